@@ -1,0 +1,14 @@
+package dev.shortcode.core.alloc;
+
+/**
+ * A snapshot of one allocator.
+ *
+ * @param codesIssued  codes handed out since start
+ * @param blocksLeased successful leases (round trips to the block source, excluding retries inside one)
+ * @param leaseFailures leases that failed
+ * @param blockSize    the size the next lease asks for
+ * @param bufferedIds  ids leased but not yet handed out (wasted if the node stops now)
+ * @param epoch        the epoch of the block being handed out
+ */
+public record AllocatorStats(String pool, long codesIssued, long blocksLeased, long leaseFailures, long blockSize,
+        long bufferedIds, long epoch) {}

@@ -1,0 +1,69 @@
+package dev.shortcode.core.config;
+
+import java.time.Duration;
+
+/**
+ * How nodes lease blocks and coordinate resets. Shared by all pools.
+ *
+ * @param prefetchAt      fraction of a block left when the next block is leased in the background;
+ *                        large enough that a lease round trip finishes before the block runs dry
+ * @param growBelow       a block consumed faster than this doubles the next block size (fewer leases under load)
+ * @param shrinkAbove     a block that lasted longer than this halves the next size (less waste when a node dies)
+ * @param resetGuardTtl   lifetime of the {@code SET NX PX} guard electing the node that resets a
+ *                        wrapped counter or re-seeds a lost one; bounds how long others wait for a dead winner
+ * @param maxBackoff      longest sleep of a node that lost the guard election before it leases again
+ * @param maxAttempts     lease attempts (each a round trip) before a lease fails with an error
+ * @param awaitTimeout    longest a caller waits for a block when its node has none left (start-up,
+ *                        or leases slower than consumption); then issuing fails with an error
+ * @param reseedGapBlocks after counter loss, the counter restarts this many maximum-size blocks above
+ *                        the durable watermark: covers blocks leased but not yet recorded by other nodes
+ */
+public record LeaseOptions(
+        double prefetchAt,
+        Duration growBelow,
+        Duration shrinkAbove,
+        Duration resetGuardTtl,
+        Duration maxBackoff,
+        int maxAttempts,
+        Duration awaitTimeout,
+        long reseedGapBlocks) {
+
+    public static final LeaseOptions DEFAULTS = new LeaseOptions(
+            0.2, Duration.ofSeconds(15), Duration.ofSeconds(60), Duration.ofSeconds(2), Duration.ofMillis(50), 200, Duration.ofSeconds(5), 64);
+
+    static final String PREFIX = IssuerConfig.PREFIX + "lease.";
+
+    public LeaseOptions {
+        if (!(prefetchAt > 0 && prefetchAt < 1)) {
+            throw new ConfigException(PREFIX + "prefetch-at", prefetchAt + " must lie strictly between 0 and 1");
+        }
+        requirePositive(growBelow, "grow-below");
+        requirePositive(shrinkAbove, "shrink-above");
+        if (shrinkAbove.compareTo(growBelow) <= 0) {
+            throw new ConfigException(PREFIX + "shrink-above", shrinkAbove + " must be longer than grow-below " + growBelow);
+        }
+        requirePositive(resetGuardTtl, "reset-guard-ttl");
+        requirePositive(maxBackoff, "max-backoff");
+        if (maxAttempts < 1) {
+            throw new ConfigException(PREFIX + "max-attempts", maxAttempts + " must be at least 1");
+        }
+        requirePositive(awaitTimeout, "await-timeout");
+        if (reseedGapBlocks < 1) {
+            throw new ConfigException(PREFIX + "reseed-gap-blocks", reseedGapBlocks + " must be at least 1");
+        }
+    }
+
+    private static void requirePositive(Duration d, String key) {
+        if (d == null || d.isNegative() || d.isZero()) {
+            throw new ConfigException(PREFIX + key, d + " must be a positive duration");
+        }
+    }
+
+    public LeaseOptions withResetGuardTtl(Duration ttl) {
+        return new LeaseOptions(prefetchAt, growBelow, shrinkAbove, ttl, maxBackoff, maxAttempts, awaitTimeout, reseedGapBlocks);
+    }
+
+    public LeaseOptions withReseedGapBlocks(long blocks) {
+        return new LeaseOptions(prefetchAt, growBelow, shrinkAbove, resetGuardTtl, maxBackoff, maxAttempts, awaitTimeout, blocks);
+    }
+}

@@ -1,0 +1,28 @@
+package dev.shortcode.core.lease;
+
+import dev.shortcode.core.config.PoolSpec;
+
+/**
+ * Where a node leases blocks of ids. One implementation per backend: Redis for many nodes, a
+ * local durable counter for a single node.
+ *
+ * <p>Contract: across every node and every call, no two returned blocks of the same pool and
+ * epoch overlap, and no id is returned again in the same epoch after a crash of the counter's
+ * store (the implementation re-seeds from a {@link WatermarkStore}). When the counter passes the
+ * capacity, the implementation moves the pool to the next epoch exactly once.
+ *
+ * <p>Calls block on I/O; the allocator makes them on its own lease thread, never on a caller's.
+ */
+public interface BlockSource extends AutoCloseable {
+
+    /**
+     * Leases the next block of {@code pool} of at most {@code size} ids (it can be shorter at the
+     * end of an epoch).
+     *
+     * @throws LeaseException when the backend cannot be reached or coordination gave up
+     */
+    Block lease(PoolSpec pool, long size);
+
+    @Override
+    default void close() {}
+}

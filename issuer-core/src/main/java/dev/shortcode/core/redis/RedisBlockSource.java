@@ -1,0 +1,235 @@
+package dev.shortcode.core.redis;
+
+import dev.shortcode.core.config.LeaseOptions;
+import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.lease.Block;
+import dev.shortcode.core.lease.BlockSource;
+import dev.shortcode.core.lease.LeaseException;
+import dev.shortcode.core.lease.Watermark;
+import dev.shortcode.core.lease.WatermarkStore;
+import dev.shortcode.core.metrics.IssuerMetrics;
+import io.lettuce.core.RedisException;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.SetArgs;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
+import java.lang.System.Logger.Level;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Leases blocks from a Redis counter shared by every node; the issuing protocol of the design.
+ *
+ * <h2>Lease</h2>
+ * One script, one round trip: if the pool's {@code seq} and {@code epoch} both exist,
+ * {@code INCRBY seq size} and read both back as strings (Lua numbers are doubles and would round
+ * counters above 2^53). The caller owns ids {@code [seq - size, seq)} of that epoch. The new mark
+ * is written to the {@link WatermarkStore} before the block is returned, so every id that is ever
+ * handed out lies below a durable mark.
+ *
+ * <h2>Capacity reset</h2>
+ * A block that starts at or beyond capacity is empty: the pool must wrap. Nodes race for the
+ * guard {@code SET reset <token> NX PX ttl}; the winner runs a compare-and-set that names the epoch
+ * it saw ({@code seq := 0, epoch := epoch + 1} only if epoch is unchanged), then releases the guard
+ * if it still holds it. The guard keeps the stampede down to one writer; the compare-and-set keeps
+ * a reset single even when the guard expired mid-reset and a second winner runs with the same
+ * stale epoch. Losers sleep briefly (bounded, jittered) and lease again. A block that straddles
+ * capacity is cut at capacity; its ids below capacity are used.
+ *
+ * <h2>Counter loss</h2>
+ * A missing {@code seq} or {@code epoch} (Redis restarted empty, flushed, failed over to a replica
+ * that never had them) is never recreated at zero once codes were issued. Under the same guard,
+ * one node raises the counter to the durable watermark plus {@code reseedGapBlocks} maximum
+ * blocks; the gap covers blocks that other nodes leased but had not yet recorded. The raise is
+ * itself monotonic: it never lowers a counter that another node already restored. A counter that
+ * went backwards without vanishing (a stale replica promoted) is caught when a lease returns a
+ * value at or below this node's previous one in the same epoch, or an older epoch, and is raised
+ * the same way. A regression that stays above this node's last lease is not detectable here; the
+ * hot store's {@code SET NX} rejects the colliding codes instead.
+ */
+public final class RedisBlockSource implements BlockSource {
+
+    private static final System.Logger LOG = System.getLogger(RedisBlockSource.class.getName());
+
+    private static final LuaScript LEASE = new LuaScript("""
+            if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('EXISTS', KEYS[2]) == 0 then
+              return {}
+            end
+            redis.call('INCRBY', KEYS[1], ARGV[1])
+            return {redis.call('GET', KEYS[1]), redis.call('GET', KEYS[2])}
+            """, ScriptOutputType.MULTI);
+
+    private static final LuaScript RESET = new LuaScript("""
+            if redis.call('GET', KEYS[2]) ~= ARGV[1] then
+              return 0
+            end
+            redis.call('SET', KEYS[1], '0')
+            redis.call('INCR', KEYS[2])
+            return 1
+            """, ScriptOutputType.INTEGER);
+
+    /** Raises (epoch, seq) to at least the target, comparing decimal strings exactly. */
+    private static final LuaScript RAISE = new LuaScript("""
+            local function less(a, b)
+              return #a < #b or (#a == #b and a < b)
+            end
+            local seq = redis.call('GET', KEYS[1])
+            local epoch = redis.call('GET', KEYS[2])
+            if seq and epoch and (less(ARGV[2], epoch) or (epoch == ARGV[2] and not less(seq, ARGV[1]))) then
+              return 0
+            end
+            redis.call('SET', KEYS[1], ARGV[1])
+            redis.call('SET', KEYS[2], ARGV[2])
+            return 1
+            """, ScriptOutputType.INTEGER);
+
+    private static final LuaScript RELEASE_GUARD = new LuaScript("""
+            if redis.call('GET', KEYS[1]) == ARGV[1] then
+              return redis.call('DEL', KEYS[1])
+            end
+            return 0
+            """, ScriptOutputType.INTEGER);
+
+    private final RedisClusterCommands<String, String> redis;
+    private final WatermarkStore watermarks;
+    private final LeaseOptions options;
+    private final IssuerMetrics metrics;
+    private final String namespace;
+    /** This node's last lease per pool: how a counter that went backwards is noticed. */
+    private final Map<Integer, Watermark> lastLease = new ConcurrentHashMap<>();
+    /** Leases of one pool on this node run one at a time, so the regression check sees its own order. */
+    private final Map<Integer, Object> poolLocks = new ConcurrentHashMap<>();
+
+    public RedisBlockSource(RedisConnection connection, WatermarkStore watermarks, LeaseOptions options,
+            IssuerMetrics metrics) {
+        this(connection.sync(), "sc", watermarks, options, metrics);
+    }
+
+    /** @param namespace key prefix, {@code sc} in production; tests use their own to share one server */
+    public RedisBlockSource(RedisClusterCommands<String, String> redis, String namespace, WatermarkStore watermarks,
+            LeaseOptions options, IssuerMetrics metrics) {
+        this.redis = redis;
+        this.namespace = namespace;
+        this.watermarks = watermarks;
+        this.options = options;
+        this.metrics = metrics;
+    }
+
+    @Override
+    public Block lease(PoolSpec pool, long size) {
+        if (size < 1 || size >= pool.capacity()) {
+            throw new IllegalArgumentException("block size " + size + " outside [1, " + pool.capacity() + ")");
+        }
+        synchronized (poolLocks.computeIfAbsent(pool.length(), l -> new Object())) {
+            return leaseSerially(pool, size);
+        }
+    }
+
+    private Block leaseSerially(PoolSpec pool, long size) {
+        PoolKeys keys = PoolKeys.of(namespace, pool.length());
+        try {
+            for (int attempt = 1; attempt <= options.maxAttempts(); attempt++) {
+                List<Object> reply = LEASE.run(redis, keys.counter(), Long.toString(size));
+                if (reply.isEmpty()) {
+                    LOG.log(Level.WARNING, "pool {0}: counter {1} is missing; re-seeding from the watermark", pool.name(), keys.seq());
+                    raiseToWatermark(pool, keys, attempt);
+                    continue;
+                }
+                long hi = Long.parseLong((String) reply.get(0));
+                long epoch = Long.parseLong((String) reply.get(1));
+                Watermark seen = new Watermark(epoch, hi);
+                Watermark previous = lastLease.get(pool.length());
+                if (previous != null && seen.compareTo(previous) <= 0) {
+                    LOG.log(Level.WARNING, "pool {0}: counter went back from {1} to {2}; raising it above the watermark",
+                            pool.name(), previous, seen);
+                    raiseToWatermark(pool, keys, attempt);
+                    continue;
+                }
+                long start = hi - size;
+                if (start >= pool.capacity()) {
+                    resetEpoch(pool, keys, epoch, attempt);
+                    continue;
+                }
+                watermarks.advance(pool.length(), seen);
+                lastLease.put(pool.length(), seen);
+                return new Block(epoch, start, Math.min(hi, pool.capacity()));
+            }
+        } catch (RedisException e) {
+            throw new LeaseException("pool " + pool.name() + ": Redis failed during lease: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            if (e instanceof LeaseException) {
+                throw e;
+            }
+            throw new LeaseException("pool " + pool.name() + ": lease failed: " + e, e);
+        }
+        throw new LeaseException("pool " + pool.name() + ": no block after " + options.maxAttempts()
+                + " attempts; another node holds the reset guard " + keys.guard() + " or the counter keeps changing");
+    }
+
+    private void resetEpoch(PoolSpec pool, PoolKeys keys, long seenEpoch, int attempt) {
+        String token = tryGuard(keys);
+        if (token == null) {
+            backOff(attempt);
+            return;
+        }
+        try {
+            long changed = RESET.run(redis, keys.counter(), Long.toString(seenEpoch));
+            if (changed == 1) {
+                LOG.log(Level.INFO, "pool {0}: capacity {1} reached; moved to epoch {2}", pool.name(), pool.capacity(), seenEpoch + 1);
+                metrics.epochReset(pool.name(), seenEpoch + 1);
+            }
+        } finally {
+            releaseGuard(keys, token);
+        }
+    }
+
+    private void raiseToWatermark(PoolSpec pool, PoolKeys keys, int attempt) {
+        String token = tryGuard(keys);
+        if (token == null) {
+            backOff(attempt);
+            return;
+        }
+        try {
+            Watermark target = watermarks.read(pool.length())
+                    .map(mark -> new Watermark(mark.epoch(), mark.highId() + options.reseedGapBlocks() * pool.blocks().max()))
+                    .orElse(Watermark.ZERO);
+            long changed = RAISE.run(redis, keys.counter(), Long.toString(target.highId()), Long.toString(target.epoch()));
+            if (changed == 1) {
+                LOG.log(Level.WARNING, "pool {0}: counter re-seeded to epoch {1} seq {2}", pool.name(), target.epoch(), target.highId());
+                metrics.counterReseeded(pool.name(), target.epoch(), target.highId());
+            }
+        } finally {
+            releaseGuard(keys, token);
+        }
+    }
+
+    /** The guard's token when this node won it, else null. */
+    private String tryGuard(PoolKeys keys) {
+        String token = UUID.randomUUID().toString();
+        String ok = redis.set(keys.guard(), token, SetArgs.Builder.nx().px(options.resetGuardTtl().toMillis()));
+        return "OK".equals(ok) ? token : null;
+    }
+
+    private void releaseGuard(PoolKeys keys, String token) {
+        try {
+            RELEASE_GUARD.run(redis, new String[] {keys.guard()}, token);
+        } catch (RedisException e) {
+            // The guard expires on its own; losing the release only delays the others by its TTL.
+            LOG.log(Level.DEBUG, "could not release guard {0}: {1}", keys.guard(), e.toString());
+        }
+    }
+
+    private void backOff(int attempt) {
+        long capMillis = options.maxBackoff().toMillis();
+        long bound = Math.min(capMillis, 1L << Math.min(attempt, 10));
+        long sleep = ThreadLocalRandom.current().nextLong(Math.max(1, bound / 2), bound + 1);
+        try {
+            Thread.sleep(sleep);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LeaseException("interrupted while waiting for another node's reset");
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package dev.shortcode.core.redis;
+
+import io.lettuce.core.AbstractRedisClient;
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.SocketOptions;
+import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.api.StatefulConnection;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
+import io.lettuce.core.codec.StringCodec;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * One Lettuce client and one shared, thread-safe connection, to a standalone Redis or a Cluster,
+ * exposed through the command interfaces both have in common. Lettuce multiplexes every caller
+ * over the one connection, which is what makes pipelining cheap.
+ */
+public final class RedisConnection implements AutoCloseable {
+
+    private final AbstractRedisClient client;
+    private final StatefulConnection<String, String> connection;
+    private final RedisClusterCommands<String, String> sync;
+    private final RedisClusterAsyncCommands<String, String> async;
+    private final boolean cluster;
+
+    private RedisConnection(AbstractRedisClient client, StatefulConnection<String, String> connection,
+            RedisClusterCommands<String, String> sync, RedisClusterAsyncCommands<String, String> async, boolean cluster) {
+        this.client = client;
+        this.connection = connection;
+        this.sync = sync;
+        this.async = async;
+        this.cluster = cluster;
+    }
+
+    /**
+     * Connects to {@code uris}: any one node of a Cluster when {@code cluster}, else exactly one
+     * standalone server.
+     *
+     * @param commandTimeout how long a command may wait for its reply, including while reconnecting
+     */
+    public static RedisConnection open(List<RedisURI> uris, boolean cluster, Duration commandTimeout) {
+        if (uris.isEmpty()) {
+            throw new IllegalArgumentException("at least one Redis URI is required");
+        }
+        SocketOptions socket = SocketOptions.builder().connectTimeout(Duration.ofSeconds(2)).keepAlive(true).build();
+        TimeoutOptions timeouts = TimeoutOptions.enabled(commandTimeout);
+        if (cluster) {
+            RedisClusterClient client = RedisClusterClient.create(uris);
+            client.setOptions(ClusterClientOptions.builder()
+                    .socketOptions(socket)
+                    .timeoutOptions(timeouts)
+                    // Follow failovers and resharding without waiting for a MOVED storm.
+                    .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
+                            .enableAllAdaptiveRefreshTriggers()
+                            .enablePeriodicRefresh(Duration.ofSeconds(30))
+                            .build())
+                    .build());
+            try {
+                StatefulRedisClusterConnection<String, String> c = client.connect(StringCodec.UTF8);
+                return new RedisConnection(client, c, c.sync(), c.async(), true);
+            } catch (RuntimeException e) {
+                client.shutdown();
+                throw e;
+            }
+        }
+        if (uris.size() != 1) {
+            throw new IllegalArgumentException("standalone Redis takes exactly one URI, got " + uris.size());
+        }
+        RedisClient client = RedisClient.create(uris.get(0));
+        client.setOptions(ClientOptions.builder().socketOptions(socket).timeoutOptions(timeouts).build());
+        try {
+            StatefulRedisConnection<String, String> c = client.connect(StringCodec.UTF8);
+            return new RedisConnection(client, c, c.sync(), c.async(), false);
+        } catch (RuntimeException e) {
+            client.shutdown();
+            throw e;
+        }
+    }
+
+    public RedisClusterCommands<String, String> sync() {
+        return sync;
+    }
+
+    public RedisClusterAsyncCommands<String, String> async() {
+        return async;
+    }
+
+    public StatefulConnection<String, String> connection() {
+        return connection;
+    }
+
+    public boolean isCluster() {
+        return cluster;
+    }
+
+    @Override
+    public void close() {
+        connection.close();
+        client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+    }
+}
