@@ -68,6 +68,7 @@ public final class CodeAllocator implements AutoCloseable {
     private final AtomicLong retiredUsed = new AtomicLong();
     private final AtomicLong blocksLeased = new AtomicLong();
     private final AtomicLong leaseFailures = new AtomicLong();
+    private final AtomicLong stalls = new AtomicLong();
     private volatile boolean closed;
 
     public CodeAllocator(PoolSpec pool, BlockSource source, Executor leaseExecutor, byte[] secret, LeaseOptions options,
@@ -124,6 +125,9 @@ public final class CodeAllocator implements AutoCloseable {
             CompletableFuture<Segment> next = pending.get();
             if (next == null) {
                 next = requestNext();
+            }
+            if (!next.isDone()) {
+                stalls.incrementAndGet();
             }
             Segment segment = await(next);
             pending.compareAndSet(next, null);
@@ -218,7 +222,7 @@ public final class CodeAllocator implements AutoCloseable {
             buffered += next.join().remaining();
         }
         return new AllocatorStats(pool.name(), retiredUsed.get() + s.used(), blocksLeased.get(), leaseFailures.get(),
-                nextSize, buffered, s.epoch);
+                stalls.get(), nextSize, buffered, s.epoch);
     }
 
     /** Stops issuing; the ids still buffered are reported as wasted. The executor belongs to the caller. */
