@@ -61,7 +61,7 @@ public final class RedisBlockSource implements BlockSource {
             return {redis.call('GET', KEYS[1]), redis.call('GET', KEYS[2])}
             """, ScriptOutputType.MULTI);
 
-    private static final LuaScript RESET = new LuaScript("""
+    static final LuaScript RESET = new LuaScript("""
             if redis.call('GET', KEYS[2]) ~= ARGV[1] then
               return 0
             end
@@ -70,14 +70,19 @@ public final class RedisBlockSource implements BlockSource {
             return 1
             """, ScriptOutputType.INTEGER);
 
-    /** Raises (epoch, seq) to at least the target, comparing decimal strings exactly. */
+    /**
+     * Sets (seq, epoch) to the target if the counter is missing, or if it is still below the
+     * (epoch, seq) in ARGV[3..4], the value this node saw go backwards. Re-checked under the guard
+     * because another node may have restored it since this one looked. Decimal strings compare
+     * exactly; Lua numbers would not above 2^53.
+     */
     private static final LuaScript RAISE = new LuaScript("""
             local function less(a, b)
               return #a < #b or (#a == #b and a < b)
             end
             local seq = redis.call('GET', KEYS[1])
             local epoch = redis.call('GET', KEYS[2])
-            if seq and epoch and (less(ARGV[2], epoch) or (epoch == ARGV[2] and not less(seq, ARGV[1]))) then
+            if seq and epoch and not (less(epoch, ARGV[4]) or (epoch == ARGV[4] and less(seq, ARGV[3]))) then
               return 0
             end
             redis.call('SET', KEYS[1], ARGV[1])
@@ -134,7 +139,7 @@ public final class RedisBlockSource implements BlockSource {
                 List<Object> reply = LEASE.run(redis, keys.counter(), Long.toString(size));
                 if (reply.isEmpty()) {
                     LOG.log(Level.WARNING, "pool {0}: counter {1} is missing; re-seeding from the watermark", pool.name(), keys.seq());
-                    raiseToWatermark(pool, keys, attempt);
+                    raiseToWatermark(pool, keys, Watermark.ZERO, attempt);
                     continue;
                 }
                 long hi = Long.parseLong((String) reply.get(0));
@@ -144,7 +149,7 @@ public final class RedisBlockSource implements BlockSource {
                 if (previous != null && seen.compareTo(previous) <= 0) {
                     LOG.log(Level.WARNING, "pool {0}: counter went back from {1} to {2}; raising it above the watermark",
                             pool.name(), previous, seen);
-                    raiseToWatermark(pool, keys, attempt);
+                    raiseToWatermark(pool, keys, previous, attempt);
                     continue;
                 }
                 long start = hi - size;
@@ -185,7 +190,12 @@ public final class RedisBlockSource implements BlockSource {
         }
     }
 
-    private void raiseToWatermark(PoolSpec pool, PoolKeys keys, int attempt) {
+    /**
+     * Under the guard, re-seeds a missing counter, or raises one still below {@code below}, to the
+     * durable watermark plus the safety gap. {@link Watermark#ZERO} as {@code below} means: only
+     * if missing.
+     */
+    private void raiseToWatermark(PoolSpec pool, PoolKeys keys, Watermark below, int attempt) {
         String token = tryGuard(keys);
         if (token == null) {
             backOff(attempt);
@@ -195,7 +205,8 @@ public final class RedisBlockSource implements BlockSource {
             Watermark target = watermarks.read(pool.length())
                     .map(mark -> new Watermark(mark.epoch(), mark.highId() + options.reseedGapBlocks() * pool.blocks().max()))
                     .orElse(Watermark.ZERO);
-            long changed = RAISE.run(redis, keys.counter(), Long.toString(target.highId()), Long.toString(target.epoch()));
+            long changed = RAISE.run(redis, keys.counter(), Long.toString(target.highId()), Long.toString(target.epoch()),
+                    Long.toString(below.highId()), Long.toString(below.epoch()));
             if (changed == 1) {
                 LOG.log(Level.WARNING, "pool {0}: counter re-seeded to epoch {1} seq {2}", pool.name(), target.epoch(), target.highId());
                 metrics.counterReseeded(pool.name(), target.epoch(), target.highId());

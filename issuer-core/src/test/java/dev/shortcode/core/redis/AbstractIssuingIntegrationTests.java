@@ -1,0 +1,225 @@
+package dev.shortcode.core.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.shortcode.core.code.CodeCodec;
+import dev.shortcode.core.config.LeaseOptions;
+import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.lease.FileWatermarkStore;
+import dev.shortcode.core.lease.Watermark;
+import dev.shortcode.core.metrics.IssuerMetrics;
+import dev.shortcode.testing.redis.RedisDeployment;
+import io.lettuce.core.SetArgs;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The issuing protocol against a real Redis. Subclasses choose standalone or Cluster; every test
+ * runs on both. Each test uses its own key namespace on the shared servers.
+ */
+abstract class AbstractIssuingIntegrationTests {
+
+    @TempDir
+    Path dir;
+
+    RedisDeployment redis;
+    String namespace;
+    FileWatermarkStore watermarks;
+    RedisConnection connection;
+
+    protected abstract RedisDeployment redis();
+
+    @BeforeEach
+    void setUp() {
+        redis = redis();
+        namespace = "t" + UUID.randomUUID().toString().substring(0, 8);
+        watermarks = new FileWatermarkStore(dir);
+        connection = redis.connect();
+    }
+
+    @AfterEach
+    void tearDown() {
+        connection.close();
+    }
+
+    @Test
+    void allocators_fourNodesOfFourThreads_issueTwoMillionCodesWithoutARepeat() throws Exception {
+        PoolSpec pool = PoolSpec.builder("seven").length(7).idleTtl(Duration.ofDays(30)).build();
+        int nodes = 4;
+        int threads = 4;
+        long perThread = 2_000_000 / (nodes * threads);
+        try (TestNodes cluster = new TestNodes(redis, namespace, pool, LeaseOptions.DEFAULTS, watermarks, nodes)) {
+            List<IssuedLog> logs = cluster.start(threads, perThread, () -> false).await(Duration.ofMinutes(3));
+            assertThat(IssuedLog.total(logs)).isEqualTo(2_000_000);
+            Map<Long, long[][]> byEpoch = IssuedLog.byEpoch(logs);
+            assertThat(byEpoch).containsOnlyKeys(0L);
+            assertThat(IssuedLog.firstRepeat(byEpoch.get(0L)[0])).as("a code issued twice").isEqualTo(-1);
+            assertThat(IssuedLog.firstRepeat(byEpoch.get(0L)[1])).as("an id issued twice").isEqualTo(-1);
+        }
+    }
+
+    @Test
+    void allocators_drainingATinyPoolThroughFiveWraps_resetOncePerWrapAndStayBelowCapacity() throws Exception {
+        drainTinyPoolThroughWraps(LeaseOptions.DEFAULTS);
+    }
+
+    @Test
+    void allocators_resetGuardExpiringMidReset_stillResetOncePerWrap() throws Exception {
+        // A 1 ms guard expires while its winner is still resetting: others win it too, with the same
+        // stale epoch. Only the compare-and-set on the epoch keeps the reset single.
+        drainTinyPoolThroughWraps(LeaseOptions.DEFAULTS.withResetGuardTtl(Duration.ofMillis(1)));
+    }
+
+    private void drainTinyPoolThroughWraps(LeaseOptions options) throws Exception {
+        PoolSpec tiny = PoolSpec.builder("tiny").length(2).idleTtl(Duration.ofHours(1)).blockSizes(8, 32, 64).build();
+        long capacity = tiny.capacity();
+        int nodes = 4;
+        int threads = 2;
+        int wraps = 6;
+        try (TestNodes cluster = new TestNodes(redis, namespace, tiny, options, watermarks, nodes)) {
+            List<IssuedLog> logs = cluster.start(threads, Long.MAX_VALUE,
+                    () -> cluster.allocators.stream().anyMatch(a -> a.stats().epoch() >= wraps)).await(Duration.ofMinutes(2));
+            Map<Long, long[][]> byEpoch = IssuedLog.byEpoch(logs);
+            long lastEpoch = byEpoch.keySet().stream().mapToLong(Long::longValue).max().orElseThrow();
+            assertThat(lastEpoch).isGreaterThanOrEqualTo(wraps);
+            assertThat(byEpoch.keySet()).as("every epoch from 0 was used").hasSize((int) lastEpoch + 1);
+            // What nodes may still hold unissued when an epoch ends: two blocks each.
+            long slack = (long) nodes * 2 * tiny.blocks().max();
+            for (Map.Entry<Long, long[][]> epoch : byEpoch.entrySet()) {
+                long[] values = epoch.getValue()[0];
+                long[] ids = epoch.getValue()[1];
+                assertThat(IssuedLog.firstRepeat(values)).as("code repeated in epoch %d", epoch.getKey()).isEqualTo(-1);
+                assertThat(IssuedLog.firstRepeat(ids)).as("id repeated in epoch %d", epoch.getKey()).isEqualTo(-1);
+                assertThat(ids[ids.length - 1]).as("largest id of epoch %d", epoch.getKey()).isLessThan(capacity);
+                if (epoch.getKey() < lastEpoch) {
+                    assertThat((long) ids.length).as("ids issued in epoch %d: an epoch skipped by a double reset has few",
+                            epoch.getKey()).isGreaterThanOrEqualTo(capacity - slack);
+                }
+            }
+            long redisEpoch = Long.parseLong(connection.sync().get(namespace + ":{2}:epoch"));
+            assertThat(redisEpoch).isBetween(lastEpoch, lastEpoch + 1);
+            assertThat(cluster.epochResets).as("resets performed by all nodes together").hasValue(redisEpoch);
+        }
+    }
+
+    @Test
+    void allocators_counterFlushedMidRun_resumeWithoutRepeatingACode() throws Exception {
+        PoolSpec pool = PoolSpec.builder("six").length(6).idleTtl(Duration.ofDays(1)).blockSizes(100, 500, 1_000).build();
+        try (TestNodes cluster = new TestNodes(redis, namespace, pool, LeaseOptions.DEFAULTS, watermarks, 2)) {
+            TestNodes.Running running = cluster.start(2, 150_000, () -> false);
+            await().atMost(Duration.ofSeconds(60)).until(() -> cluster.issued.sum() > 100_000);
+            redis.flushAll();
+            List<IssuedLog> logs = running.await(Duration.ofMinutes(2));
+            assertThat(IssuedLog.total(logs)).isEqualTo(600_000);
+            assertNoRepeatWithinAnEpoch(logs);
+            assertThat(cluster.reseeds).as("re-seeds after the flush, by all nodes together").hasValue(2); // the first start and the flush
+        }
+    }
+
+    @Test
+    void lease_counterWentBackwards_isRaisedAboveTheWatermark() {
+        PoolSpec pool = PoolSpec.builder("six").length(6).idleTtl(Duration.ofDays(1)).blockSizes(100, 100, 100).build();
+        RedisBlockSource source = new RedisBlockSource(connection.sync(), namespace, watermarks, LeaseOptions.DEFAULTS,
+                IssuerMetrics.NOOP);
+        for (int i = 0; i < 10; i++) {
+            source.lease(pool, 100);
+        }
+        // A stale replica promoted: the counter is back at 300, ids up to 1,000 were handed out.
+        connection.sync().set(namespace + ":{6}:seq", "300");
+        var block = source.lease(pool, 100);
+        long gap = LeaseOptions.DEFAULTS.reseedGapBlocks() * pool.blocks().max();
+        assertThat(block.start()).isGreaterThanOrEqualTo(1_000 + gap);
+        assertThat(watermarks.read(6)).contains(new Watermark(0, block.end()));
+    }
+
+    @Test
+    void lease_firstEverLease_startsTheCounterAtZero() {
+        PoolSpec pool = PoolSpec.builder("six").length(6).idleTtl(Duration.ofDays(1)).blockSizes(100, 100, 100).build();
+        RedisBlockSource source = new RedisBlockSource(connection.sync(), namespace, watermarks, LeaseOptions.DEFAULTS,
+                IssuerMetrics.NOOP);
+        var block = source.lease(pool, 100);
+        assertThat(block.epoch()).isZero();
+        assertThat(block.start()).isZero();
+        assertThat(block.end()).isEqualTo(100);
+    }
+
+    @Test
+    void lease_resetGuardHeldByADeadNode_waitsUntilItExpiresThenResetsOnce() {
+        PoolSpec tiny = PoolSpec.builder("tiny").length(2).idleTtl(Duration.ofHours(1)).blockSizes(8, 32, 64).build();
+        RedisBlockSource source = new RedisBlockSource(connection.sync(), namespace, watermarks, LeaseOptions.DEFAULTS,
+                IssuerMetrics.NOOP);
+        source.lease(tiny, 64);
+        connection.sync().set(namespace + ":{2}:seq", Long.toString(tiny.capacity()));
+        connection.sync().set(namespace + ":{2}:reset", "dead-node", SetArgs.Builder.px(300));
+        long began = System.nanoTime();
+        var block = source.lease(tiny, 64);
+        assertThat(Duration.ofNanos(System.nanoTime() - began)).isGreaterThanOrEqualTo(Duration.ofMillis(200));
+        assertThat(block.epoch()).isEqualTo(1);
+        assertThat(block.start()).isZero();
+    }
+
+    @Test
+    void lease_resetWithAStaleEpoch_doesNotResetTwice() {
+        PoolSpec tiny = PoolSpec.builder("tiny").length(2).idleTtl(Duration.ofHours(1)).blockSizes(8, 32, 64).build();
+        RedisBlockSource first = new RedisBlockSource(connection.sync(), namespace, watermarks, LeaseOptions.DEFAULTS,
+                IssuerMetrics.NOOP);
+        first.lease(tiny, 64);
+        connection.sync().set(namespace + ":{2}:seq", Long.toString(tiny.capacity() + 10));
+        assertThat(first.lease(tiny, 64).epoch()).isEqualTo(1);
+        // The compare-and-set a late second winner would run, naming epoch 0 which it saw:
+        long changed = RedisBlockSource.RESET.<Long>run(connection.sync(), PoolKeys.of(namespace, 2).counter(), "0");
+        assertThat(changed).isZero();
+        assertThat(connection.sync().get(namespace + ":{2}:epoch")).isEqualTo("1");
+    }
+
+    @Test
+    void lease_steadyState_costsAtMostOneRoundTripPerTenThousandCodes() throws Exception {
+        PoolSpec pool = PoolSpec.builder("seven").length(7).idleTtl(Duration.ofDays(30)).build();
+        try (TestNodes node = new TestNodes(redis, namespace, pool, LeaseOptions.DEFAULTS, watermarks, 1)) {
+            node.start(1, 200_000, () -> false).await(Duration.ofMinutes(1)); // warm-up: block size grows
+            long leasesBefore = node.allocators.get(0).stats().blocksLeased();
+            node.start(2, 1_000_000, () -> false).await(Duration.ofMinutes(2));
+            long leases = node.allocators.get(0).stats().blocksLeased() - leasesBefore;
+            assertThat(leases).as("leases for 2,000,000 codes").isLessThanOrEqualTo(200);
+        }
+    }
+
+    @Test
+    void allocator_atASteadyHighRate_neverMakesACallerWaitForRedis() throws Exception {
+        PoolSpec pool = PoolSpec.builder("seven").length(7).idleTtl(Duration.ofDays(30)).build();
+        try (TestNodes node = new TestNodes(redis, namespace, pool, LeaseOptions.DEFAULTS, watermarks, 1)) {
+            // ~100,000 codes/s per thread: more than one node's HTTP front end serves.
+            node.startThrottled(2, 150_000, 1_000, Duration.ofMillis(10)).await(Duration.ofMinutes(1)); // ramp-up
+            long stallsBefore = node.allocators.get(0).stats().stalls();
+            node.startThrottled(2, 300_000, 1_000, Duration.ofMillis(10)).await(Duration.ofMinutes(1));
+            assertThat(node.allocators.get(0).stats().stalls() - stallsBefore).as("callers that waited for a block").isZero();
+        }
+    }
+
+    @Test
+    void codes_decodeBackToTheirIdsWithTheEpochsCodec() throws Exception {
+        PoolSpec pool = PoolSpec.builder("six").length(6).idleTtl(Duration.ofDays(1)).build();
+        try (TestNodes node = new TestNodes(redis, namespace, pool, LeaseOptions.DEFAULTS, watermarks, 1)) {
+            CodeCodec codec = new CodeCodec(pool.space(), 0, TestNodes.SECRET);
+            for (int i = 0; i < 1_000; i++) {
+                var issued = node.allocators.get(0).next();
+                assertThat(codec.decode(issued.code())).isEqualTo(issued.id());
+            }
+        }
+    }
+
+    static void assertNoRepeatWithinAnEpoch(List<IssuedLog> logs) {
+        IssuedLog.byEpoch(logs).forEach((epoch, arrays) -> {
+            assertThat(IssuedLog.firstRepeat(arrays[0])).as("code repeated in epoch %d", epoch).isEqualTo(-1);
+            assertThat(IssuedLog.firstRepeat(arrays[1])).as("id repeated in epoch %d", epoch).isEqualTo(-1);
+        });
+    }
+}
