@@ -1,0 +1,51 @@
+package dev.shortcode.core.store;
+
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Code to link, with a sliding TTL: every access pushes the link's expiry out by its
+ * {@link LinkRecord#ttlSeconds()}; an untouched link expires and its code can be issued again
+ * after the pool wraps. All methods are non-blocking (safe on an event loop).
+ *
+ * <p>Implementations: Redis (standalone or Cluster, many nodes), embedded (RocksDB, one node).
+ */
+public interface HotStore extends AutoCloseable {
+
+    /**
+     * Stores a new link unless a live link holds the code ({@code SET NX EX} semantics); never
+     * overwrites. Completes only once the link is durable beyond this node: the Redis store has
+     * also appended it to the archive outbox in the same round trip, the embedded store has
+     * written it to disk.
+     *
+     * @return true when stored, false when the code is taken (the caller issues another code, or
+     *     answers 409 for a custom alias)
+     */
+    CompletionStage<Boolean> create(LinkRecord link);
+
+    /**
+     * The live link of {@code code}, its TTL extended (at most once per extension window per
+     * node, so a hot link costs no write per read). Empty when unknown, deleted or expired.
+     */
+    CompletionStage<Optional<LinkRecord>> get(String code);
+
+    /**
+     * Replaces a live link by a newer version ({@code link.version()} must be one more than the
+     * stored one), resetting its TTL to the new record's. Other nodes drop cached copies within a
+     * second. Also recorded in the archive.
+     *
+     * @return false when no live link holds the code or the stored version is not the previous one
+     */
+    CompletionStage<Boolean> update(LinkRecord link);
+
+    /**
+     * Removes a live link; other nodes stop serving it within a second, and the archive records
+     * the removal so a cold read cannot bring it back.
+     *
+     * @return false when no live link held the code
+     */
+    CompletionStage<Boolean> delete(String code);
+
+    @Override
+    default void close() {}
+}

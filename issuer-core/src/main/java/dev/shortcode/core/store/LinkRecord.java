@@ -1,0 +1,48 @@
+package dev.shortcode.core.store;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * One short link: what every store keeps for a code.
+ *
+ * @param code        the short code (its length names its pool)
+ * @param url         the long URL, already validated and normalised (absolute http/https, punycode host)
+ * @param pool        the pool's name
+ * @param ttlSeconds  the sliding TTL the hot store applies on every access: the TTL the link asked
+ *                    for, or for a permanent link its pool's hot TTL
+ * @param permanent   whether the link outlives its hot TTL (cold reads come from the archive)
+ * @param createdAtMillis creation time, epoch millis; also the archive's cell timestamp base, so replays are idempotent
+ * @param ownerKeyId  id of the API key that created it (never the secret)
+ * @param version     1 on create, +1 on every update; orders writes of one link
+ */
+public record LinkRecord(String code, String url, String pool, long ttlSeconds, boolean permanent, long createdAtMillis,
+        String ownerKeyId, long version) {
+
+    public LinkRecord {
+        Objects.requireNonNull(code, "code");
+        Objects.requireNonNull(url, "url");
+        Objects.requireNonNull(pool, "pool");
+        Objects.requireNonNull(ownerKeyId, "ownerKeyId");
+        if (ttlSeconds < 1) {
+            throw new IllegalArgumentException("ttlSeconds must be positive: " + ttlSeconds);
+        }
+        if (version < 1) {
+            throw new IllegalArgumentException("version must be positive: " + version);
+        }
+    }
+
+    public Duration ttl() {
+        return Duration.ofSeconds(ttlSeconds);
+    }
+
+    public Instant createdAt() {
+        return Instant.ofEpochMilli(createdAtMillis);
+    }
+
+    /** The same link pointing elsewhere and/or with another TTL, one version later. */
+    public LinkRecord updated(String newUrl, long newTtlSeconds, boolean newPermanent) {
+        return new LinkRecord(code, newUrl, pool, newTtlSeconds, newPermanent, createdAtMillis, ownerKeyId, version + 1);
+    }
+}
