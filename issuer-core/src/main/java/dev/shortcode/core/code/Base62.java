@@ -14,6 +14,8 @@ public final class Base62 {
 
     private static final byte[] DIGITS = ALPHABET.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     private static final byte[] VALUES = new byte[128];
+    private static final int CHUNK_DIGITS = 5;
+    private static final long CHUNK = 62L * 62 * 62 * 62 * 62;
 
     static {
         java.util.Arrays.fill(VALUES, (byte) -1);
@@ -35,9 +37,29 @@ public final class Base62 {
         }
         byte[] out = new byte[length];
         long rest = value;
-        for (int i = length - 1; i >= 0; i--) {
-            out[i] = DIGITS[(int) (rest % 62)];
-            rest /= 62;
+        int pos = length;
+        // Five digits at a time in int arithmetic: 62^5 fits an int, and int division by a
+        // constant compiles to a multiply and a shift; long division is several times slower.
+        while (pos > 0) {
+            int chunk;
+            if (rest < CHUNK) {
+                chunk = (int) rest;
+                rest = 0;
+            } else {
+                long quotient = rest / CHUNK;
+                chunk = (int) (rest - quotient * CHUNK);
+                rest = quotient;
+            }
+            int digits = Math.min(CHUNK_DIGITS, pos);
+            for (int d = 0; d < digits; d++) {
+                int quotient = chunk / 62;
+                out[--pos] = DIGITS[chunk - quotient * 62];
+                chunk = quotient;
+            }
+            if (chunk != 0) {
+                rest = 1; // the value needs more digits than the length leaves
+                break;
+            }
         }
         if (rest != 0) {
             throw new IllegalArgumentException(value + " does not fit in " + length + " base62 digits");
