@@ -42,9 +42,10 @@ import org.rocksdb.WriteBatch;
  * <h2>Non-blocking contract</h2>
  * Every method runs on the caller's thread and returns an already completed stage: a RocksDB point
  * read takes microseconds, cheaper than a hand-off to another thread. Creates, updates and deletes
- * return after the WAL sync ({@code fdatasync}, ~0.3 ms on the development VM's disk): that is the
- * price of "acknowledged means on disk". Concurrent callers share syncs through RocksDB's group
- * commit. A caller on an event loop that cannot spend that should dispatch writes to a worker.
+ * return after the WAL sync ({@code fdatasync}: 0.25 ms on the development VM's idle disk, 1-3 ms
+ * when it is busy): that is the price of "acknowledged means on disk". Concurrent callers share
+ * syncs through RocksDB's group commit. A caller on an event loop that cannot spend that should
+ * dispatch creates, updates and deletes to a bounded worker pool; reads can stay on the loop.
  * Failures complete the stage exceptionally with {@link EmbeddedStorageException}.
  */
 public final class EmbeddedHotStore implements HotStore {

@@ -60,10 +60,11 @@ public final class EmbeddedStorage implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(EmbeddedStorage.class.getName());
 
-    static final String LINKS = "links";
-    static final String ARCHIVE = "archive";
-    static final String WATERMARKS = "watermarks";
-    static final String ISSUED = "issued";
+    /** Column family names, as {@link #sstBytes(String)} takes them. */
+    public static final String LINKS = "links";
+    public static final String ARCHIVE = "archive";
+    public static final String WATERMARKS = "watermarks";
+    public static final String ISSUED = "issued";
 
     /** Bloom filter bits per key: ~1% false positives, so a get or an NX check of an unknown code rarely touches a data block. */
     private static final double BLOOM_BITS_PER_KEY = 10;
@@ -75,6 +76,11 @@ public final class EmbeddedStorage implements AutoCloseable {
      * written ones (watermarks, day counts) would pin old logs forever without this bound.
      */
     private static final long MAX_TOTAL_WAL_BYTES = 128L << 20;
+    /**
+     * Watermarks and day counts take one merge per lease or flush on a single key; past this many
+     * operands in the memtable a merge folds them into one value, so reads never merge thousands.
+     */
+    private static final int MAX_SUCCESSIVE_MERGES = 64;
 
     private final EmbeddedOptions options;
     private final Deque<AutoCloseable> nativeObjects = new ArrayDeque<>();
@@ -115,8 +121,10 @@ public final class EmbeddedStorage implements AutoCloseable {
                     new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
                     new ColumnFamilyDescriptor(bytes(LINKS), own(family(cache, bloom, LINK_MEMTABLE_BYTES))),
                     new ColumnFamilyDescriptor(bytes(ARCHIVE), own(family(cache, bloom, LINK_MEMTABLE_BYTES).setMergeOperatorName("max"))),
-                    new ColumnFamilyDescriptor(bytes(WATERMARKS), own(family(cache, bloom, SMALL_MEMTABLE_BYTES).setMergeOperatorName("max"))),
-                    new ColumnFamilyDescriptor(bytes(ISSUED), own(family(cache, bloom, SMALL_MEMTABLE_BYTES).setMergeOperatorName("uint64add"))));
+                    new ColumnFamilyDescriptor(bytes(WATERMARKS), own(family(cache, bloom, SMALL_MEMTABLE_BYTES).setMergeOperatorName("max")
+                            .setMaxSuccessiveMerges(MAX_SUCCESSIVE_MERGES))),
+                    new ColumnFamilyDescriptor(bytes(ISSUED), own(family(cache, bloom, SMALL_MEMTABLE_BYTES).setMergeOperatorName("uint64add")
+                            .setMaxSuccessiveMerges(MAX_SUCCESSIVE_MERGES))));
             List<ColumnFamilyHandle> handles = new ArrayList<>();
             this.db = RocksDB.open(dbOptions, options.databaseDir().toString(), descriptors, handles);
             nativeObjects.push(db);
