@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -109,7 +110,7 @@ class EmbeddedArchiveUnitTests {
     @Test
     void write_replayedInAnyOrderAndAnyNumberOfTimes_givesTheSameArchive() {
         List<ArchiveMutation> history = new ArrayList<>();
-        Map<String, Optional<LinkRecord>> expected = new java.util.HashMap<>();
+        Map<String, Optional<LinkRecord>> expected = new HashMap<>();
         for (int i = 0; i < 50; i++) {
             String code = "c" + i;
             LinkRecord link = v1(code, 1000 + i);

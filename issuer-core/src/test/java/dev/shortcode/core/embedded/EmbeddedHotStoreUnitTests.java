@@ -308,6 +308,20 @@ class EmbeddedHotStoreUnitTests {
     }
 
     @Test
+    void get_extensionWrittenBeforeACleanClose_survivesReopen() {
+        long created = clock.millis();
+        create(link("x", 100));
+        clock.advance(Duration.ofSeconds(50));
+        get("x"); // lags 50 s > 10 s window: rewrites the expiry to 150 s, unsynced
+
+        reopen();
+
+        assertThat(HotEntry.expiresAt(stored("x"))).isEqualTo(created + 150_000);
+        clock.advance(Duration.ofSeconds(60)); // 110 s: past the first expiry
+        assertThat(get("x")).isPresent();
+    }
+
+    @Test
     void create_raceOnOneCode_hasExactlyOneWinner() throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
