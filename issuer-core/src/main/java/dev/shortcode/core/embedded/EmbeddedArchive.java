@@ -1,0 +1,128 @@
+package dev.shortcode.core.embedded;
+
+import dev.shortcode.core.store.Archive;
+import dev.shortcode.core.store.ArchiveMutation;
+import dev.shortcode.core.store.LinkRecord;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksIterator;
+import org.rocksdb.WriteBatch;
+
+/**
+ * The single-node archive, in the {@code archive} and {@code issued} column families of the
+ * {@link EmbeddedStorage}. The {@link EmbeddedHotStore} already records its own creates, updates
+ * and deletes here in the same write; {@link #write} is for everything else (imports, replays).
+ *
+ * <p>No write reads first: a mutation is a merge of an {@link ArchiveCell}, and RocksDB's
+ * {@code max} merge operator keeps the newest cell, so concurrent writers need no lock, a replay
+ * changes nothing, and a removal masks every older put. Day counts are merges with the
+ * {@code uint64add} operator (8-byte little-endian counters), keyed {@code pool \0 yyyy-MM-dd} so
+ * one pool's days are adjacent and in order.
+ *
+ * <p>Like the hot store, every method completes on the caller's thread; writes return after the
+ * WAL sync.
+ */
+public final class EmbeddedArchive implements Archive {
+
+    private static final byte SEPARATOR = 0;
+
+    private final EmbeddedStorage storage;
+
+    public EmbeddedArchive(EmbeddedStorage storage) {
+        this.storage = storage;
+    }
+
+    @Override
+    public CompletionStage<Void> write(List<ArchiveMutation> batch) {
+        return completed(() -> {
+            if (batch.isEmpty()) {
+                return null;
+            }
+            return storage.call(db -> {
+                try (WriteBatch writes = new WriteBatch()) {
+                    for (ArchiveMutation m : batch) {
+                        writes.merge(storage.archive(), EmbeddedStorage.bytes(m.code()), ArchiveCell.of(m));
+                    }
+                    db.write(storage.durable(), writes);
+                }
+                return null;
+            });
+        });
+    }
+
+    @Override
+    public CompletionStage<Optional<LinkRecord>> get(String code) {
+        return completed(() -> {
+            byte[] cell = storage.call(db -> db.get(storage.archive(), EmbeddedStorage.bytes(code)));
+            return cell == null ? Optional.empty() : ArchiveCell.link(code, cell);
+        });
+    }
+
+    @Override
+    public CompletionStage<Void> addIssued(String pool, LocalDate day, long count) {
+        return completed(() -> {
+            if (count < 0) {
+                throw new IllegalArgumentException("issued count must not be negative: " + count);
+            }
+            if (count == 0) {
+                return null;
+            }
+            byte[] delta = ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN).putLong(count).array();
+            return storage.call(db -> {
+                db.merge(storage.issued(), storage.durable(), dayKey(pool, day), delta);
+                return null;
+            });
+        });
+    }
+
+    @Override
+    public CompletionStage<Map<LocalDate, Long>> issuedPerDay(String pool, LocalDate from, LocalDate to) {
+        return completed(() -> {
+            byte[] first = dayKey(pool, from);
+            byte[] last = dayKey(pool, to);
+            int prefix = EmbeddedStorage.bytes(pool).length + 1;
+            return storage.call(db -> {
+                Map<LocalDate, Long> days = new TreeMap<>();
+                try (ReadOptions read = new ReadOptions(); RocksIterator it = db.newIterator(storage.issued(), read)) {
+                    for (it.seek(first); it.isValid() && Arrays.compareUnsigned(it.key(), last) <= 0; it.next()) {
+                        byte[] key = it.key();
+                        LocalDate day = LocalDate.parse(new String(key, prefix, key.length - prefix, StandardCharsets.US_ASCII));
+                        days.put(day, ByteBuffer.wrap(it.value()).order(ByteOrder.LITTLE_ENDIAN).getLong());
+                    }
+                    it.status();
+                }
+                return days;
+            });
+        });
+    }
+
+    /** ISO dates order as text for years 0 to 9999. */
+    private static byte[] dayKey(String pool, LocalDate day) {
+        if (pool.indexOf(SEPARATOR) >= 0) {
+            throw new IllegalArgumentException("pool name must not contain NUL: " + pool);
+        }
+        if (day.getYear() < 0 || day.getYear() > 9999) {
+            throw new IllegalArgumentException("day out of range: " + day);
+        }
+        return (pool + (char) SEPARATOR + day).getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static <T> CompletionStage<T> completed(Supplier<T> operation) {
+        try {
+            return CompletableFuture.completedFuture(operation.get());
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+}

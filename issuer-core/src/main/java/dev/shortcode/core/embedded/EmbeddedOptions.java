@@ -1,0 +1,93 @@
+package dev.shortcode.core.embedded;
+
+import dev.shortcode.core.config.ConfigException;
+import dev.shortcode.core.config.IssuerConfig;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * How the single-node storage runs. Immutable; a bad value throws {@link ConfigException} naming
+ * its key.
+ *
+ * @param dataDir            where the data lives; the database is {@code <dataDir>/rocksdb}
+ * @param blockCacheBytes    memory for uncompressed data blocks shared by all column families;
+ *                           bounds what reads keep in memory beyond the memtables
+ * @param extensionSlack     fraction of a link's TTL a read may leave unrecorded: a read rewrites
+ *                           the expiry only when it lags {@code now + ttl} by more than this
+ *                           fraction (and by more than {@code maxExtensionWindow}); so a link
+ *                           lives at least {@code (1 - slack) * ttl} after its last read
+ * @param maxExtensionWindow upper bound of that lag for long TTLs: a 100-day link read every
+ *                           minute is rewritten once per window, and expires at most one window
+ *                           earlier than {@code last read + ttl}
+ * @param sweepInterval      pause between two sweeps for expired links; lazy purging on read
+ *                           covers the links that are read, the sweep the ones nobody reads
+ * @param sweepBatch         links one sweep looks at at most; bounds the time a sweep runs
+ */
+public record EmbeddedOptions(Path dataDir, long blockCacheBytes, double extensionSlack, Duration maxExtensionWindow,
+        Duration sweepInterval, int sweepBatch) {
+
+    static final String PREFIX = IssuerConfig.PREFIX + "embedded.";
+
+    public static final long DEFAULT_BLOCK_CACHE_BYTES = 64L << 20;
+    public static final double DEFAULT_EXTENSION_SLACK = 0.1;
+    public static final Duration DEFAULT_MAX_EXTENSION_WINDOW = Duration.ofHours(1);
+    public static final Duration DEFAULT_SWEEP_INTERVAL = Duration.ofSeconds(1);
+    public static final int DEFAULT_SWEEP_BATCH = 10_000;
+
+    /** Less than this and RocksDB thrashes its index and filter blocks. */
+    static final long MIN_BLOCK_CACHE_BYTES = 1L << 20;
+
+    public EmbeddedOptions {
+        if (dataDir == null) {
+            throw new ConfigException(PREFIX + "data-dir", "must be set");
+        }
+        if (blockCacheBytes < MIN_BLOCK_CACHE_BYTES) {
+            throw new ConfigException(PREFIX + "block-cache-size", blockCacheBytes + " must be at least " + MIN_BLOCK_CACHE_BYTES + " bytes");
+        }
+        if (!(extensionSlack > 0 && extensionSlack < 1)) {
+            throw new ConfigException(PREFIX + "extension-slack", extensionSlack + " must lie strictly between 0 and 1");
+        }
+        requirePositive(maxExtensionWindow, "max-extension-window");
+        requirePositive(sweepInterval, "sweep-interval");
+        if (sweepBatch < 1) {
+            throw new ConfigException(PREFIX + "sweep-batch", sweepBatch + " must be at least 1");
+        }
+    }
+
+    /** The defaults, with the data under {@code dataDir}. */
+    public static EmbeddedOptions defaults(Path dataDir) {
+        return new EmbeddedOptions(dataDir, DEFAULT_BLOCK_CACHE_BYTES, DEFAULT_EXTENSION_SLACK, DEFAULT_MAX_EXTENSION_WINDOW,
+                DEFAULT_SWEEP_INTERVAL, DEFAULT_SWEEP_BATCH);
+    }
+
+    public Path databaseDir() {
+        return dataDir.resolve("rocksdb");
+    }
+
+    /**
+     * How far a stored expiry may lag {@code now + ttl} before a read rewrites it: the smaller of
+     * the slack's share of the TTL and the maximum window, at least one millisecond.
+     */
+    public long extensionWindowMillis(long ttlSeconds) {
+        long bySlack = (long) (ttlSeconds * 1000L * extensionSlack);
+        return Math.max(1, Math.min(bySlack, maxExtensionWindow.toMillis()));
+    }
+
+    public EmbeddedOptions withExtension(double slack, Duration maxWindow) {
+        return new EmbeddedOptions(dataDir, blockCacheBytes, slack, maxWindow, sweepInterval, sweepBatch);
+    }
+
+    public EmbeddedOptions withSweep(Duration interval, int batch) {
+        return new EmbeddedOptions(dataDir, blockCacheBytes, extensionSlack, maxExtensionWindow, interval, batch);
+    }
+
+    public EmbeddedOptions withBlockCacheBytes(long bytes) {
+        return new EmbeddedOptions(dataDir, bytes, extensionSlack, maxExtensionWindow, sweepInterval, sweepBatch);
+    }
+
+    private static void requirePositive(Duration d, String key) {
+        if (d == null || d.isNegative() || d.isZero()) {
+            throw new ConfigException(PREFIX + key, d + " must be a positive duration");
+        }
+    }
+}

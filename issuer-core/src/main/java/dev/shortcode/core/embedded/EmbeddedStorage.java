@@ -1,0 +1,312 @@
+package dev.shortcode.core.embedded;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.System.Logger.Level;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.CompressionType;
+import org.rocksdb.DBOptions;
+import org.rocksdb.FlushOptions;
+import org.rocksdb.InfoLogLevel;
+import org.rocksdb.LRUCache;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.WriteOptions;
+
+/**
+ * The single-node store: one RocksDB under {@code <dataDir>/rocksdb} holding everything the
+ * embedded mode keeps, each concern in its own column family.
+ *
+ * <ul>
+ *   <li>{@code links}: the hot store, code to expiry + record ({@link HotEntry});
+ *   <li>{@code archive}: every mapping ever written, code to its newest cell ({@link ArchiveCell}),
+ *       merged with RocksDB's built-in {@code max} operator;
+ *   <li>{@code watermarks}: code length to the highest leased id, also merged with {@code max};
+ *   <li>{@code issued}: pool and UTC day to codes issued, merged with {@code uint64add}.
+ * </ul>
+ *
+ * <h2>Durability</h2>
+ * The write-ahead log is on ({@code disableWAL=false}) and flushed to the OS on every write
+ * ({@code manual_wal_flush=false}, the default): when {@code put/write} returns, the record is in
+ * the kernel's page cache, so killing the process (even {@code kill -9}) loses nothing written.
+ * Acknowledged creates, updates, deletes, archive batches, watermarks and day counts use
+ * {@link #durable()} ({@code sync=true}): the write returns only after {@code fdatasync} of the WAL
+ * covered its record (concurrent writers share one sync by group commit), so a power loss or
+ * kernel crash loses nothing acknowledged either. On open, RocksDB replays the WAL in its default
+ * point-in-time mode, which stops at a torn tail record, and every synced record precedes such a
+ * tail. Housekeeping that is safe to lose (TTL extensions on read, purges of expired links) uses
+ * {@link #relaxed()} ({@code sync=false}): it survives a process crash, and a power loss only
+ * undoes some of it (an extension lost makes a link expire up to one extension window early; a
+ * lost purge is redone).
+ *
+ * <h2>Lifecycle</h2>
+ * RocksJava crashes the JVM when a closed handle is used, so every access goes through
+ * {@link #call}, which holds a read lock; {@link #close()} first closes the components registered
+ * with it (stopping their background work), then takes the write lock, syncs the WAL and releases
+ * the native objects. Later calls fail with {@link EmbeddedStorageException}.
+ */
+public final class EmbeddedStorage implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(EmbeddedStorage.class.getName());
+
+    /** Column family names, as {@link #sstBytes(String)} takes them. */
+    public static final String LINKS = "links";
+    public static final String ARCHIVE = "archive";
+    public static final String WATERMARKS = "watermarks";
+    public static final String ISSUED = "issued";
+
+    /** Bloom filter bits per key: ~1% false positives, so a get or an NX check of an unknown code rarely touches a data block. */
+    private static final double BLOOM_BITS_PER_KEY = 10;
+    /** Memtable per column family that holds links; small ones get a fraction. */
+    private static final long LINK_MEMTABLE_BYTES = 32L << 20;
+    private static final long SMALL_MEMTABLE_BYTES = 4L << 20;
+    /**
+     * WAL files are kept until every column family with data in them has flushed; the rarely
+     * written ones (watermarks, day counts) would pin old logs forever without this bound.
+     */
+    private static final long MAX_TOTAL_WAL_BYTES = 128L << 20;
+    /**
+     * Watermarks and day counts take one merge per lease or flush on a single key; past this many
+     * operands in the memtable a merge folds them into one value, so reads never merge thousands.
+     */
+    private static final int MAX_SUCCESSIVE_MERGES = 64;
+
+    private final EmbeddedOptions options;
+    private final Deque<AutoCloseable> nativeObjects = new ArrayDeque<>();
+    private final List<AutoCloseable> components = new ArrayList<>();
+    private final ReentrantReadWriteLock guard = new ReentrantReadWriteLock();
+    private final CodeLocks locks = new CodeLocks();
+    private final RocksDB db;
+    private final ColumnFamilyHandle links;
+    private final ColumnFamilyHandle archive;
+    private final ColumnFamilyHandle watermarks;
+    private final ColumnFamilyHandle issued;
+    private final WriteOptions durable;
+    private final WriteOptions relaxed;
+    private boolean closed; // guarded by guard's write lock
+
+    static {
+        RocksDB.loadLibrary();
+    }
+
+    private EmbeddedStorage(EmbeddedOptions options) {
+        this.options = options;
+        try {
+            Files.createDirectories(options.databaseDir());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create data directory " + options.databaseDir(), e);
+        }
+        try {
+            LRUCache cache = own(new LRUCache(options.blockCacheBytes()));
+            BloomFilter bloom = own(new BloomFilter(BLOOM_BITS_PER_KEY));
+            DBOptions dbOptions = own(new DBOptions()
+                    .setCreateIfMissing(true)
+                    .setCreateMissingColumnFamilies(true)
+                    .setMaxBackgroundJobs(2)
+                    .setMaxTotalWalSize(MAX_TOTAL_WAL_BYTES)
+                    .setInfoLogLevel(InfoLogLevel.WARN_LEVEL)
+                    .setKeepLogFileNum(3));
+            List<ColumnFamilyDescriptor> descriptors = List.of(
+                    new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
+                    new ColumnFamilyDescriptor(bytes(LINKS), own(family(cache, bloom, LINK_MEMTABLE_BYTES))),
+                    new ColumnFamilyDescriptor(bytes(ARCHIVE), own(family(cache, bloom, LINK_MEMTABLE_BYTES).setMergeOperatorName("max"))),
+                    new ColumnFamilyDescriptor(bytes(WATERMARKS), own(family(cache, bloom, SMALL_MEMTABLE_BYTES).setMergeOperatorName("max")
+                            .setMaxSuccessiveMerges(MAX_SUCCESSIVE_MERGES))),
+                    new ColumnFamilyDescriptor(bytes(ISSUED), own(family(cache, bloom, SMALL_MEMTABLE_BYTES).setMergeOperatorName("uint64add")
+                            .setMaxSuccessiveMerges(MAX_SUCCESSIVE_MERGES))));
+            List<ColumnFamilyHandle> handles = new ArrayList<>();
+            this.db = RocksDB.open(dbOptions, options.databaseDir().toString(), descriptors, handles);
+            nativeObjects.push(db);
+            handles.forEach(nativeObjects::push); // closed before the database
+            this.links = handles.get(1);
+            this.archive = handles.get(2);
+            this.watermarks = handles.get(3);
+            this.issued = handles.get(4);
+            this.durable = own(new WriteOptions().setSync(true).setDisableWAL(false));
+            this.relaxed = own(new WriteOptions().setSync(false).setDisableWAL(false));
+        } catch (RocksDBException | RuntimeException e) {
+            releaseNatives();
+            throw new EmbeddedStorageException("cannot open the embedded database in " + options.databaseDir() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Opens (creating when missing) the database under {@code options.dataDir()}. One process at a time: RocksDB locks it. */
+    public static EmbeddedStorage open(EmbeddedOptions options) {
+        return new EmbeddedStorage(options);
+    }
+
+    private static ColumnFamilyOptions family(LRUCache cache, BloomFilter bloom, long memtableBytes) {
+        BlockBasedTableConfig table = new BlockBasedTableConfig()
+                .setBlockCache(cache)
+                .setFilterPolicy(bloom)
+                .setCacheIndexAndFilterBlocks(true)
+                .setPinL0FilterAndIndexBlocksInCache(true);
+        return new ColumnFamilyOptions()
+                .setTableFormatConfig(table)
+                .setWriteBufferSize(memtableBytes)
+                .setCompressionType(CompressionType.LZ4_COMPRESSION)
+                .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION)
+                .setLevelCompactionDynamicLevelBytes(true);
+    }
+
+    private <T extends AutoCloseable> T own(T nativeObject) {
+        nativeObjects.push(nativeObject);
+        return nativeObject;
+    }
+
+    static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    public EmbeddedOptions options() {
+        return options;
+    }
+
+    /** A RocksDB call that may fail. */
+    @FunctionalInterface
+    interface DbCall<T> {
+        T apply(RocksDB db) throws RocksDBException;
+    }
+
+    /** Runs {@code call} against the open database; never overlaps {@link #close()}. */
+    <T> T call(DbCall<T> call) {
+        ReentrantReadWriteLock.ReadLock lock = guard.readLock();
+        lock.lock();
+        try {
+            if (closed) {
+                throw new EmbeddedStorageException("the embedded database in " + options.databaseDir() + " is closed");
+            }
+            return call.apply(db);
+        } catch (RocksDBException e) {
+            throw new EmbeddedStorageException("embedded database: " + e.getMessage(), e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    ColumnFamilyHandle links() {
+        return links;
+    }
+
+    ColumnFamilyHandle archive() {
+        return archive;
+    }
+
+    ColumnFamilyHandle watermarks() {
+        return watermarks;
+    }
+
+    ColumnFamilyHandle issued() {
+        return issued;
+    }
+
+    /** For acknowledged writes: WAL synced before the write returns. */
+    WriteOptions durable() {
+        return durable;
+    }
+
+    /** For housekeeping that may be lost to a power failure (not to a process crash). */
+    WriteOptions relaxed() {
+        return relaxed;
+    }
+
+    CodeLocks locks() {
+        return locks;
+    }
+
+    /** Closed (in reverse order) by {@link #close()} before the database itself. */
+    synchronized void register(AutoCloseable component) {
+        components.add(component);
+    }
+
+    /**
+     * The sequence number of the last write: it grows by one per key written (put, merge or
+     * delete), so its difference counts writes independently of the stores' own counters.
+     */
+    public long latestSequenceNumber() {
+        return call(RocksDB::getLatestSequenceNumber);
+    }
+
+    /** Flushes the memtables and compacts every column family fully (tests, measurements, maintenance). */
+    public void compactAll() {
+        call(db -> {
+            try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
+                for (ColumnFamilyHandle h : List.of(links, archive, watermarks, issued)) {
+                    db.flush(flush, h);
+                    db.compactRange(h);
+                }
+            }
+            return null;
+        });
+    }
+
+    /** Bytes of the SST files of one column family ({@code links}, {@code archive}, ...). */
+    public long sstBytes(String columnFamily) {
+        ColumnFamilyHandle h = switch (columnFamily) {
+            case LINKS -> links;
+            case ARCHIVE -> archive;
+            case WATERMARKS -> watermarks;
+            case ISSUED -> issued;
+            default -> throw new IllegalArgumentException("no column family " + columnFamily);
+        };
+        return call(db -> db.getLongProperty(h, "rocksdb.total-sst-files-size"));
+    }
+
+    @Override
+    public void close() {
+        List<AutoCloseable> toClose;
+        synchronized (this) {
+            toClose = new ArrayList<>(components);
+            components.clear();
+        }
+        for (int i = toClose.size() - 1; i >= 0; i--) {
+            try {
+                toClose.get(i).close();
+            } catch (Exception e) {
+                LOG.log(Level.WARNING, "closing " + toClose.get(i) + " failed", e);
+            }
+        }
+        ReentrantReadWriteLock.WriteLock lock = guard.writeLock();
+        lock.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            try {
+                db.syncWal(); // makes the relaxed writes durable too on a clean shutdown
+            } catch (RocksDBException e) {
+                LOG.log(Level.WARNING, "syncing the WAL on close failed: {0}", e.getMessage());
+            }
+            releaseNatives();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void releaseNatives() {
+        while (!nativeObjects.isEmpty()) {
+            AutoCloseable o = nativeObjects.pop();
+            try {
+                if (o instanceof RocksDB rocks) {
+                    rocks.closeE();
+                } else {
+                    o.close();
+                }
+            } catch (Exception e) {
+                LOG.log(Level.WARNING, "closing " + o.getClass().getSimpleName() + " failed", e);
+            }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package dev.shortcode.core.embedded;
+
+import dev.shortcode.core.lease.Watermark;
+import dev.shortcode.core.lease.WatermarkStore;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Watermarks in the {@code watermarks} column family of the {@link EmbeddedStorage}, so the
+ * embedded mode keeps everything in one database. Key: the code length (4 bytes); value: epoch
+ * and high id (8 bytes each, big-endian, never negative), so byte order is {@link Watermark}
+ * order and RocksDB's {@code max} merge operator keeps the highest mark: advancing is a blind,
+ * synced merge that can never lower the mark, whatever the order of concurrent calls.
+ *
+ * <p>A cache of the last known mark per pool spares the write when a mark is not higher (a node
+ * recording late) and the read on every lease; it is exact because RocksDB lets one process
+ * open the database at a time.
+ */
+public final class RocksDbWatermarkStore implements WatermarkStore {
+
+    private final EmbeddedStorage storage;
+    private final Map<Integer, Watermark> known = new ConcurrentHashMap<>();
+
+    public RocksDbWatermarkStore(EmbeddedStorage storage) {
+        this.storage = storage;
+    }
+
+    @Override
+    public Optional<Watermark> read(int codeLength) {
+        Watermark cached = known.get(codeLength);
+        if (cached != null) {
+            return Optional.of(cached);
+        }
+        byte[] value = storage.call(db -> db.get(storage.watermarks(), key(codeLength)));
+        if (value == null) {
+            return Optional.empty();
+        }
+        if (value.length != 2 * Long.BYTES) {
+            throw new IllegalStateException("corrupt watermark of code length " + codeLength + ": " + value.length + " bytes");
+        }
+        ByteBuffer b = ByteBuffer.wrap(value);
+        Watermark stored = new Watermark(b.getLong(), b.getLong());
+        return Optional.of(known.merge(codeLength, stored, Watermark::max));
+    }
+
+    @Override
+    public void advance(int codeLength, Watermark mark) {
+        try {
+            Optional<Watermark> current = read(codeLength);
+            if (current.isPresent() && current.get().compareTo(mark) >= 0) {
+                return;
+            }
+            byte[] value = ByteBuffer.allocate(2 * Long.BYTES).putLong(mark.epoch()).putLong(mark.highId()).array();
+            storage.call(db -> {
+                db.merge(storage.watermarks(), storage.durable(), key(codeLength), value);
+                return null;
+            });
+        } catch (EmbeddedStorageException e) {
+            // The SPI's failure type: the mark is not known to be durable.
+            throw new UncheckedIOException(new IOException("cannot make watermark " + mark + " of code length " + codeLength
+                    + " durable: " + e.getMessage(), e));
+        }
+        known.merge(codeLength, mark, Watermark::max);
+    }
+
+    private static byte[] key(int codeLength) {
+        return ByteBuffer.allocate(Integer.BYTES).putInt(codeLength).array();
+    }
+}

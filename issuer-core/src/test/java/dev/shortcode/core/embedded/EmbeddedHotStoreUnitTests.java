@@ -1,0 +1,392 @@
+package dev.shortcode.core.embedded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.testing.time.MutableClock;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EmbeddedHotStoreUnitTests {
+
+    private static final Duration NO_BACKGROUND_SWEEP = Duration.ofHours(1);
+
+    @TempDir
+    Path dir;
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    private EmbeddedStorage storage;
+    private EmbeddedHotStore store;
+
+    @BeforeEach
+    void open() {
+        openWith(EmbeddedOptions.defaults(dir).withSweep(NO_BACKGROUND_SWEEP, 10_000));
+    }
+
+    private void openWith(EmbeddedOptions options) {
+        storage = EmbeddedStorage.open(options);
+        store = new EmbeddedHotStore(storage, clock);
+    }
+
+    @AfterEach
+    void close() {
+        storage.close();
+    }
+
+    private void reopen() {
+        storage.close();
+        open();
+    }
+
+    private LinkRecord link(String code, long ttlSeconds) {
+        return new LinkRecord(code, "https://example.com/" + code + "?ü=1", "short", ttlSeconds, false, clock.millis(), "key-1", 1);
+    }
+
+    /** The raw value in the links column family, null when there is none. */
+    private byte[] stored(String code) {
+        return storage.call(db -> db.get(storage.links(), EmbeddedStorage.bytes(code)));
+    }
+
+    private boolean create(LinkRecord link) {
+        return store.create(link).toCompletableFuture().join();
+    }
+
+    private Optional<LinkRecord> get(String code) {
+        return store.get(code).toCompletableFuture().join();
+    }
+
+    private boolean update(LinkRecord link) {
+        return store.update(link).toCompletableFuture().join();
+    }
+
+    private boolean delete(String code) {
+        return store.delete(code).toCompletableFuture().join();
+    }
+
+    @Test
+    void create_newCode_isReadableWithEveryField() {
+        LinkRecord link = new LinkRecord("aB3", "https://xn--bcher-kva.example/日本", "long", 3600, true, 1234, "owner", 1);
+
+        assertThat(create(link)).isTrue();
+
+        assertThat(get("aB3")).contains(link);
+        assertThat(get("aB4")).isEmpty();
+    }
+
+    @Test
+    void create_returnsAnAlreadyCompletedStage() {
+        assertThat(store.create(link("c1", 60)).toCompletableFuture()).isCompletedWithValue(true);
+        assertThat(store.get("c1").toCompletableFuture()).isDone();
+    }
+
+    @Test
+    void create_overALiveLink_isRefusedAndKeepsTheFirst() {
+        LinkRecord first = link("c1", 60);
+        create(first);
+        clock.advance(Duration.ofSeconds(59));
+
+        boolean second = create(new LinkRecord("c1", "https://other.example/", "short", 600, false, clock.millis(), "key-2", 1));
+
+        assertThat(second).isFalse();
+        assertThat(get("c1")).contains(first);
+    }
+
+    @Test
+    void create_overAnExpiredLink_succeeds() {
+        create(link("c1", 60));
+        clock.advance(Duration.ofSeconds(60));
+        LinkRecord recycled = new LinkRecord("c1", "https://new.example/", "short", 60, false, clock.millis(), "key-2", 1);
+
+        assertThat(create(recycled)).isTrue();
+
+        assertThat(get("c1")).contains(recycled);
+        assertThat(store.stats().purges()).isEqualTo(1);
+    }
+
+    @Test
+    void get_afterTheTtlWithoutReads_isEmptyAndPurgesTheLink() {
+        create(link("idle", 60));
+        clock.advance(Duration.ofMillis(59_999));
+        assertThat(stored("idle")).isNotNull();
+        clock.advance(Duration.ofMillis(1));
+
+        assertThat(get("idle")).isEmpty();
+
+        assertThat(store.stats().purges()).isEqualTo(1);
+        assertThat(stored("idle")).as("purged on read").isNull();
+        assertThat(get("idle")).isEmpty();
+    }
+
+    @Test
+    void get_readsWithinTheTtl_keepTheLinkAliveWhileAnUntouchedOneExpires() {
+        create(link("read", 100));
+        create(link("untouched", 100));
+
+        for (int i = 0; i < 5; i++) {
+            clock.advance(Duration.ofSeconds(90));
+            assertThat(get("read")).as("read after %d s", (i + 1) * 90).isPresent();
+        }
+
+        assertThat(get("untouched")).isEmpty(); // expired at 100 s, we are at 450 s
+        clock.advance(Duration.ofSeconds(99));
+        assertThat(get("read")).isPresent();
+        clock.advance(Duration.ofSeconds(101));
+        assertThat(get("read")).isEmpty();
+    }
+
+    @Test
+    void get_hotLinkRead1000Times_writesAtMostAHandfulOfTimes() {
+        long ttl = 3600; // extension window 10% = 6 minutes
+        create(link("hot", ttl));
+        long before = storage.latestSequenceNumber();
+
+        for (int i = 0; i < 1000; i++) { // one read a second for 1,000 s: 16.7 minutes
+            clock.advance(Duration.ofSeconds(1));
+            assertThat(get("hot")).isPresent();
+        }
+        long lastRead = clock.millis();
+
+        long writes = store.stats().extensionWrites();
+        assertThat(writes).isBetween(1L, 3L);
+        assertThat(storage.latestSequenceNumber() - before).as("keys written to RocksDB").isEqualTo(writes);
+        long window = storage.options().extensionWindowMillis(ttl);
+        assertThat(HotEntry.expiresAt(stored("hot"))).as("expiry lags last read + ttl by at most one window")
+                .isBetween(lastRead + ttl * 1000 - window, lastRead + ttl * 1000);
+        clock.set(Instant.ofEpochMilli(lastRead + ttl * 1000 - window - 1));
+        assertThat(get("hot")).isPresent();
+    }
+
+    @Test
+    void get_longTtl_rewritesAtMostOncePerMaxExtensionWindow() {
+        create(link("long", Duration.ofDays(100).toSeconds())); // 10% would be 10 days; the window is capped at 1 h
+
+        clock.advance(Duration.ofMinutes(59));
+        get("long");
+        assertThat(store.stats().extensionWrites()).isZero();
+        clock.advance(Duration.ofMinutes(2));
+        get("long");
+        assertThat(store.stats().extensionWrites()).isEqualTo(1);
+        clock.advance(Duration.ofMinutes(59));
+        get("long");
+        assertThat(store.stats().extensionWrites()).isEqualTo(1);
+    }
+
+    @Test
+    void update_nextVersion_replacesTheLinkAndResetsItsTtl() {
+        LinkRecord v1 = link("c1", 60);
+        create(v1);
+        clock.advance(Duration.ofSeconds(50));
+        LinkRecord v2 = v1.updated("https://elsewhere.example/", 600, true);
+
+        assertThat(update(v2)).isTrue();
+
+        assertThat(get("c1")).contains(v2);
+        clock.advance(Duration.ofSeconds(599));
+        assertThat(get("c1")).contains(v2);
+    }
+
+    @Test
+    void update_versionNotOneAboveTheStored_isRefused() {
+        LinkRecord v1 = link("c1", 60);
+        create(v1);
+
+        assertThat(update(v1)).isFalse();
+        assertThat(update(v1.updated("https://b/", 60, false).updated("https://c/", 60, false))).isFalse();
+
+        assertThat(get("c1")).contains(v1);
+    }
+
+    @Test
+    void update_ofAMissingOrExpiredLink_isRefused() {
+        LinkRecord v1 = link("c1", 60);
+        assertThat(update(v1.updated("https://b/", 60, false))).isFalse();
+        assertThat(get("c1")).isEmpty();
+
+        create(v1);
+        clock.advance(Duration.ofSeconds(61));
+        assertThat(update(v1.updated("https://b/", 60, false))).isFalse();
+        assertThat(get("c1")).isEmpty();
+    }
+
+    @Test
+    void delete_liveLink_removesItOnce() {
+        create(link("c1", 60));
+
+        assertThat(delete("c1")).isTrue();
+
+        assertThat(get("c1")).isEmpty();
+        assertThat(delete("c1")).isFalse();
+        assertThat(create(link("c1", 60))).as("the code is free again").isTrue();
+    }
+
+    @Test
+    void delete_expiredOrUnknownLink_returnsFalse() {
+        create(link("c1", 60));
+        clock.advance(Duration.ofSeconds(60));
+
+        assertThat(delete("c1")).isFalse();
+        assertThat(delete("never")).isFalse();
+    }
+
+    @Test
+    void sweepOnce_removesOnlyExpiredLinksAndCoversTheStoreInBoundedSteps() {
+        storage.close();
+        openWith(EmbeddedOptions.defaults(dir).withSweep(NO_BACKGROUND_SWEEP, 7));
+        for (int i = 0; i < 25; i++) {
+            create(link(String.format("c%02d", i), i % 5 < 2 ? 10 : 1000)); // 10 short-lived, 15 long-lived
+        }
+        clock.advance(Duration.ofSeconds(11));
+
+        int first = store.sweepOnce();
+        int total = first;
+        for (int i = 1; i < 4; i++) { // 25 keys, 7 per sweep: 4 sweeps go round once
+            total += store.sweepOnce();
+        }
+
+        assertThat(first).isBetween(1, 7);
+        assertThat(total).isEqualTo(10);
+        assertThat(store.sweepOnce()).isZero();
+        for (int i = 0; i < 25; i++) {
+            assertThat(get(String.format("c%02d", i)).isPresent()).isEqualTo(i % 5 >= 2);
+        }
+        assertThat(store.stats().purges()).isEqualTo(10);
+    }
+
+    @Test
+    void backgroundSweep_removesExpiredLinksNobodyReads() {
+        storage.close();
+        openWith(EmbeddedOptions.defaults(dir).withSweep(Duration.ofMillis(20), 100));
+        for (int i = 0; i < 50; i++) {
+            create(link("c" + i, 10));
+        }
+        clock.advance(Duration.ofSeconds(10));
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> store.stats().purges() == 50);
+    }
+
+    @Test
+    void reopen_keepsLiveLinksAndForgetsExpiredOnes() {
+        List<LinkRecord> lasting = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            LinkRecord l = link("keep" + i, 1000);
+            lasting.add(l);
+            create(l);
+            create(link("gone" + i, 10));
+        }
+        LinkRecord updated = lasting.get(0).updated("https://updated.example/", 1000, false);
+        update(updated);
+        lasting.set(0, updated);
+        delete("keep1");
+        lasting.remove(1);
+
+        reopen();
+        clock.advance(Duration.ofSeconds(11));
+
+        for (LinkRecord l : lasting) {
+            assertThat(get(l.code())).contains(l);
+        }
+        assertThat(get("keep1")).isEmpty();
+        for (int i = 0; i < 100; i++) {
+            assertThat(get("gone" + i)).isEmpty();
+        }
+        assertThat(store.sweepOnce()).as("the reads purged every expired link already").isZero();
+    }
+
+    @Test
+    void get_extensionWrittenBeforeACleanClose_survivesReopen() {
+        long created = clock.millis();
+        create(link("x", 100));
+        clock.advance(Duration.ofSeconds(50));
+        get("x"); // lags 50 s > 10 s window: rewrites the expiry to 150 s, unsynced
+
+        reopen();
+
+        assertThat(HotEntry.expiresAt(stored("x"))).isEqualTo(created + 150_000);
+        clock.advance(Duration.ofSeconds(60)); // 110 s: past the first expiry
+        assertThat(get("x")).isPresent();
+    }
+
+    @Test
+    void create_raceOnOneCode_hasExactlyOneWinner() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            for (int round = 0; round < 50; round++) {
+                String code = "race" + round;
+                CountDownLatch start = new CountDownLatch(1);
+                List<Future<Boolean>> results = new ArrayList<>();
+                for (int t = 0; t < 4; t++) {
+                    LinkRecord mine = new LinkRecord(code, "https://t" + t + ".example/", "short", 60, false, clock.millis(), "k" + t, 1);
+                    results.add(pool.submit(() -> {
+                        start.await();
+                        return create(mine);
+                    }));
+                }
+                start.countDown();
+                int winners = 0;
+                for (Future<Boolean> f : results) {
+                    winners += f.get(10, TimeUnit.SECONDS) ? 1 : 0;
+                }
+                assertThat(winners).as("round %d", round).isEqualTo(1);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void get_racingADelete_neverBringsTheLinkBack() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            for (int round = 0; round < 200; round++) {
+                String code = "del" + round;
+                create(link(code, 100));
+                clock.advance(Duration.ofSeconds(50)); // every read now wants to extend
+                CountDownLatch start = new CountDownLatch(1);
+                Callable<Object> reader = () -> {
+                    start.await();
+                    for (int i = 0; i < 5; i++) {
+                        get(code);
+                    }
+                    return null;
+                };
+                Future<Object> reading = pool.submit(reader);
+                Future<Boolean> deleting = pool.submit(() -> {
+                    start.await();
+                    return delete(code);
+                });
+                start.countDown();
+                reading.get(10, TimeUnit.SECONDS);
+                assertThat(deleting.get(10, TimeUnit.SECONDS)).isTrue();
+                assertThat(get(code)).as("round %d", round).isEmpty();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void operations_afterTheStorageClosed_failTheStageInsteadOfCrashing() {
+        create(link("c1", 60));
+        storage.close();
+
+        assertThat(store.get("c1").toCompletableFuture()).isCompletedExceptionally();
+        assertThat(store.create(link("c2", 60)).toCompletableFuture())
+                .failsWithin(Duration.ZERO).withThrowableThat().withCauseInstanceOf(EmbeddedStorageException.class);
+        storage.close(); // idempotent
+    }
+}

@@ -1,0 +1,85 @@
+package dev.shortcode.core.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class LinkRecordCodecUnitTests {
+
+    static List<LinkRecord> records() {
+        return List.of(
+                new LinkRecord("aZ3x9", "https://example.com/path?q=1&r=%20#frag", "short", 864_000, false,
+                        1_767_225_600_123L, "key-42", 1),
+                // permanent, large numbers in every numeric field
+                new LinkRecord("0000000", "http://a.b/", "long", Long.MAX_VALUE / 1000, true, Long.MAX_VALUE, "k", Long.MAX_VALUE),
+                // a punycode host as the API stores it, and unicode left in path and query
+                new LinkRecord("Zz9", "https://xn--bcher-kva.example/straße/日本?q=ü&e=😀", "medium", 1, false, 0, "owner", 7),
+                // the smallest values allowed, an empty owner id, a negative creation time (before 1970)
+                new LinkRecord("c", "https://x", "p", 1, true, -1_000L, "", 1));
+    }
+
+    @ParameterizedTest
+    @MethodSource("records")
+    void decode_ofEncode_returnsEveryField(LinkRecord record) {
+        String encoded = LinkRecordCodec.encode(record);
+
+        LinkRecord decoded = LinkRecordCodec.decode(record.code(), encoded);
+
+        assertThat(decoded).isEqualTo(record); // a record's equals compares every component
+    }
+
+    @Test
+    void encode_layout_isFormatThenBase36NumbersThenUrlLast() {
+        LinkRecord r = new LinkRecord("abc", "https://e.x/a\u00e9", "short", 36, true, 36 * 36, "k1", 35);
+
+        assertThat(LinkRecordCodec.encode(r)).isEqualTo("1\tz\t100\t10\t1\tshort\tk1\thttps://e.x/a\u00e9");
+    }
+
+    @Test
+    void encode_urlWithTab_isRejected() {
+        LinkRecord r = new LinkRecord("abc", "https://e.x/a\tb", "short", 60, false, 0, "k", 1);
+
+        assertThatThrownBy(() -> LinkRecordCodec.encode(r)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tabs");
+    }
+
+    @Test
+    void encode_ownerOrPoolWithTab_isRejected() {
+        assertThatThrownBy(() -> LinkRecordCodec.encode(new LinkRecord("abc", "https://e.x", "short", 60, false, 0, "k\t1", 1)))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> LinkRecordCodec.encode(new LinkRecord("abc", "https://e.x", "sh\tort", 60, false, 0, "k", 1)))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void decode_unknownFormat_isRejected() {
+        String future = "2" + LinkRecordCodec.encode(records().get(0)).substring(1);
+
+        assertThatThrownBy(() -> LinkRecordCodec.decode("aZ3x9", future))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("format 1");
+    }
+
+    @Test
+    void decode_tooFewFields_isRejected() {
+        assertThatThrownBy(() -> LinkRecordCodec.decode("c", "1\t1\t1\t1\t0\tshort\thttps://x"))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> LinkRecordCodec.decode("c", "")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void decode_corruptNumber_isRejectedNamingTheCode() {
+        assertThatThrownBy(() -> LinkRecordCodec.decode("c0de", "1\t!\t1\t1\t0\tshort\tk\thttps://x"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("c0de");
+    }
+
+    @Test
+    void decode_urlContainingTheSeparatorAfterTheLastField_keepsTheRestAsUrl() {
+        // The URL is last and split at most 8 ways, so nothing after the owner can shift fields.
+        LinkRecord decoded = LinkRecordCodec.decode("c", "1\t1\t1\t1\t0\tshort\tk\thttps://x/\ty");
+
+        assertThat(decoded.url()).isEqualTo("https://x/\ty");
+    }
+}
