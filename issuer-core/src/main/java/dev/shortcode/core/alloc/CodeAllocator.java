@@ -107,6 +107,34 @@ public final class CodeAllocator implements AutoCloseable {
         }
     }
 
+    /**
+     * Like {@link #next()} but never waits: returns null when this node has no ids ready (the
+     * lease is still running). For event-loop callers, who then call {@link #next()} on a worker.
+     *
+     * @throws IssueException when the lease this node waited for has failed
+     */
+    public IssuedCode tryNext() {
+        for (;;) {
+            Segment s = current;
+            long id = s.cursor.getAndIncrement();
+            if (id < s.end) {
+                if (id >= s.prefetchAt && pending.get() == null) {
+                    requestNext();
+                }
+                return new IssuedCode(s.codec.encode(id), s.epoch, id);
+            }
+            CompletableFuture<Segment> next = pending.get();
+            if (next == null) {
+                requestNext();
+                return null;
+            }
+            if (!next.isDone()) {
+                return null;
+            }
+            swapExhausted(s);
+        }
+    }
+
     /** Leases the first block now rather than on the first call, so the first caller does not wait. */
     public CodeAllocator warmUp() {
         requestNext();

@@ -84,6 +84,20 @@ class CodeAllocatorUnitTests {
     }
 
     @Test
+    void tryNext_whileTheLeaseIsPending_returnsNullInsteadOfWaiting() throws Exception {
+        PoolSpec pool = pool(100, 100, 100);
+        GatedSource gated = new GatedSource(embedded);
+        CodeAllocator allocator = allocator(pool, gated, Ticker.SYSTEM);
+        assertThat(allocator.tryNext()).isNull(); // starts the first lease, which waits for a permit
+        await().atMost(Duration.ofSeconds(5)).until(() -> gated.calls.get() == 1);
+        assertThat(allocator.tryNext()).isNull();
+        gated.permits.release();
+        await().atMost(Duration.ofSeconds(5)).until(() -> gated.completed.get() == 1);
+        assertThat(allocator.tryNext().id()).isZero();
+        assertThat(gated.calls).as("a pending lease is not requested twice").hasValue(1);
+    }
+
+    @Test
     void next_fastConsumption_doublesTheBlockSizeUpToTheMaximum() {
         PoolSpec pool = pool(100, 100, 1_600);
         RecordingSource recording = new RecordingSource(embedded);
