@@ -1,0 +1,397 @@
+#!/usr/bin/env bash
+# bench/run.sh — one command that reproduces every load-test figure in docs/BENCHMARKS.md.
+#
+# On this machine, on loopback (127.0.0.1) only, it:
+#   1. builds the project (mvn -q -DskipTests package);
+#   2. starts the bare Vert.x baseline (loadtest.jar baseline-server) and runs every scenario and a
+#      max-rate search against it: the floor of the stack, measured on the same box;
+#      every target is first primed with an unreported mixed run, so no figure is of a cold JVM;
+#   3. starts Redis (free port, no persistence) and records `redis-benchmark -t set` for reference;
+#   4. starts the service (module redirect-api) in Redis mode, then in embedded mode, and runs every
+#      scenario and a max-rate search against each — skipped, with a clear message, while
+#      redirect-api/pom.xml does not exist;
+#   5. writes machine, versions, the command and the tables into docs/BENCHMARKS.md, replacing the
+#      section between <!-- loadtest:begin --> and <!-- loadtest:end --> (creating the file if needed).
+# It stops everything it started when it ends, also on Ctrl-C or SIGTERM.
+#
+# Every setting has an environment override (defaults keep a full run to a few minutes):
+#   BENCH_DURATION=10s BENCH_WARMUP=3s BENCH_CONNECTIONS=16 BENCH_LINKS=10000 BENCH_ZIPF=1.0
+#   BENCH_REDIRECT_RATE=2000 BENCH_CREATE_RATE=500 BENCH_BATCH_RATE=20 BENCH_BATCH_SIZE=100
+#   BENCH_MIXED_RATE=1000 BENCH_MIX=95:5
+#   BENCH_FIND_MAX=1 BENCH_P99=10ms BENCH_STEP_DURATION=5s BENCH_STEP_WARMUP=1s BENCH_MAX_STEPS=8
+#   BENCH_FIND_MAX_START=1000 BENCH_PRIME=10s BENCH_REDIS_REQUESTS=200000 BENCH_START_TIMEOUT=90
+#   BENCH_SKIP_BUILD=0 BENCH_OUT=bench/out BENCH_DOC=docs/BENCHMARKS.md BENCH_API_KEY=<the admin key>
+#   BENCH_JAVA_OPTS="-Xmx1g" (generator and baseline JVMs) SERVICE_JAVA_OPTS="-Xmx1g" (service JVM)
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+
+DURATION=${BENCH_DURATION:-10s}
+WARMUP=${BENCH_WARMUP:-3s}
+CONNECTIONS=${BENCH_CONNECTIONS:-16}
+LINKS=${BENCH_LINKS:-10000}
+ZIPF=${BENCH_ZIPF:-1.0}
+REDIRECT_RATE=${BENCH_REDIRECT_RATE:-2000}
+CREATE_RATE=${BENCH_CREATE_RATE:-500}
+BATCH_RATE=${BENCH_BATCH_RATE:-20}
+BATCH_SIZE=${BENCH_BATCH_SIZE:-100}
+MIXED_RATE=${BENCH_MIXED_RATE:-1000}
+MIX=${BENCH_MIX:-95:5}
+FIND_MAX=${BENCH_FIND_MAX:-1}
+P99=${BENCH_P99:-10ms}
+STEP_DURATION=${BENCH_STEP_DURATION:-5s}
+STEP_WARMUP=${BENCH_STEP_WARMUP:-1s}
+MAX_STEPS=${BENCH_MAX_STEPS:-8}
+FIND_MAX_START=${BENCH_FIND_MAX_START:-1000}
+PRIME=${BENCH_PRIME:-10s}
+REDIS_REQUESTS=${BENCH_REDIS_REQUESTS:-200000}
+START_TIMEOUT=${BENCH_START_TIMEOUT:-90}
+SKIP_BUILD=${BENCH_SKIP_BUILD:-0}
+OUT=${BENCH_OUT:-bench/out}
+DOC=${BENCH_DOC:-docs/BENCHMARKS.md}
+read -r -a JAVA_OPTS <<< "${BENCH_JAVA_OPTS:--Xmx1g}"
+read -r -a SERVICE_OPTS <<< "${SERVICE_JAVA_OPTS:--Xmx1g}"
+
+JAR="$ROOT/loadtest/target/loadtest.jar"
+SERVICE_POM="$ROOT/redirect-api/pom.xml"
+SERVICE_JAR="$ROOT/redirect-api/target/quarkus-app/quarkus-run.jar"
+COMMAND="bench/run.sh"
+for v in $(compgen -e | grep -E '^(BENCH_|SERVICE_JAVA_OPTS$)' | grep -v '^BENCH_API_KEY$' || true); do
+  COMMAND="$v=${!v} $COMMAND"
+done
+
+PIDS=()
+TMP_DIR=$(mktemp -d "${TMPDIR:-/tmp}/shortcode-bench.XXXXXX")
+LOG_DIR="$OUT/logs"
+
+# Messages go to the script's own stderr (fd 9), even from inside a redirected command or the exit trap.
+exec 9>&2
+log() { printf '[bench %s] %s\n' "$(date +%H:%M:%S)" "$*" >&9; }
+
+# Stops everything this script started: TERM first, KILL after 10 s. Runs on every exit path.
+cleanup() {
+  local code=$?
+  trap - EXIT INT TERM
+  local pid
+  for pid in "${PIDS[@]+"${PIDS[@]}"}"; do
+    kill -TERM "$pid" 2>/dev/null || true
+  done
+  for pid in "${PIDS[@]+"${PIDS[@]}"}"; do
+    for _ in $(seq 1 100); do
+      kill -0 "$pid" 2>/dev/null || break
+      sleep 0.1
+    done
+    if kill -0 "$pid" 2>/dev/null; then
+      log "process $pid did not stop on TERM; killing it"
+      kill -KILL "$pid" 2>/dev/null || true
+    fi
+    wait "$pid" 2>/dev/null || true
+  done
+  rm -rf "$TMP_DIR"
+  if ((code != 0)); then
+    log "stopped (exit $code); everything it started has been stopped"
+  fi
+  exit "$code"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# Starts a background process and remembers it for cleanup. Output goes to the given log file.
+start_bg() {
+  local logfile=$1
+  shift
+  "$@" >"$logfile" 2>&1 &
+  PIDS+=("$!")
+  LAST_PID=$!
+}
+
+# Runs a command to completion in the background so that a TERM to this script stops it too
+# (bash only runs traps between commands; `wait` is interruptible, a foreground child is not).
+run_tracked() {
+  "$@" &
+  local pid=$!
+  PIDS+=("$pid")
+  local status=0
+  wait "$pid" || status=$?
+  return "$status"
+}
+
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# A loopback port nothing listens on (random in 20000-39999, checked by connecting).
+free_port() {
+  local port
+  for _ in $(seq 1 100); do
+    port=$((20000 + RANDOM % 20000))
+    if ! port_open "$port"; then
+      echo "$port"
+      return 0
+    fi
+  done
+  log "no free loopback port found"
+  return 1
+}
+
+# Waits until the process listens on the port; fails if it dies or START_TIMEOUT passes.
+wait_for_port() {
+  local port=$1 pid=$2 what=$3 logfile=$4
+  local deadline=$((SECONDS + START_TIMEOUT))
+  while ! port_open "$port"; do
+    if ! kill -0 "$pid" 2>/dev/null; then
+      log "$what exited before listening on 127.0.0.1:$port; its log ($logfile):"
+      tail -n 30 "$logfile" >&2 || true
+      return 1
+    fi
+    if ((SECONDS >= deadline)); then
+      log "$what did not listen on 127.0.0.1:$port within ${START_TIMEOUT}s; its log ($logfile):"
+      tail -n 30 "$logfile" >&2 || true
+      return 1
+    fi
+    sleep 0.2
+  done
+}
+
+# Stops one process started with start_bg (and forgets it).
+stop_pid() {
+  local pid=$1 keep=() p
+  kill -TERM "$pid" 2>/dev/null || true
+  for _ in $(seq 1 100); do
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill -KILL "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  for p in "${PIDS[@]+"${PIDS[@]}"}"; do
+    [[ "$p" == "$pid" ]] || keep+=("$p")
+  done
+  PIDS=("${keep[@]+"${keep[@]}"}")
+}
+
+# One loadtest run; its table goes to the terminal, the progress lines to a log.
+loadtest_run() {
+  local name=$1
+  shift
+  log "running $name"
+  if run_tracked java "${JAVA_OPTS[@]}" -jar "$JAR" "$@" --output-dir "$OUT" --name "$name" \
+      >"$LOG_DIR/$name.out" 2>"$LOG_DIR/$name.err"; then
+    cat "$LOG_DIR/$name.out"
+    if [[ "$name" != *-prime ]]; then
+      RESULTS+=("$OUT/$name.json")
+    fi
+  else
+    log "$name FAILED (exit $?); see $LOG_DIR/$name.err:"
+    tail -n 5 "$LOG_DIR/$name.err" >&2 || true
+    FAILED+=("$name")
+  fi
+}
+
+# Every scenario, then a max-rate search of redirects, against one target.
+run_suite() {
+  local label=$1 url=$2 links=$3
+  local common=(--target "$url" --connections "$CONNECTIONS" --links "$links" --zipf "$ZIPF"
+    --batch-size "$BATCH_SIZE" --mix "$MIX")
+  if [[ -n "${API_KEY:-}" ]]; then
+    common+=(--api-key "$API_KEY")
+  fi
+  local timing=(--duration "$DURATION" --warmup "$WARMUP")
+  RESULTS=()
+  if [[ "$PRIME" != 0 && "$PRIME" != 0s ]]; then
+    # A freshly started JVM is slow until its JIT has compiled the hot paths; don't measure that.
+    loadtest_run "$label-prime" "${common[@]}" --scenario mixed --rate "$MIXED_RATE" --duration "$PRIME" \
+      --warmup 2s --plot none --quiet || true
+  fi
+  loadtest_run "$label-redirect" "${common[@]}" "${timing[@]}" --scenario redirect --rate "$REDIRECT_RATE"
+  loadtest_run "$label-create" "${common[@]}" "${timing[@]}" --scenario create --rate "$CREATE_RATE"
+  loadtest_run "$label-batch" "${common[@]}" "${timing[@]}" --scenario batch --rate "$BATCH_RATE"
+  loadtest_run "$label-mixed" "${common[@]}" "${timing[@]}" --scenario mixed --rate "$MIXED_RATE"
+  if [[ "$FIND_MAX" == 1 ]]; then
+    loadtest_run "$label-redirect-find-max" "${common[@]}" --scenario redirect --find-max --p99 "$P99" \
+      --rate "$FIND_MAX_START" --duration "$STEP_DURATION" --warmup "$STEP_WARMUP" --max-steps "$MAX_STEPS" \
+      --plot png
+  fi
+  if ((${#RESULTS[@]} > 0)); then
+    java "${JAVA_OPTS[@]}" -jar "$JAR" report "${RESULTS[@]}" >"$TMP_DIR/$label.md"
+  else
+    echo "_No run of this suite succeeded; see $LOG_DIR._" >"$TMP_DIR/$label.md"
+  fi
+}
+
+# ---------------------------------------------------------------------------------------------
+FAILED=()
+mkdir -p "$OUT" "$LOG_DIR"
+# Results of an earlier run would sit next to this run's and mislead; only this script's names go.
+rm -f "$OUT"/baseline-*.{json,html,png} "$OUT"/service-*.{json,html,png} "$LOG_DIR"/*.{out,err,log}
+command -v java >/dev/null || { log "java not found"; exit 1; }
+
+# If the whole project does not build, the baseline is still measured (loadtest builds alone) and
+# the service is reported as skipped; the script then exits non-zero.
+BUILD_NOTE=""
+build_loadtest_alone() {
+  run_tracked mvn -q -B -DskipTests -pl loadtest -am package >>"$LOG_DIR/build.log" 2>&1 || {
+    log "loadtest did not build; see $LOG_DIR/build.log"
+    tail -n 30 "$LOG_DIR/build.log" >&9
+    exit 1
+  }
+}
+: >"$LOG_DIR/build.log"
+if [[ "$SKIP_BUILD" != 1 ]]; then
+  if [[ -f "$SERVICE_POM" ]]; then
+    log "building (mvn -q -DskipTests package; log: $LOG_DIR/build.log)"
+    if ! run_tracked mvn -q -B -DskipTests package >"$LOG_DIR/build.log" 2>&1; then
+      log "THE PROJECT DID NOT BUILD (see $LOG_DIR/build.log): building loadtest alone; service scenarios will be skipped"
+      grep -E '^\[ERROR\]' "$LOG_DIR/build.log" | head -n 5 >&9 || true
+      BUILD_NOTE="skipped: the project did not build (mvn -DskipTests package failed), so only the baseline was measured."
+      FAILED+=(build)
+      build_loadtest_alone
+    fi
+  else
+    log "building loadtest (mvn -q -DskipTests -pl loadtest -am package); redirect-api is not in the tree"
+    build_loadtest_alone
+  fi
+fi
+[[ -f "$JAR" ]] || { log "$JAR not found; build first"; exit 1; }
+
+ADMIN_KEY=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
+API_KEY=${BENCH_API_KEY:-$ADMIN_KEY}
+
+# 1. The bare Vert.x baseline.
+BASELINE_PORT=$(free_port)
+start_bg "$LOG_DIR/baseline-server.log" java "${JAVA_OPTS[@]}" -jar "$JAR" baseline-server \
+  --port "$BASELINE_PORT" --exit-after 2h
+BASELINE_PID=$LAST_PID
+wait_for_port "$BASELINE_PORT" "$BASELINE_PID" "baseline server" "$LOG_DIR/baseline-server.log"
+log "baseline server on 127.0.0.1:$BASELINE_PORT"
+run_suite baseline "http://127.0.0.1:$BASELINE_PORT" 0
+stop_pid "$BASELINE_PID"
+
+# 2. Redis, and its own benchmark as a reference point for the Redis-mode figures.
+REDIS_VERSION="not installed"
+REDIS_BENCH="redis-server not installed: skipped"
+REDIS_PORT=""
+if command -v redis-server >/dev/null; then
+  REDIS_VERSION=$(redis-server --version | head -n 1)
+  REDIS_PORT=$(free_port)
+  start_bg "$LOG_DIR/redis.log" redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' \
+    --appendonly no --protected-mode yes --daemonize no
+  wait_for_port "$REDIS_PORT" "$LAST_PID" "redis-server" "$LOG_DIR/redis.log"
+  log "redis on 127.0.0.1:$REDIS_PORT"
+  if command -v redis-benchmark >/dev/null; then
+    log "running redis-benchmark -t set -n $REDIS_REQUESTS"
+    run_tracked redis-benchmark -h 127.0.0.1 -p "$REDIS_PORT" -t set -n "$REDIS_REQUESTS" -q \
+      >"$LOG_DIR/redis-benchmark.out" 2>&1 || true
+    REDIS_BENCH=$(tr '\r' '\n' <"$LOG_DIR/redis-benchmark.out" | grep -E '^SET' | tail -n 1 || true)
+    REDIS_BENCH=${REDIS_BENCH:-"redis-benchmark failed; see $LOG_DIR/redis-benchmark.out"}
+    echo "$REDIS_BENCH"
+  fi
+fi
+
+# 3. The service, Redis mode then embedded mode.
+SERVICE_NOTE=""
+run_service() {
+  local mode=$1
+  local port data logfile env_args
+  port=$(free_port)
+  data=$(mktemp -d "$TMP_DIR/data-$mode.XXXXXX")
+  logfile="$LOG_DIR/service-$mode.log"
+  # Redis mode is chosen by SHORTCODE_REDIS_URIS being set; embedded mode by its absence.
+  env_args=(QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$port" SHORTCODE_DATA_DIR="$data"
+    SHORTCODE_ADMIN_KEY="$ADMIN_KEY")
+  if [[ "$mode" == redis ]]; then
+    env_args+=(SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT")
+  fi
+  start_bg "$logfile" env -u SHORTCODE_REDIS_URIS "${env_args[@]}" java "${SERVICE_OPTS[@]}" -jar "$SERVICE_JAR"
+  local pid=$LAST_PID
+  if ! wait_for_port "$port" "$pid" "service ($mode mode)" "$logfile"; then
+    stop_pid "$pid"
+    echo "_The service did not start in $mode mode; see $logfile._" >"$TMP_DIR/service-$mode.md"
+    FAILED+=("service-$mode")
+    return 0
+  fi
+  log "service ($mode mode) on 127.0.0.1:$port"
+  run_suite "service-$mode" "http://127.0.0.1:$port" "$LINKS"
+  stop_pid "$pid"
+}
+
+if [[ ! -f "$SERVICE_POM" ]]; then
+  SERVICE_NOTE="skipped: module redirect-api is missing (no redirect-api/pom.xml), so only the baseline was measured."
+  log "SERVICE SCENARIOS $SERVICE_NOTE"
+elif [[ -n "$BUILD_NOTE" ]]; then
+  SERVICE_NOTE=$BUILD_NOTE
+  log "SERVICE SCENARIOS $SERVICE_NOTE"
+elif [[ ! -f "$SERVICE_JAR" ]]; then
+  SERVICE_NOTE="skipped: $SERVICE_JAR was not built."
+  log "SERVICE SCENARIOS $SERVICE_NOTE"
+else
+  if [[ -n "$REDIS_PORT" ]]; then
+    run_service redis
+  else
+    echo "_Skipped: redis-server is not installed._" >"$TMP_DIR/service-redis.md"
+  fi
+  run_service embedded
+fi
+
+# 4. The write-up.
+CPU_MODEL=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//' || true)
+MEM_GIB=$(awk '/MemTotal/ {printf "%.1f", $2 / 1048576}' /proc/meminfo 2>/dev/null || true)
+# shellcheck disable=SC1091
+OS_NAME=$( (. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME") || uname -s)
+TOOL_VERSION=$(java -jar "$JAR" --version | paste -sd ';' - | sed 's/;/; /g')
+
+section="$TMP_DIR/section.md"
+{
+  echo "<!-- loadtest:begin -->"
+  echo "## Load tests (generated by \`bench/run.sh\`)"
+  echo
+  echo "_Generated $(date -u '+%Y-%m-%d %H:%M UTC') by \`$COMMAND\`. Run it again to reproduce every figure in this section; it replaces the section._"
+  echo
+  echo "- **Machine:** $(nproc) CPUs (${CPU_MODEL:-unknown CPU}), ${MEM_GIB:-?} GiB RAM, ${OS_NAME}, Linux $(uname -r). Generator, service and Redis share this machine, on loopback."
+  echo "- **Versions:** ${TOOL_VERSION}; ${REDIS_VERSION}."
+  echo "- **Load:** open loop (each request sent at its scheduled time whether or not earlier ones were answered); each target first primed by an unreported ${PRIME} mixed run; each run ${WARMUP} warm-up (rate ramping from 10% to 100%) + ${DURATION} measured over ${CONNECTIONS} HTTP/1.1 connections. Rates: redirect ${REDIRECT_RATE}/s, create ${CREATE_RATE}/s, batch ${BATCH_RATE}/s of ${BATCH_SIZE} links, mixed ${MIXED_RATE}/s at ${MIX} redirect:create. Redirects pick from ${LINKS} links created through the batch API (the baseline: 10000 random codes) with Zipf skew ${ZIPF}."
+  if [[ "$FIND_MAX" == 1 ]]; then
+    echo "- **Max-rate search:** highest redirect rate with corrected p99 ≤ ${P99}, errors ≤ 0.1% and ≥ 95% of the rate achieved; after one unjudged priming step, steps of ${STEP_WARMUP} + ${STEP_DURATION} doubling from ${FIND_MAX_START}/s, then bisecting, at most ${MAX_STEPS} steps."
+  fi
+  echo "- **Reading the tables:** latencies in ms. *Corrected* columns are measured from each request's intended send time (coordinated omission corrected): what a client arriving on schedule experiences. *Uncorrected* columns are measured from the actual send (service time), as closed-loop tools report. Errors are unexpected statuses and failures by kind. JSON results and percentile plots: \`$OUT/\` (not committed)."
+  echo
+  echo "### Bare Vert.x baseline (same box, no application logic: GET → fixed 302, POST → fixed 201)"
+  echo
+  cat "$TMP_DIR/baseline.md"
+  echo
+  echo "### Service, Redis mode"
+  echo
+  if [[ -n "$SERVICE_NOTE" ]]; then echo "_${SERVICE_NOTE^}_"; else cat "$TMP_DIR/service-redis.md"; fi
+  echo
+  echo "### Service, embedded mode"
+  echo
+  if [[ -n "$SERVICE_NOTE" ]]; then echo "_${SERVICE_NOTE^}_"; else cat "$TMP_DIR/service-embedded.md"; fi
+  echo
+  echo "### Redis reference: \`redis-benchmark -t set -n ${REDIS_REQUESTS}\` (50 clients, no pipelining, same box)"
+  echo
+  echo '```'
+  echo "$REDIS_BENCH"
+  echo '```'
+  echo "<!-- loadtest:end -->"
+} >"$section"
+
+mkdir -p "$(dirname "$DOC")"
+if [[ -f "$DOC" ]] && grep -q '<!-- loadtest:begin -->' "$DOC" && grep -q '<!-- loadtest:end -->' "$DOC"; then
+  awk -v section="$section" '
+    /<!-- loadtest:begin -->/ { while ((getline line < section) > 0) print line; skipping = 1; next }
+    /<!-- loadtest:end -->/ { skipping = 0; next }
+    !skipping { print }
+  ' "$DOC" >"$TMP_DIR/doc.md"
+  cat "$TMP_DIR/doc.md" >"$DOC"
+elif [[ -f "$DOC" ]]; then
+  { echo; cat "$section"; } >>"$DOC"
+else
+  cat "$section" >"$DOC"
+fi
+log "wrote the loadtest section of $DOC"
+if [[ -n "$SERVICE_NOTE" ]]; then
+  log "NOTE: service scenarios were $SERVICE_NOTE"
+fi
+if ((${#FAILED[@]} > 0)); then
+  log "some runs failed: ${FAILED[*]} (logs in $LOG_DIR)"
+  exit 1
+fi

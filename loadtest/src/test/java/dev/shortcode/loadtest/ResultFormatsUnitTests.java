@@ -1,0 +1,63 @@
+package dev.shortcode.loadtest;
+
+import io.vertx.core.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ResultFormatsUnitTests {
+
+    private final RunSummary summary = Summaries.summary(1000, 998.7, 20_000, Map.of("500", 3L, "timeout", 2L));
+
+    @Test
+    void runJsonRoundTrips() {
+        JsonObject json = new JsonObject(ResultJson.run(summary).encodePrettily());
+        RunSummary back = ResultJson.readRun(json);
+        assertThat(back).isEqualTo(summary);
+        assertThat(json.getJsonObject("latencyMs").getJsonObject("corrected").getDouble("p99.9"))
+                .isEqualTo(LatencyPercentiles.millis(summary.corrected().p999Micros()));
+        assertThat(json.getJsonObject("errors").getLong("total")).isEqualTo(5);
+    }
+
+    @Test
+    void searchJsonRoundTrips() {
+        SearchResult result = new MaxRateSearch(new SearchOptions(Duration.ofMillis(10), 0.01, 3, 10_000))
+                .search(100, rate -> Summaries.summary(rate, rate, rate > 150 ? 50_000 : 1_000, Map.of()), s -> { });
+        JsonObject json = ResultJson.findMax(result, "redirect", "http://127.0.0.1:1");
+        SearchResult back = ResultJson.readFindMax(new JsonObject(json.encode()));
+        assertThat(back).isEqualTo(result);
+        assertThat(ResultTable.searchVerdict(back)).startsWith("max rate: ");
+    }
+
+    @Test
+    void tableShowsRatesErrorsStatusesAndBothLatencyViews() {
+        String table = ResultTable.render(summary);
+        assertThat(table).contains("requested rate", "1000.0 req/s", "998.7 req/s", "(500: 3, timeout: 2)",
+                "302: 997, 500: 3", "p99.9", "corrected", "uncorrected");
+        assertThat(table.lines().filter(l -> l.startsWith("  corrected ")).findFirst().orElseThrow())
+                .contains(" 20.0"); // max of uniform 1..20000 us, in ms (3 significant digits)
+    }
+
+    @Test
+    void markdownHasOneRowPerRun() {
+        String md = MarkdownReport.runs(List.of(summary, summary));
+        assertThat(md.lines()).hasSize(4);
+        assertThat(md).contains("| unit | redirect | 16 | 1000.0 | 998.7 | 5 (500: 3, timeout: 2) |");
+    }
+
+    @Test
+    void failureKindsAreClassifiedByWhereTheyHappened() {
+        assertThat(FailureKind.classify(new java.net.ConnectException("refused"), false))
+                .isEqualTo(FailureKind.CONNECT_ERROR);
+        assertThat(FailureKind.classify(new java.util.concurrent.TimeoutException("x"), false))
+                .isEqualTo(FailureKind.POOL_TIMEOUT);
+        assertThat(FailureKind.classify(new RuntimeException("The timeout period of 1000ms has been exceeded"), true))
+                .isEqualTo(FailureKind.TIMEOUT);
+        assertThat(FailureKind.classify(new RuntimeException("Connection was closed"), true))
+                .isEqualTo(FailureKind.IO_ERROR);
+    }
+}
