@@ -15,6 +15,7 @@ import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import java.time.Duration;
 import java.util.List;
 
@@ -99,6 +100,18 @@ public final class RedisConnection implements AutoCloseable {
 
     public boolean isCluster() {
         return cluster;
+    }
+
+    /**
+     * A new Pub/Sub connection from the same client (Pub/Sub needs a connection of its own); the
+     * caller closes it. On a Cluster it subscribes through one node and receives what is published
+     * on any node, since a plain {@code PUBLISH} is broadcast over the cluster bus.
+     */
+    public StatefulRedisPubSubConnection<String, String> openPubSub() {
+        if (client instanceof RedisClusterClient clusterClient) {
+            return clusterClient.connectPubSub(StringCodec.UTF8);
+        }
+        return ((RedisClient) client).connectPubSub(StringCodec.UTF8);
     }
 
     @Override
