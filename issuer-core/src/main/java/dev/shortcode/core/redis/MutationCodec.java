@@ -17,10 +17,15 @@ final class MutationCodec {
 
     static String encode(ArchiveMutation mutation) {
         if (mutation instanceof ArchiveMutation.Put put) {
-            return PUT + LinkRecordCodec.encode(put.link());
+            return encodePut(LinkRecordCodec.encode(put.link()));
         }
         ArchiveMutation.Remove remove = (ArchiveMutation.Remove) mutation;
         return REMOVE + Long.toString(remove.version(), 36) + "\t" + Long.toString(remove.createdAtMillis(), 36);
+    }
+
+    /** A put of a record already encoded by {@link LinkRecordCodec} (the hot store has it at hand). */
+    static String encodePut(String encodedRecord) {
+        return PUT + encodedRecord;
     }
 
     /** @throws IllegalArgumentException when the value is not a mutation this codec wrote */

@@ -54,13 +54,21 @@ final class OutboxAppender {
 
     /** Completes when the mutation is in its outbox stream (acknowledged by Redis). */
     CompletableFuture<Void> append(ArchiveMutation mutation) {
-        Pending pending = new Pending(mutation.code(), MutationCodec.encode(mutation), new CompletableFuture<>());
+        return append(mutation.code(), MutationCodec.encode(mutation));
+    }
+
+    /**
+     * Like {@link #append(ArchiveMutation)} with the mutation already encoded by {@link MutationCodec}:
+     * callers encode on their own thread, not on the event loop that runs the completions.
+     */
+    CompletableFuture<Void> append(String code, String encodedMutation) {
+        Pending pending = new Pending(code, encodedMutation, new CompletableFuture<>());
         if (queued.incrementAndGet() > maxQueued) {
             queued.decrementAndGet();
             pending.done.completeExceptionally(new OutboxBacklogException(maxQueued));
             return pending.done;
         }
-        Lane lane = lanes[keys.shardOf(mutation.code())];
+        Lane lane = lanes[keys.shardOf(code)];
         List<Pending> batch;
         synchronized (lane) {
             lane.queue.add(pending);

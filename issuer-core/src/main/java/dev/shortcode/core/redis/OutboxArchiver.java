@@ -209,11 +209,13 @@ public final class OutboxArchiver implements AutoCloseable {
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return;
-                } catch (RedisException e) {
+                } catch (RuntimeException e) {
                     if (!running) {
                         return;
                     }
-                    LOG.log(Level.WARNING, "outbox archiver: Redis failed: {0}; retrying", e.toString());
+                    // Redis down or failing over, or a bug: never let the thread die, or archiving stops silently.
+                    LOG.log(e instanceof RedisException ? Level.WARNING : Level.ERROR, "outbox archiver: {0}; retrying", e.toString());
+                    consecutiveFailures++;
                     try {
                         backOff();
                     } catch (InterruptedException interrupted) {

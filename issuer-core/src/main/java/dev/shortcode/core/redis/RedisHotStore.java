@@ -144,14 +144,16 @@ public final class RedisHotStore implements HotStore {
 
     @Override
     public CompletionStage<Boolean> create(LinkRecord link) {
-        String key = keys.link(link.code());
+        String code = link.code();
+        String key = keys.link(code);
         String value = LinkRecordCodec.encode(link);
+        String put = MutationCodec.encodePut(value); // here, not on the event loop that runs the completion
         return redis.set(key, value, SetArgs.Builder.nx().ex(link.ttlSeconds())).toCompletableFuture()
                 .thenCompose(ok -> {
                     if (!"OK".equals(ok)) {
                         return CompletableFuture.completedFuture(Boolean.FALSE);
                     }
-                    CompletableFuture<Boolean> archived = outbox.append(new ArchiveMutation.Put(link)).thenApply(v -> Boolean.TRUE);
+                    CompletableFuture<Boolean> archived = outbox.append(code, put).thenApply(v -> Boolean.TRUE);
                     archived.whenComplete((stored, failure) -> {
                         if (failure != null) {
                             takeBack(key, value, failure);
@@ -177,7 +179,9 @@ public final class RedisHotStore implements HotStore {
     @Override
     public CompletionStage<Boolean> update(LinkRecord link) {
         String code = link.code();
-        CompletableFuture<Long> replaced = UPDATE.runAsync(redis, new String[] {keys.link(code)}, LinkRecordCodec.encode(link),
+        String value = LinkRecordCodec.encode(link);
+        String put = MutationCodec.encodePut(value);
+        CompletableFuture<Long> replaced = UPDATE.runAsync(redis, new String[] {keys.link(code)}, value,
                 Long.toString(link.ttlSeconds()), Long.toString(link.version() - 1, 36), Long.toString(link.createdAtMillis(), 36));
         return replaced.thenCompose(changed -> {
             if (changed == null || changed != 1L) {
@@ -186,7 +190,7 @@ public final class RedisHotStore implements HotStore {
             dropLocally(code);
             extensionMarks.put(code, options.extensionWindowNanos(link.ttlSeconds()));
             CompletableFuture<Void> published = invalidations.publish(code);
-            return outbox.append(new ArchiveMutation.Put(link)).thenCombine(published, (a, b) -> Boolean.TRUE);
+            return outbox.append(code, put).thenCombine(published, (a, b) -> Boolean.TRUE);
         });
     }
 

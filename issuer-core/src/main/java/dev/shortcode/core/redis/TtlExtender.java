@@ -61,6 +61,10 @@ final class TtlExtender implements AutoCloseable {
                 batch.add(first);
                 queue.drainTo(batch, MAX_BATCH - 1);
                 send(batch);
+            } catch (RuntimeException e) {
+                // e.g. the connection is closing: these extensions are lost, later reads ask again
+                LOG.log(Level.WARNING, "TTL extensions not sent: {0}", e.toString());
+                batch.forEach(x -> onLost.accept(x.code));
             } catch (InterruptedException e) {
                 if (running) {
                     LOG.log(Level.WARNING, "TTL extension thread interrupted; stopping");
