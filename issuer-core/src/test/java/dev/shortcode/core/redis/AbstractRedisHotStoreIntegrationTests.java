@@ -196,4 +196,36 @@ abstract class AbstractRedisHotStoreIntegrationTests {
         assertThat(OutboxContents.all(connection, keys)).hasSize(n);
         assertThat(store.outboxQueued()).isZero();
     }
+
+    @Test
+    void create_whenTheOutboxBacklogIsFull_failsFastAndTakesTheLinkBack() {
+        HotStoreOptions tiny = new HotStoreOptions(1_000, Duration.ofSeconds(1), 0.1, Duration.ofSeconds(60), 1_000, 1_000,
+                Duration.ofMillis(5), 1, 1); // one mutation in flight, none waiting
+        try (RedisHotStore cramped = new RedisHotStore(connection, keys, tiny)) {
+            List<LinkRecord> links = new java.util.ArrayList<>();
+            List<java.util.concurrent.CompletableFuture<Boolean>> created = new java.util.ArrayList<>();
+            for (int i = 0; i < 300; i++) {
+                LinkRecord link = link(randomCode(8), 600);
+                links.add(link);
+                created.add(cramped.create(link).toCompletableFuture().handle((ok, failure) -> {
+                    if (failure != null) {
+                        assertThat(failure).hasRootCauseInstanceOf(OutboxBacklogException.class);
+                        return Boolean.FALSE;
+                    }
+                    return ok;
+                }));
+            }
+            List<Boolean> outcomes = created.stream().map(java.util.concurrent.CompletableFuture::join).toList();
+            assertThat(outcomes).as("some creates refused").contains(false).as("some stored").contains(true);
+            java.util.Set<String> inOutbox = new java.util.HashSet<>();
+            OutboxContents.all(connection, keys).forEach(m -> inOutbox.add(m.code()));
+            await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
+                for (int i = 0; i < links.size(); i++) {
+                    String code = links.get(i).code();
+                    assertThat(connection.sync().exists(keys.link(code))).as("link %s live", code).isEqualTo(outcomes.get(i) ? 1L : 0L);
+                    assertThat(inOutbox.contains(code)).as("link %s in the outbox", code).isEqualTo(outcomes.get(i));
+                }
+            });
+        }
+    }
 }
