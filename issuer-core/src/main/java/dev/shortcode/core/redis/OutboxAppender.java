@@ -85,35 +85,58 @@ final class OutboxAppender {
         return queued.get();
     }
 
-    private void send(Lane lane, List<Pending> batch) {
+    /**
+     * Sends batches of the lane until one is in flight. A loop, not recursion: on a closed
+     * connection every {@code XADD} fails at once, and the whole queue drains here.
+     */
+    private void send(Lane lane, List<Pending> first) {
+        List<Pending> batch = first;
+        while (batch != null) {
+            CompletableFuture<String> sent = xadd(lane.key, batch);
+            if (!sent.isDone()) {
+                List<Pending> inFlight = batch;
+                sent.whenComplete((id, failure) -> {
+                    finish(inFlight, failure);
+                    List<Pending> next = next(lane);
+                    if (next != null) {
+                        send(lane, next);
+                    }
+                });
+                return;
+            }
+            finish(batch, sent.isCompletedExceptionally() ? sent.handle((id, failure) -> failure).join() : null);
+            batch = next(lane);
+        }
+    }
+
+    private CompletableFuture<String> xadd(String key, List<Pending> batch) {
         Object[] fields = new Object[batch.size() * 2];
         for (int i = 0; i < batch.size(); i++) {
             fields[2 * i] = batch.get(i).code;
             fields[2 * i + 1] = batch.get(i).value;
         }
-        CompletableFuture<String> sent;
         try {
-            sent = redis.xadd(lane.key, fields).toCompletableFuture();
+            return redis.xadd(key, fields).toCompletableFuture();
         } catch (RuntimeException e) {
-            sent = CompletableFuture.failedFuture(e);
+            return CompletableFuture.failedFuture(e);
         }
-        sent.whenComplete((id, failure) -> {
-            queued.addAndGet(-batch.size());
-            for (Pending p : batch) {
-                if (failure == null) {
-                    p.done.complete(null);
-                } else {
-                    p.done.completeExceptionally(failure);
-                }
+    }
+
+    private void finish(List<Pending> batch, Throwable failure) {
+        queued.addAndGet(-batch.size());
+        for (Pending p : batch) {
+            if (failure == null) {
+                p.done.complete(null);
+            } else {
+                p.done.completeExceptionally(failure);
             }
-            List<Pending> next;
-            synchronized (lane) {
-                next = lane.takeBatch(maxBatch);
-            }
-            if (next != null) {
-                send(lane, next);
-            }
-        });
+        }
+    }
+
+    private List<Pending> next(Lane lane) {
+        synchronized (lane) {
+            return lane.takeBatch(maxBatch);
+        }
     }
 
     private record Pending(String code, String value, CompletableFuture<Void> done) {}
