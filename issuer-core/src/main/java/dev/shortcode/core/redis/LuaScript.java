@@ -2,11 +2,14 @@ package dev.shortcode.core.redis;
 
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * A Lua script run by digest ({@code EVALSHA}), falling back to {@code EVAL} when the server does
@@ -35,5 +38,17 @@ final class LuaScript {
         } catch (RedisNoScriptException e) {
             return redis.eval(source, output, keys, args);
         }
+    }
+
+    /** Like {@link #run}, without blocking: the fallback to {@code EVAL} is chained on the reply. */
+    <T> CompletableFuture<T> runAsync(RedisClusterAsyncCommands<String, String> redis, String[] keys, String... args) {
+        CompletableFuture<T> bySha = redis.<T>evalsha(sha1, output, keys, args).toCompletableFuture();
+        return bySha.exceptionallyCompose(failure -> {
+            Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+            if (cause instanceof RedisNoScriptException) {
+                return redis.<T>eval(source, output, keys, args).toCompletableFuture();
+            }
+            return CompletableFuture.failedFuture(cause);
+        });
     }
 }

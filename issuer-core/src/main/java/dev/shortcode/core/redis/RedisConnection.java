@@ -15,6 +15,11 @@ import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.NettyCustomizer;
+import io.netty.channel.Channel;
+import io.netty.handler.flush.FlushConsolidationHandler;
 import java.time.Duration;
 import java.util.List;
 
@@ -22,18 +27,29 @@ import java.util.List;
  * One Lettuce client and one shared, thread-safe connection, to a standalone Redis or a Cluster,
  * exposed through the command interfaces both have in common. Lettuce multiplexes every caller
  * over the one connection, which is what makes pipelining cheap.
+ *
+ * <p>Lettuce flushes the socket after every command. Each channel (each Cluster node's too) gets a
+ * Netty {@link FlushConsolidationHandler}, which turns the flushes of all commands written in one
+ * event-loop turn into one write system call: with thousands of commands in flight, bare
+ * {@code SET} throughput on one connection went from ~90k/s to ~230k/s on a 2-core box (see
+ * {@code HotStoreFootprint}). A lone command still leaves in the same turn.
  */
 public final class RedisConnection implements AutoCloseable {
 
+    /** Flushes of up to this many writes during one read are merged (Netty's default). */
+    private static final int FLUSHES_MERGED_WHILE_READING = 256;
+
     private final AbstractRedisClient client;
+    private final ClientResources resources;
     private final StatefulConnection<String, String> connection;
     private final RedisClusterCommands<String, String> sync;
     private final RedisClusterAsyncCommands<String, String> async;
     private final boolean cluster;
 
-    private RedisConnection(AbstractRedisClient client, StatefulConnection<String, String> connection,
+    private RedisConnection(AbstractRedisClient client, ClientResources resources, StatefulConnection<String, String> connection,
             RedisClusterCommands<String, String> sync, RedisClusterAsyncCommands<String, String> async, boolean cluster) {
         this.client = client;
+        this.resources = resources;
         this.connection = connection;
         this.sync = sync;
         this.async = async;
@@ -52,8 +68,14 @@ public final class RedisConnection implements AutoCloseable {
         }
         SocketOptions socket = SocketOptions.builder().connectTimeout(Duration.ofSeconds(2)).keepAlive(true).build();
         TimeoutOptions timeouts = TimeoutOptions.enabled(commandTimeout);
+        ClientResources resources = ClientResources.builder().nettyCustomizer(new NettyCustomizer() {
+            @Override
+            public void afterChannelInitialized(Channel channel) {
+                channel.pipeline().addLast(new FlushConsolidationHandler(FLUSHES_MERGED_WHILE_READING, true));
+            }
+        }).build();
         if (cluster) {
-            RedisClusterClient client = RedisClusterClient.create(uris);
+            RedisClusterClient client = RedisClusterClient.create(resources, uris);
             client.setOptions(ClusterClientOptions.builder()
                     .socketOptions(socket)
                     .timeoutOptions(timeouts)
@@ -65,22 +87,25 @@ public final class RedisConnection implements AutoCloseable {
                     .build());
             try {
                 StatefulRedisClusterConnection<String, String> c = client.connect(StringCodec.UTF8);
-                return new RedisConnection(client, c, c.sync(), c.async(), true);
+                return new RedisConnection(client, resources, c, c.sync(), c.async(), true);
             } catch (RuntimeException e) {
                 client.shutdown();
+                resources.shutdown();
                 throw e;
             }
         }
         if (uris.size() != 1) {
+            resources.shutdown();
             throw new IllegalArgumentException("standalone Redis takes exactly one URI, got " + uris.size());
         }
-        RedisClient client = RedisClient.create(uris.get(0));
+        RedisClient client = RedisClient.create(resources, uris.get(0));
         client.setOptions(ClientOptions.builder().socketOptions(socket).timeoutOptions(timeouts).build());
         try {
             StatefulRedisConnection<String, String> c = client.connect(StringCodec.UTF8);
-            return new RedisConnection(client, c, c.sync(), c.async(), false);
+            return new RedisConnection(client, resources, c, c.sync(), c.async(), false);
         } catch (RuntimeException e) {
             client.shutdown();
+            resources.shutdown();
             throw e;
         }
     }
@@ -101,9 +126,22 @@ public final class RedisConnection implements AutoCloseable {
         return cluster;
     }
 
+    /**
+     * A new Pub/Sub connection from the same client (Pub/Sub needs a connection of its own); the
+     * caller closes it. On a Cluster it subscribes through one node and receives what is published
+     * on any node, since a plain {@code PUBLISH} is broadcast over the cluster bus.
+     */
+    public StatefulRedisPubSubConnection<String, String> openPubSub() {
+        if (client instanceof RedisClusterClient clusterClient) {
+            return clusterClient.connectPubSub(StringCodec.UTF8);
+        }
+        return ((RedisClient) client).connectPubSub(StringCodec.UTF8);
+    }
+
     @Override
     public void close() {
         connection.close();
         client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+        resources.shutdown(0, 2, java.util.concurrent.TimeUnit.SECONDS); // not the client's: it was passed in
     }
 }

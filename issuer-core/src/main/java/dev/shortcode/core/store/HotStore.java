@@ -15,8 +15,8 @@ public interface HotStore extends AutoCloseable {
     /**
      * Stores a new link unless a live link holds the code ({@code SET NX EX} semantics); never
      * overwrites. Completes only once the link is durable beyond this node: the Redis store has
-     * also appended it to the archive outbox in the same round trip, the embedded store has
-     * written it to disk.
+     * also appended it to the archive outbox (once the {@code SET NX} succeeded, batched with other
+     * creates, so a failed create appends nothing), the embedded store has written it to disk.
      *
      * @return true when stored, false when the code is taken (the caller issues another code, or
      *     answers 409 for a custom alias)

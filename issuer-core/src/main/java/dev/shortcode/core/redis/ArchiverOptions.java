@@ -1,0 +1,99 @@
+package dev.shortcode.core.redis;
+
+import dev.shortcode.core.config.ConfigException;
+import java.time.Duration;
+
+/**
+ * Tuning of {@link OutboxArchiver}. Immutable; a bad value throws {@link ConfigException} naming its
+ * key under {@code shortcode.redis.archiver.}.
+ *
+ * @param group            the consumer group every node's archiver joins; one group, so each
+ *                         entry is archived by one node
+ * @param threads          worker threads (each with its own connection); shards are split among
+ *                         them. More than {@code outboxShards} would idle
+ * @param batchEntries     stream entries per read ({@code XREADGROUP COUNT}); each holds up to
+ *                         {@code outbox.max-batch} mutations
+ * @param block            how long a read waits on an empty shard ({@code BLOCK}); with k shards per
+ *                         thread a new entry waits at most about k times this. Must stay below the
+ *                         connection's command timeout
+ * @param archiveTimeout   longest wait for the archive to take one batch; then it counts as failed
+ * @param retryBackoffMin  first pause after a failed batch; doubles per consecutive failure
+ * @param retryBackoffMax  longest pause between retries
+ * @param claimIdle        entries pending this long with any consumer are taken over ({@code XAUTOCLAIM}):
+ *                         how long a dead node's batch waits. Keep it above {@code archiveTimeout}, or
+ *                         live archivers steal each other's slow batches
+ * @param claimInterval    how often each thread looks for such entries
+ * @param metricsInterval  how often stream lengths are sampled
+ * @param deadConsumerIdle consumers without pending entries idle this long are removed from the group
+ */
+public record ArchiverOptions(
+        String group,
+        int threads,
+        int batchEntries,
+        Duration block,
+        Duration archiveTimeout,
+        Duration retryBackoffMin,
+        Duration retryBackoffMax,
+        Duration claimIdle,
+        Duration claimInterval,
+        Duration metricsInterval,
+        Duration deadConsumerIdle) {
+
+    public static final ArchiverOptions DEFAULTS = new ArchiverOptions("archivers", 2, 16, Duration.ofMillis(50),
+            Duration.ofSeconds(10), Duration.ofMillis(100), Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofSeconds(5),
+            Duration.ofSeconds(10), Duration.ofHours(1));
+
+    static final String PREFIX = StoreKeys.PREFIX + "archiver.";
+
+    public ArchiverOptions {
+        if (group == null || group.isBlank()) {
+            throw new ConfigException(PREFIX + "group", "missing");
+        }
+        if (threads < 1 || threads > 64) {
+            throw new ConfigException(PREFIX + "threads", threads + " is outside 1..64");
+        }
+        if (batchEntries < 1 || batchEntries > 10_000) {
+            throw new ConfigException(PREFIX + "batch-entries", batchEntries + " is outside 1..10000");
+        }
+        positive(block, "block");
+        positive(archiveTimeout, "archive-timeout");
+        positive(retryBackoffMin, "retry-backoff-min");
+        positive(retryBackoffMax, "retry-backoff-max");
+        if (retryBackoffMax.compareTo(retryBackoffMin) < 0) {
+            throw new ConfigException(PREFIX + "retry-backoff-max", retryBackoffMax + " is shorter than retry-backoff-min " + retryBackoffMin);
+        }
+        positive(claimIdle, "claim-idle");
+        positive(claimInterval, "claim-interval");
+        positive(metricsInterval, "metrics-interval");
+        positive(deadConsumerIdle, "dead-consumer-idle");
+        if (deadConsumerIdle.compareTo(claimIdle) <= 0) {
+            throw new ConfigException(PREFIX + "dead-consumer-idle", deadConsumerIdle + " must be longer than claim-idle " + claimIdle);
+        }
+    }
+
+    public ArchiverOptions withThreads(int n) {
+        return new ArchiverOptions(group, n, batchEntries, block, archiveTimeout, retryBackoffMin, retryBackoffMax, claimIdle,
+                claimInterval, metricsInterval, deadConsumerIdle);
+    }
+
+    public ArchiverOptions withClaim(Duration idle, Duration interval) {
+        return new ArchiverOptions(group, threads, batchEntries, block, archiveTimeout, retryBackoffMin, retryBackoffMax, idle,
+                interval, metricsInterval, deadConsumerIdle);
+    }
+
+    public ArchiverOptions withArchiveTimeout(Duration timeout) {
+        return new ArchiverOptions(group, threads, batchEntries, block, timeout, retryBackoffMin, retryBackoffMax, claimIdle,
+                claimInterval, metricsInterval, deadConsumerIdle);
+    }
+
+    public ArchiverOptions withRetryBackoff(Duration min, Duration max) {
+        return new ArchiverOptions(group, threads, batchEntries, block, archiveTimeout, min, max, claimIdle, claimInterval,
+                metricsInterval, deadConsumerIdle);
+    }
+
+    private static void positive(Duration d, String key) {
+        if (d == null || d.isNegative() || d.isZero()) {
+            throw new ConfigException(PREFIX + key, d + " must be a positive duration");
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package dev.shortcode.core.redis;
+
+import dev.shortcode.core.config.ConfigException;
+import dev.shortcode.core.config.IssuerConfig;
+
+/**
+ * Where the Redis hot store keeps things; shared by every node's {@link RedisHotStore} and
+ * {@link OutboxArchiver}, which must agree on it.
+ *
+ * <ul>
+ *   <li>link: {@code <ns>:l:{<code>}}, a string holding {@code LinkRecordCodec.encode(record)}.
+ *       The hash tag is the code, so links spread over all slots of a Cluster, and later per-link
+ *       keys (click counters) can share the link's slot.
+ *   <li>outbox shard {@code i}: the stream {@code <ns>:o:{o<i>}}. A mutation of a code goes to
+ *       shard {@code mix(code) mod shards}, so one code's mutations stay in one stream, in order.
+ *       Each shard has its own hash tag, so on a Cluster the shards spread over the masters.
+ *   <li>invalidations: the Pub/Sub channel {@code <ns>:invalidate}, message = the code.
+ * </ul>
+ *
+ * <p>{@code outboxShards} may be changed between runs only after the outbox has been drained: a
+ * code's later mutations would land in another stream than its earlier, still unarchived ones
+ * (harmless for the archive, which orders by version, but worth knowing). Link keys do not depend
+ * on it.
+ *
+ * @param namespace    key prefix, {@code sc} in production; tests use their own on shared servers
+ * @param outboxShards number of outbox streams; bounds how many archiver threads can work in parallel
+ */
+public record StoreKeys(String namespace, int outboxShards) {
+
+    static final String PREFIX = IssuerConfig.PREFIX + "redis.";
+
+    /** More shards than this only multiply idle polling; the archive is the bottleneck long before. */
+    static final int MAX_SHARDS = 1024;
+
+    public static final StoreKeys DEFAULTS = new StoreKeys("sc", 8);
+
+    public StoreKeys {
+        if (namespace == null || !namespace.matches("[A-Za-z0-9_.-]{1,32}")) {
+            throw new ConfigException(PREFIX + "namespace", "'" + namespace + "' must be 1-32 characters of [A-Za-z0-9_.-]");
+        }
+        if (outboxShards < 1 || outboxShards > MAX_SHARDS) {
+            throw new ConfigException(PREFIX + "outbox.shards", outboxShards + " is outside 1.." + MAX_SHARDS);
+        }
+    }
+
+    String link(String code) {
+        return namespace + ":l:{" + code + "}";
+    }
+
+    String outbox(int shard) {
+        return namespace + ":o:{o" + shard + "}";
+    }
+
+    String invalidationChannel() {
+        return namespace + ":invalidate";
+    }
+
+    int shardOf(String code) {
+        // String.hashCode is specified, so every node and every JVM version agrees on the shard.
+        int h = code.hashCode() * 0x9E3779B9;
+        return Integer.remainderUnsigned(h ^ (h >>> 16), outboxShards);
+    }
+}

@@ -1,0 +1,255 @@
+package dev.shortcode.core.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.shortcode.core.alloc.Ticker;
+import dev.shortcode.core.code.CodeCodec;
+import dev.shortcode.core.config.IssuerConfig;
+import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.lease.FileWatermarkStore;
+import dev.shortcode.core.lease.Watermark;
+import dev.shortcode.core.store.ArchiveMutation;
+import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.LinkRecordCodec;
+import dev.shortcode.testing.redis.RedisDeployment;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The redirect's read path against a real Redis and the in-memory archive double: impossible codes,
+ * cold reads of permanent links, single flight, negative cache. Subclasses choose standalone or Cluster.
+ */
+abstract class AbstractLinkResolverIntegrationTests {
+
+    static final String SECRET = "resolver integration test secret";
+    /** Ids below this were issued in epoch 0 of both pools. */
+    static final long ISSUED = 10_000;
+
+    @TempDir
+    Path dir;
+
+    RedisDeployment redis;
+    StoreKeys keys;
+    IssuerConfig config;
+    PoolSpec shortPool;
+    PoolSpec longPool;
+    FileWatermarkStore watermarks;
+    ExecutorService watermarkReader;
+    final List<AutoCloseable> toClose = new ArrayList<>();
+
+    protected abstract RedisDeployment redis();
+
+    @BeforeEach
+    void setUp() {
+        redis = redis();
+        keys = new StoreKeys("t" + UUID.randomUUID().toString().substring(0, 8), 4);
+        config = IssuerConfig.builder().secret(SECRET)
+                .pool(PoolSpec.builder("short").length(5).idleTtl(Duration.ofDays(10)))
+                .pool(PoolSpec.builder("long").length(7).idleTtl(Duration.ofDays(30)).permanent(true))
+                .build();
+        shortPool = config.pool("short").orElseThrow();
+        longPool = config.pool("long").orElseThrow();
+        watermarks = new FileWatermarkStore(dir);
+        watermarks.advance(5, new Watermark(0, ISSUED));
+        watermarks.advance(7, new Watermark(0, ISSUED));
+        watermarkReader = Executors.newSingleThreadExecutor();
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        for (AutoCloseable c : toClose) {
+            c.close();
+        }
+        watermarkReader.shutdownNow();
+    }
+
+    /** One service node: its own connection, hot store and resolver over the given archive. */
+    record Node(RedisConnection connection, RedisHotStore hot, LinkResolver resolver) {}
+
+    Node node(SwitchableArchive archive) {
+        RedisConnection connection = redis.connect();
+        RedisHotStore hot = new RedisHotStore(connection, keys, HotStoreOptions.DEFAULTS);
+        toClose.add(connection);
+        toClose.add(0, hot);
+        return new Node(connection, hot,
+                new LinkResolver(hot, archive, config, watermarks, watermarkReader, ColdReadOptions.DEFAULTS, Ticker.SYSTEM));
+    }
+
+    String issued(PoolSpec pool, long id) {
+        return new CodeCodec(pool.space(), 0, SECRET.getBytes(java.nio.charset.StandardCharsets.UTF_8)).encode(id);
+    }
+
+    LinkRecord permanentLink(String code) {
+        return new LinkRecord(code, "https://example.com/" + code, "long", 3_600, true, System.currentTimeMillis() - 86_400_000L,
+                "key1", 2);
+    }
+
+    @Test
+    void resolve_permanentLinkGoneFromRedis_comesFromTheArchiveAndIsRewarmed() {
+        SwitchableArchive archive = new SwitchableArchive();
+        Node node = node(archive);
+        LinkRecord archived = permanentLink(issued(longPool, 42));
+        archive.preload(new ArchiveMutation.Put(archived));
+
+        Optional<LinkRecord> found = node.resolver.resolve(archived.code()).toCompletableFuture().join();
+        assertThat(found).hasValueSatisfying(link -> {
+            assertThat(link.url()).isEqualTo(archived.url());
+            assertThat(link.version()).isEqualTo(2);
+            assertThat(link.ttlSeconds()).as("the pool's hot TTL").isEqualTo(Duration.ofDays(30).toSeconds());
+        });
+        String key = keys.link(archived.code());
+        assertThat(node.connection.sync().get(key)).isEqualTo(LinkRecordCodec.encode(found.get()));
+        assertThat(node.connection.sync().ttl(key)).isGreaterThan(Duration.ofDays(30).toSeconds() - 10);
+
+        // A second node finds it in Redis now.
+        SwitchableArchive secondArchive = new SwitchableArchive();
+        Node second = node(secondArchive);
+        assertThat(second.resolver.resolve(archived.code()).toCompletableFuture().join()).isEqualTo(found);
+        assertThat(archive.reads.get()).isEqualTo(1);
+        assertThat(secondArchive.reads.get()).isZero();
+    }
+
+    @Test
+    void resolve_thousandConcurrentReadsOfOneColdCode_readTheArchiveOncePerNode() throws Exception {
+        LinkRecord archived = permanentLink(issued(longPool, 4_242));
+        SwitchableArchive archiveOfA = new SwitchableArchive();
+        SwitchableArchive archiveOfB = new SwitchableArchive();
+        for (SwitchableArchive a : List.of(archiveOfA, archiveOfB)) {
+            a.preload(new ArchiveMutation.Put(archived));
+            a.delayReads(Duration.ofMillis(300)); // HBase-like latency: the readers pile up behind the first
+        }
+        Node a = node(archiveOfA);
+        Node b = node(archiveOfB);
+        ExecutorService callers = Executors.newFixedThreadPool(8);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<CompletableFuture<Optional<LinkRecord>>> reads = new ArrayList<>();
+            List<java.util.concurrent.Future<?>> submitted = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                Node node = t % 2 == 0 ? a : b;
+                submitted.add(callers.submit(() -> {
+                    start.await();
+                    List<CompletableFuture<Optional<LinkRecord>>> mine = new ArrayList<>();
+                    for (int i = 0; i < 125; i++) {
+                        mine.add(node.resolver.resolve(archived.code()).toCompletableFuture());
+                    }
+                    synchronized (reads) {
+                        reads.addAll(mine);
+                    }
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (var f : submitted) {
+                f.get();
+            }
+            assertThat(reads).hasSize(1_000);
+            assertThat(reads.stream().map(CompletableFuture::join)).allSatisfy(found -> assertThat(found).isPresent());
+        } finally {
+            callers.shutdownNow();
+        }
+        assertThat(archiveOfA.reads.get()).as("archive reads on node A").isEqualTo(1);
+        assertThat(archiveOfB.reads.get()).as("archive reads on node B").isEqualTo(1);
+    }
+
+    @Test
+    void resolve_impossibleCodes_touchNeitherRedisNorTheArchive() {
+        SwitchableArchive archive = new SwitchableArchive();
+        Node node = node(archive);
+        long slack = ColdReadOptions.DEFAULTS.watermarkSlackBlocks() * longPool.blocks().max();
+        List<String> impossible = new ArrayList<>(List.of(
+                "", "abc", "abcdef", "abcdefgh", "abcdefghijklm", // lengths no pool has
+                "abc-efg", "abc efg", "abcdéfg", "abc/efg", "ab%20cd", // characters outside the alphabet
+                "ab-de", "ab_de"));
+        for (long k = 0; k < 20; k++) {
+            impossible.add(issued(longPool, ISSUED + slack + k * 1_000_003)); // never issued: beyond watermark + slack
+        }
+        impossible.add(issued(shortPool, ISSUED + ColdReadOptions.DEFAULTS.watermarkSlackBlocks() * shortPool.blocks().max()));
+        redis.resetCommandStats();
+        for (int round = 0; round < 5; round++) {
+            for (String code : impossible) {
+                assertThat(node.resolver.resolve(code).toCompletableFuture().join()).as(code).isEmpty();
+            }
+        }
+        Map<String, Long> calls = redis.commandCalls();
+        // Only the fixture's own connections (handshake, INFO, CONFIG RESETSTAT) and Cluster topology refreshes may show.
+        List<String> housekeeping = List.of("hello", "info", "config", "cluster", "client", "ping", "command");
+        long dataCommands = calls.entrySet().stream()
+                .filter(e -> housekeeping.stream().noneMatch(e.getKey()::startsWith))
+                .mapToLong(Map.Entry::getValue).sum();
+        assertThat(dataCommands).as("commands reaching Redis: %s", calls).isZero();
+        assertThat(archive.reads.get()).isZero();
+    }
+
+    @Test
+    void resolve_possibleCodeTheArchiveDoesNotKnow_readsTheArchiveOnceThenTheNegativeCache() {
+        SwitchableArchive archive = new SwitchableArchive();
+        Node node = node(archive);
+        String unknown = issued(longPool, 77);
+        for (int i = 0; i < 10; i++) {
+            assertThat(node.resolver.resolve(unknown).toCompletableFuture().join()).isEmpty();
+        }
+        assertThat(archive.reads.get()).isEqualTo(1);
+    }
+
+    @Test
+    void resolve_removedPermanentLink_doesNotComeBackFromTheArchive() {
+        SwitchableArchive archive = new SwitchableArchive();
+        Node node = node(archive);
+        LinkRecord archived = permanentLink(issued(longPool, 99));
+        archive.preload(new ArchiveMutation.Put(archived));
+        archive.preload(new ArchiveMutation.Remove(archived.code(), archived.createdAtMillis(), archived.version() + 1));
+        assertThat(node.resolver.resolve(archived.code()).toCompletableFuture().join()).isEmpty();
+        assertThat(node.connection.sync().exists(keys.link(archived.code()))).isZero();
+    }
+
+    @Test
+    void resolve_nonPermanentPool_answersFromTheHotStoreOnly() {
+        SwitchableArchive archive = new SwitchableArchive();
+        Node node = node(archive);
+        String expired = issued(shortPool, 5);
+        archive.preload(new ArchiveMutation.Put(new LinkRecord(expired, "https://example.com/e", "short", 60, false, 1L, "key1", 1)));
+        assertThat(node.resolver.resolve(expired).toCompletableFuture().join()).isEmpty();
+
+        LinkRecord live = new LinkRecord(issued(shortPool, 6), "https://example.com/l", "short", 60, false, 1L, "key1", 1);
+        assertThat(node.hot.create(live).toCompletableFuture().join()).isTrue();
+        assertThat(node.resolver.resolve(live.code()).toCompletableFuture().join()).contains(live);
+        assertThat(archive.reads.get()).isZero();
+    }
+
+    @Test
+    void resolve_codeIssuedAfterTheWatermarkWasCached_isFoundInRedisWithoutTheArchive() {
+        SwitchableArchive archive = new SwitchableArchive();
+        Node node = node(archive);
+        // Another node leased past the cached watermark and created this link a moment ago.
+        LinkRecord fresh = permanentLink(issued(longPool, ISSUED + 5));
+        assertThat(node.hot.create(fresh).toCompletableFuture().join()).isTrue();
+        assertThat(node.resolver.resolve(fresh.code()).toCompletableFuture().join()).contains(fresh);
+        String notYetCreated = issued(longPool, ISSUED + 6);
+        assertThat(node.resolver.resolve(notYetCreated).toCompletableFuture().join()).isEmpty();
+        assertThat(archive.reads.get()).as("ids above the watermark cannot be archived yet").isZero();
+    }
+
+    @Test
+    void resolve_afterAWrap_acceptsEveryWellFormedCode() {
+        watermarks.advance(7, new Watermark(1, 3));
+        SwitchableArchive archive = new SwitchableArchive();
+        Node node = node(archive);
+        LinkRecord fromEpoch0 = permanentLink(issued(longPool, ISSUED * 1_000_000));
+        archive.preload(new ArchiveMutation.Put(fromEpoch0));
+        assertThat(node.resolver.resolve(fromEpoch0.code()).toCompletableFuture().join()).isPresent();
+    }
+}

@@ -1,0 +1,231 @@
+package dev.shortcode.core.redis;
+
+import static dev.shortcode.core.redis.TestLinks.link;
+import static dev.shortcode.core.redis.TestLinks.randomCode;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.shortcode.core.store.ArchiveMutation;
+import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.LinkRecordCodec;
+import dev.shortcode.testing.redis.RedisDeployment;
+import io.lettuce.core.SetArgs;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Redis hot store against a real Redis. Subclasses choose standalone or Cluster; every test
+ * runs on both, each in its own key namespace on the shared servers.
+ */
+abstract class AbstractRedisHotStoreIntegrationTests {
+
+    RedisDeployment redis;
+    StoreKeys keys;
+    RedisConnection connection;
+    RedisHotStore store;
+
+    protected abstract RedisDeployment redis();
+
+    @BeforeEach
+    void setUp() {
+        redis = redis();
+        keys = new StoreKeys("t" + UUID.randomUUID().toString().substring(0, 8), 4);
+        connection = redis.connect();
+        store = new RedisHotStore(connection, keys, HotStoreOptions.DEFAULTS);
+    }
+
+    @AfterEach
+    void tearDown() {
+        store.close();
+        connection.close();
+    }
+
+    @Test
+    void create_freshCode_storesTheEncodedRecordWithItsTtlAndAPutInTheOutbox() {
+        LinkRecord link = link(randomCode(7), 600);
+        assertThat(store.create(link).toCompletableFuture().join()).isTrue();
+        assertThat(connection.sync().get(keys.link(link.code()))).isEqualTo(LinkRecordCodec.encode(link));
+        assertThat(connection.sync().ttl(keys.link(link.code()))).isBetween(590L, 600L);
+        assertThat(OutboxContents.of(connection, keys, link.code())).containsExactly(new ArchiveMutation.Put(link));
+    }
+
+    @Test
+    void create_onALiveCode_returnsFalseLeavesTheLinkIntactAndAppendsNothing() {
+        String code = randomCode(7);
+        LinkRecord first = link(code, 600);
+        LinkRecord second = new LinkRecord(code, "https://attacker.example/", "long", 600, true, first.createdAtMillis() + 1,
+                "key2", 1);
+        assertThat(store.create(first).toCompletableFuture().join()).isTrue();
+        assertThat(store.create(second).toCompletableFuture().join()).isFalse();
+        assertThat(connection.sync().get(keys.link(code))).isEqualTo(LinkRecordCodec.encode(first));
+        assertThat(OutboxContents.of(connection, keys, code)).containsExactly(new ArchiveMutation.Put(first));
+        assertThat(store.get(code).toCompletableFuture().join()).contains(first);
+    }
+
+    @Test
+    void get_unknownCode_isEmptyAndNotRemembered() {
+        String code = randomCode(7);
+        assertThat(store.get(code).toCompletableFuture().join()).isEmpty();
+        LinkRecord link = link(code, 600);
+        connection.sync().set(keys.link(code), LinkRecordCodec.encode(link)); // created by another node meanwhile
+        assertThat(store.get(code).toCompletableFuture().join()).contains(link);
+    }
+
+    @Test
+    void get_readsExtendTheTtl_whileAnUntouchedLinkExpires() throws Exception {
+        LinkRecord read = link(randomCode(7), 2);
+        LinkRecord untouched = link(randomCode(7), 2);
+        assertThat(store.create(read).toCompletableFuture().join()).isTrue();
+        assertThat(store.create(untouched).toCompletableFuture().join()).isTrue();
+        long end = System.nanoTime() + Duration.ofMillis(4_000).toNanos();
+        while (System.nanoTime() < end) {
+            assertThat(store.get(read.code()).toCompletableFuture().join()).as("read link still live").contains(read);
+            Thread.sleep(250);
+        }
+        assertThat(connection.sync().exists(keys.link(untouched.code()))).as("untouched link after 4 s of a 2 s TTL").isZero();
+        assertThat(connection.sync().exists(keys.link(read.code()))).as("link read every 250 ms").isEqualTo(1);
+        assertThat(store.get(untouched.code()).toCompletableFuture().join()).isEmpty();
+    }
+
+    @Test
+    void get_hotLinkReadThousandTimesOnOneNode_costsAtMostAHandfulOfRedisCommands() {
+        LinkRecord link = link(randomCode(7), 3_600);
+        assertThat(store.create(link).toCompletableFuture().join()).isTrue();
+        redis.resetCommandStats();
+        for (int i = 0; i < 1_000; i++) {
+            assertThat(store.get(link.code()).toCompletableFuture().join()).contains(link);
+        }
+        Map<String, Long> calls = redis.commandCalls();
+        long extensions = calls.getOrDefault("expire", 0L) + calls.getOrDefault("getex", 0L);
+        long reads = calls.getOrDefault("evalsha", 0L) + calls.getOrDefault("eval", 0L) + calls.getOrDefault("get", 0L);
+        assertThat(extensions).as("EXPIRE/GETEX for 1,000 reads, %s", calls).isBetween(1L, 3L);
+        assertThat(reads).as("reads reaching Redis for 1,000 reads, %s", calls).isBetween(1L, 4L);
+        assertThat(connection.sync().ttl(keys.link(link.code()))).isGreaterThan(3_590L);
+    }
+
+    @Test
+    void updateAndDelete_areSeenByASecondNodeWithinOneSecond_throughTheInvalidation() {
+        // The second node's near cache would serve stale copies for a minute: only the invalidation
+        // message can make it see the change in time.
+        try (RedisConnection otherConnection = redis.connect();
+                RedisHotStore other = new RedisHotStore(otherConnection, keys,
+                        HotStoreOptions.DEFAULTS.withNearCacheExpiry(Duration.ofMinutes(1)))) {
+            LinkRecord v1 = link(randomCode(7), 600);
+            assertThat(store.create(v1).toCompletableFuture().join()).isTrue();
+            assertThat(other.get(v1.code()).toCompletableFuture().join()).contains(v1);
+
+            LinkRecord v2 = v1.updated("https://example.org/moved", 900, false);
+            assertThat(store.update(v2).toCompletableFuture().join()).isTrue();
+            await().atMost(Duration.ofSeconds(1)).pollInterval(Duration.ofMillis(10))
+                    .until(() -> other.get(v1.code()).toCompletableFuture().join().equals(Optional.of(v2)));
+
+            assertThat(store.delete(v1.code()).toCompletableFuture().join()).isTrue();
+            await().atMost(Duration.ofSeconds(1)).pollInterval(Duration.ofMillis(10))
+                    .until(() -> other.get(v1.code()).toCompletableFuture().join().isEmpty());
+        }
+    }
+
+    @Test
+    void get_changeWithoutAnInvalidation_isSeenOnceTheNearCacheExpires() {
+        // What a lost invalidation message costs: at most the near cache's expiry (1 s by default).
+        try (RedisConnection otherConnection = redis.connect();
+                RedisHotStore other = new RedisHotStore(otherConnection, keys, HotStoreOptions.DEFAULTS)) {
+            LinkRecord v1 = link(randomCode(7), 600);
+            assertThat(store.create(v1).toCompletableFuture().join()).isTrue();
+            assertThat(other.get(v1.code()).toCompletableFuture().join()).contains(v1);
+            LinkRecord v2 = v1.updated("https://example.org/silently", 600, false);
+            long changedAt = System.nanoTime();
+            connection.sync().set(keys.link(v1.code()), LinkRecordCodec.encode(v2), SetArgs.Builder.keepttl());
+            await().atMost(Duration.ofMillis(1_500)).pollInterval(Duration.ofMillis(20))
+                    .until(() -> other.get(v1.code()).toCompletableFuture().join().equals(Optional.of(v2)));
+            assertThat(Duration.ofNanos(System.nanoTime() - changedAt)).isLessThanOrEqualTo(Duration.ofMillis(1_200));
+        }
+    }
+
+    @Test
+    void update_replacesOnlyTheNextVersionOfTheSameLink_andResetsItsTtl() {
+        LinkRecord v1 = link(randomCode(7), 600);
+        assertThat(store.create(v1).toCompletableFuture().join()).isTrue();
+        LinkRecord skipping = new LinkRecord(v1.code(), "https://example.org/skip", "long", 600, false, v1.createdAtMillis(), "key1", 3);
+        LinkRecord otherLink = new LinkRecord(v1.code(), "https://example.org/other", "long", 600, false, v1.createdAtMillis() - 1,
+                "key1", 2);
+        assertThat(store.update(skipping).toCompletableFuture().join()).as("version 3 over 1").isFalse();
+        assertThat(store.update(otherLink).toCompletableFuture().join()).as("another link's version 2").isFalse();
+
+        LinkRecord v2 = v1.updated("https://example.org/next", 60, true);
+        assertThat(store.update(v2).toCompletableFuture().join()).isTrue();
+        assertThat(store.get(v1.code()).toCompletableFuture().join()).contains(v2);
+        assertThat(connection.sync().ttl(keys.link(v1.code()))).isBetween(50L, 60L);
+        assertThat(store.update(v2).toCompletableFuture().join()).as("the same version twice").isFalse();
+        assertThat(store.update(link(randomCode(7), 60).updated("https://x.example/", 60, false)).toCompletableFuture().join())
+                .as("no live link").isFalse();
+    }
+
+    @Test
+    void updateAndDelete_appendTheirMutationsToTheOutboxInVersionOrder() {
+        LinkRecord v1 = link(randomCode(7), 600);
+        assertThat(store.create(v1).toCompletableFuture().join()).isTrue();
+        LinkRecord v2 = v1.updated("https://example.org/next", 600, false);
+        assertThat(store.update(v2).toCompletableFuture().join()).isTrue();
+        assertThat(store.delete(v1.code()).toCompletableFuture().join()).isTrue();
+        assertThat(store.delete(v1.code()).toCompletableFuture().join()).as("second delete").isFalse();
+        assertThat(store.get(v1.code()).toCompletableFuture().join()).isEmpty();
+        List<ArchiveMutation> mutations = OutboxContents.of(connection, keys, v1.code());
+        assertThat(mutations).containsExactly(new ArchiveMutation.Put(v1), new ArchiveMutation.Put(v2),
+                new ArchiveMutation.Remove(v1.code(), v1.createdAtMillis(), 3));
+    }
+
+    @Test
+    void create_manyInFlight_batchesOutboxAppendsIntoFewEntries() {
+        int n = 5_000;
+        redis.resetCommandStats();
+        List<java.util.concurrent.CompletableFuture<Boolean>> created = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            created.add(store.create(link(randomCode(8), 600)).toCompletableFuture());
+        }
+        assertThat(created.stream().map(java.util.concurrent.CompletableFuture::join)).containsOnly(true);
+        Map<String, Long> calls = redis.commandCalls();
+        assertThat(calls.get("set")).isEqualTo(n);
+        assertThat(calls.get("xadd")).as("XADDs for %d creates", n).isLessThan(n / 4);
+        assertThat(OutboxContents.all(connection, keys)).hasSize(n);
+        assertThat(store.outboxQueued()).isZero();
+    }
+
+    @Test
+    void create_whenTheOutboxBacklogIsFull_failsFastAndTakesTheLinkBack() {
+        HotStoreOptions tiny = new HotStoreOptions(1_000, Duration.ofSeconds(1), 0.1, Duration.ofSeconds(60), 1_000, 1_000,
+                Duration.ofMillis(5), 1, 1); // one mutation in flight, none waiting
+        try (RedisHotStore cramped = new RedisHotStore(connection, keys, tiny)) {
+            List<LinkRecord> links = new java.util.ArrayList<>();
+            List<java.util.concurrent.CompletableFuture<Boolean>> created = new java.util.ArrayList<>();
+            for (int i = 0; i < 300; i++) {
+                LinkRecord link = link(randomCode(8), 600);
+                links.add(link);
+                created.add(cramped.create(link).toCompletableFuture().handle((ok, failure) -> {
+                    if (failure != null) {
+                        assertThat(failure).hasRootCauseInstanceOf(OutboxBacklogException.class);
+                        return Boolean.FALSE;
+                    }
+                    return ok;
+                }));
+            }
+            List<Boolean> outcomes = created.stream().map(java.util.concurrent.CompletableFuture::join).toList();
+            assertThat(outcomes).as("some creates refused").contains(false).as("some stored").contains(true);
+            java.util.Set<String> inOutbox = new java.util.HashSet<>();
+            OutboxContents.all(connection, keys).forEach(m -> inOutbox.add(m.code()));
+            await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
+                for (int i = 0; i < links.size(); i++) {
+                    String code = links.get(i).code();
+                    assertThat(connection.sync().exists(keys.link(code))).as("link %s live", code).isEqualTo(outcomes.get(i) ? 1L : 0L);
+                    assertThat(inOutbox.contains(code)).as("link %s in the outbox", code).isEqualTo(outcomes.get(i));
+                }
+            });
+        }
+    }
+}

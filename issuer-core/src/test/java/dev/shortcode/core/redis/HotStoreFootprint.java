@@ -1,0 +1,288 @@
+package dev.shortcode.core.redis;
+
+import dev.shortcode.core.store.Archive;
+import dev.shortcode.core.store.ArchiveMutation;
+import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.LinkRecordCodec;
+import dev.shortcode.testing.redis.RedisDeployment;
+import dev.shortcode.testing.redis.RedisServers;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.SetArgs;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntFunction;
+
+/**
+ * Measures the Redis hot store on a private redis-server (started on a free loopback port, stopped
+ * at the end): create throughput through {@link RedisHotStore} next to {@code redis-benchmark} on
+ * the same server, three alternative ways to write link + outbox, commands per create from
+ * {@code INFO commandstats}, and bytes per link from {@code INFO memory} for a million links with
+ * 80-character URLs, before and after the outbox is drained.
+ *
+ * <pre>
+ * mvn -B -o -q -pl issuer-core test-compile exec:exec -Dexec.executable=java -Dexec.classpathScope=test \
+ *     -Dexec.args="-Xmx2g -cp %classpath dev.shortcode.core.redis.HotStoreFootprint [creates] [links] [inFlight] [rounds]"
+ * </pre>
+ * Defaults: 200,000 creates per run, 1,000,000 links, 2,000 creates in flight, 3 rounds (each
+ * round runs redis-benchmark, then every write path; medians are reported). {@code links} 0
+ * skips the footprint. Needs {@code redis-server} and {@code redis-benchmark} on the PATH.
+ */
+public final class HotStoreFootprint {
+
+    private static final int URL_LENGTH = 80;
+    private static final long TTL_SECONDS = Duration.ofDays(30).toSeconds();
+
+    private HotStoreFootprint() {}
+
+    public static void main(String[] args) throws Exception {
+        int creates = args.length > 0 ? Integer.parseInt(args[0]) : 200_000;
+        int links = args.length > 1 ? Integer.parseInt(args[1]) : 1_000_000;
+        int inFlight = args.length > 2 ? Integer.parseInt(args[2]) : 2_000;
+        int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 3;
+        try (RedisDeployment redis = RedisServers.standalone(); RedisConnection connection = redis.connect()) {
+            int port = redis.uris().get(0).getPort();
+            System.out.printf("redis-server on 127.0.0.1:%d; %,d creates per run, %,d in flight, %d rounds; JDK %s, %d cpus%n", port,
+                    creates, inFlight, rounds, System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
+
+            StoreKeys keys = new StoreKeys("sc", 8);
+            RedisClusterAsyncCommands<String, String> async = connection.async();
+            LuaScript setThenAppend = new LuaScript("""
+                    if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then
+                      redis.call('XADD', KEYS[2], '*', ARGV[3], ARGV[4])
+                      return 1
+                    end
+                    return 0
+                    """, ScriptOutputType.INTEGER);
+            Map<String, IntFunction<CompletableFuture<?>>> variants = new java.util.LinkedHashMap<>();
+            variants.put("RedisHotStore.create: SET NX EX, then group-committed XADD", hotStoreCreates(connection, keys));
+            variants.put("bare SET NX EX, no outbox (the floor)",
+                    i -> async.set(keys.link(code(i)), value(i), SetArgs.Builder.nx().ex(TTL_SECONDS)).toCompletableFuture());
+            variants.put("SET NX EX + XADD per create in one flush (unsafe: Put even when NX fails)", i -> {
+                String code = code(i);
+                String value = value(i);
+                CompletableFuture<String> set = async.set(keys.link(code), value, SetArgs.Builder.nx().ex(TTL_SECONDS))
+                        .toCompletableFuture();
+                CompletableFuture<String> xadd = async.xadd(keys.outbox(keys.shardOf(code)), code, "p\t" + value).toCompletableFuture();
+                return set.thenCombine(xadd, (a, b) -> a);
+            });
+            variants.put("one script: SET NX EX then XADD (link key in its shard's slot)", i -> {
+                String code = code(i);
+                int shard = keys.shardOf(code);
+                String value = value(i);
+                return setThenAppend.runAsync(async, new String[] {"sc:{o" + shard + "}:l:" + code, keys.outbox(shard)}, value,
+                        Long.toString(TTL_SECONDS), code, "p\t" + value);
+            });
+
+            for (var v : variants.entrySet()) { // warm-up: JIT, connection, script cache
+                throughput(redis, "warm-up " + v.getKey(), creates / 4, inFlight, v.getValue());
+            }
+            Map<String, List<Result>> results = new java.util.LinkedHashMap<>();
+            List<Double> benchmarks = new java.util.ArrayList<>();
+            for (int round = 1; round <= rounds; round++) {
+                double benchmark = redisBenchmark(port, creates);
+                benchmarks.add(benchmark);
+                System.out.printf("round %d: redis-benchmark -q -t set -n %d -P 16 -p %d: %,.0f SET/s%n", round, creates, port, benchmark);
+                for (var v : variants.entrySet()) {
+                    results.computeIfAbsent(v.getKey(), k -> new java.util.ArrayList<>())
+                            .add(throughput(redis, v.getKey(), creates, inFlight, v.getValue()));
+                }
+            }
+            double benchmark = median(benchmarks);
+            System.out.println();
+            System.out.printf("Medians of %d rounds (%,d creates each, %,d in flight, one Lettuce connection):%n", rounds, creates, inFlight);
+            System.out.println("| write path | creates/s | vs redis-benchmark SET -P 16 | commands sent per create |");
+            System.out.println("|---|---:|---:|---:|");
+            results.forEach((name, rs) -> System.out.printf("| %s | %,.0f | %.1f%% | %.3f |%n", name,
+                    median(rs.stream().map(Result::perSecond).toList()), 100 * median(rs.stream().map(Result::perSecond).toList()) / benchmark,
+                    median(rs.stream().map(Result::commandsPerCreate).toList())));
+            System.out.printf("| redis-benchmark -q -t set -n %d -P 16 | %,.0f | 100%% | 1 |%n", creates, benchmark);
+
+            if (links > 0) {
+                footprint(redis, connection, keys, links, inFlight);
+            }
+        }
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    private static IntFunction<CompletableFuture<?>> hotStoreCreates(RedisConnection connection, StoreKeys keys) {
+        AtomicReference<RedisHotStore> store = new AtomicReference<>();
+        return i -> {
+            if (store.get() == null) {
+                store.compareAndSet(null, new RedisHotStore(connection, keys, HotStoreOptions.DEFAULTS));
+            }
+            return store.get().create(link(i)).toCompletableFuture();
+        };
+    }
+
+    record Result(String name, double perSecond, double commandsPerCreate) {}
+
+    private static Result throughput(RedisDeployment redis, String name, int n, int inFlight, IntFunction<CompletableFuture<?>> create)
+            throws InterruptedException {
+        redis.flushAll();
+        redis.resetCommandStats();
+        Semaphore permits = new Semaphore(inFlight);
+        long began = System.nanoTime();
+        for (int i = 0; i < n; i++) {
+            permits.acquire();
+            create.apply(i).whenComplete((r, failure) -> {
+                if (failure != null) {
+                    System.err.println(name + ": " + failure);
+                }
+                permits.release();
+            });
+        }
+        permits.acquire(inFlight);
+        double seconds = (System.nanoTime() - began) / 1e9;
+        Map<String, Long> calls = redis.commandCalls();
+        long sent = calls.containsKey("evalsha") || calls.containsKey("eval")
+                ? calls.getOrDefault("evalsha", 0L) + calls.getOrDefault("eval", 0L)
+                : calls.getOrDefault("set", 0L) + calls.getOrDefault("xadd", 0L);
+        Result result = new Result(name, n / seconds, (double) sent / n);
+        System.out.printf("%-95s %,10.0f creates/s  %.3f commands/create  %s%n", name, result.perSecond, result.commandsPerCreate,
+                dataCalls(calls));
+        return result;
+    }
+
+    private static void footprint(RedisDeployment redis, RedisConnection connection, StoreKeys keys, int links, int inFlight)
+            throws InterruptedException {
+        redis.flushAll();
+        long before = usedMemory(connection);
+        long began = System.nanoTime();
+        RedisHotStore store = new RedisHotStore(connection, keys, HotStoreOptions.DEFAULTS);
+        Semaphore permits = new Semaphore(inFlight);
+        long valueBytes = 0;
+        for (int i = 0; i < links; i++) {
+            LinkRecord link = link(i);
+            valueBytes += LinkRecordCodec.encode(link).length();
+            permits.acquire();
+            store.create(link).whenComplete((r, f) -> permits.release());
+        }
+        permits.acquire(inFlight);
+        double seconds = (System.nanoTime() - began) / 1e9;
+        long withOutbox = usedMemory(connection);
+        long dbsize = connection.sync().dbsize();
+        String sampleKey = keys.link(code(7));
+        Long sampleUsage = connection.sync().memoryUsage(sampleKey);
+
+        try (OutboxArchiver archiver = new OutboxArchiver(redis::connect, new DiscardingArchive(), keys,
+                ArchiverOptions.DEFAULTS.withThreads(8), OutboxMetrics.NOOP, "footprint", Clock.systemUTC()).start()) {
+            long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
+            while (OutboxContents.entries(connection, keys) > 0 && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+            }
+        }
+        long drained = usedMemory(connection);
+        store.close();
+        double avgValue = (double) valueBytes / links;
+        System.out.println();
+        System.out.printf("%,d links created in %.1f s (%,.0f/s); keys in Redis: %,d; value %.1f bytes on average (URL %d)%n", links,
+                seconds, links / seconds, dbsize, avgValue, URL_LENGTH);
+        System.out.printf("MEMORY USAGE of one link key: %d bytes%n", sampleUsage);
+        System.out.println("| state | used_memory delta | bytes per link | beyond the 80-char URL |");
+        System.out.println("|---|---:|---:|---:|");
+        System.out.printf("| links + outbox not yet archived | %,d | %.1f | %.1f |%n", withOutbox - before,
+                (double) (withOutbox - before) / links, (double) (withOutbox - before) / links - URL_LENGTH);
+        System.out.printf("| links, outbox archived and trimmed | %,d | %.1f | %.1f |%n", drained - before,
+                (double) (drained - before) / links, (double) (drained - before) / links - URL_LENGTH);
+    }
+
+    private static long usedMemory(RedisConnection connection) {
+        for (String line : connection.sync().info("memory").split("\r?\n")) {
+            if (line.startsWith("used_memory:")) {
+                return Long.parseLong(line.substring("used_memory:".length()).trim());
+            }
+        }
+        throw new IllegalStateException("no used_memory in INFO memory");
+    }
+
+    private static String dataCalls(Map<String, Long> calls) {
+        StringBuilder b = new StringBuilder();
+        calls.forEach((k, v) -> {
+            if (!k.startsWith("info") && !k.startsWith("config") && !k.startsWith("hello") && !k.startsWith("flushall")) {
+                b.append(k).append('=').append(v).append(' ');
+            }
+        });
+        return b.toString().trim();
+    }
+
+    /** A 7-char code per index, in the alphabet, spread like permuted codes. */
+    private static String code(int i) {
+        long v = (i * 0x9E3779B97F4A7C15L) >>> 1;
+        return dev.shortcode.core.code.Base62.encode(v % 3_521_614_606_208L, 7);
+    }
+
+    private static String value(int i) {
+        return LinkRecordCodec.encode(link(i));
+    }
+
+    private static LinkRecord link(int i) {
+        String code = code(i);
+        StringBuilder url = new StringBuilder(URL_LENGTH).append("https://www.example.com/campaign/").append(code).append('/');
+        while (url.length() < URL_LENGTH) {
+            url.append(dev.shortcode.core.code.Base62.ALPHABET.charAt(ThreadLocalRandom.current().nextInt(62)));
+        }
+        return new LinkRecord(code, url.toString(), "long", TTL_SECONDS, true, 1_764_000_000_000L + i, "k7Qz2p9A", 1);
+    }
+
+    private static double redisBenchmark(int port, int n) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("redis-benchmark", "-q", "-t", "set", "-n", Integer.toString(n), "-P", "16", "-p",
+                Integer.toString(port)).redirectErrorStream(true).start();
+        String result = null;
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line = out.readLine(); line != null; line = out.readLine()) {
+                // -q prints progress with carriage returns and ends with "SET: 123456.79 requests per second, p50=..."
+                String last = line.substring(line.lastIndexOf('\r') + 1);
+                if (last.startsWith("SET: ")) {
+                    result = last;
+                }
+            }
+        }
+        p.waitFor();
+        if (result == null) {
+            throw new IllegalStateException("redis-benchmark printed no SET result");
+        }
+        return Double.parseDouble(result.substring(5, result.indexOf(" requests")));
+    }
+
+    /** Takes every batch and forgets it: only the draining of the outbox is measured. */
+    private static final class DiscardingArchive implements Archive {
+        @Override
+        public CompletionStage<Void> write(List<ArchiveMutation> batch) {
+            return CompletableFuture.completedFuture(null);
+        }
+
+        @Override
+        public CompletionStage<Optional<LinkRecord>> get(String code) {
+            return CompletableFuture.completedFuture(Optional.empty());
+        }
+
+        @Override
+        public CompletionStage<Void> addIssued(String pool, LocalDate day, long count) {
+            return CompletableFuture.completedFuture(null);
+        }
+
+        @Override
+        public CompletionStage<Map<LocalDate, Long>> issuedPerDay(String pool, LocalDate from, LocalDate to) {
+            return CompletableFuture.completedFuture(Map.of());
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package dev.shortcode.core.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.shortcode.core.config.ConfigException;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** Validation and derived values of HotStoreOptions, ArchiverOptions and ColdReadOptions. */
+class RedisStoreOptionsUnitTests {
+
+    @Test
+    void extensionWindow_isATenthOfTheTtlAtLeastTheMinimumAtMostHalfTheTtl() {
+        HotStoreOptions o = HotStoreOptions.DEFAULTS; // 0.1, min 60 s
+        assertThat(Duration.ofNanos(o.extensionWindowNanos(Duration.ofDays(30).toSeconds()))).isEqualTo(Duration.ofDays(3));
+        assertThat(Duration.ofNanos(o.extensionWindowNanos(300))).as("minimum").isEqualTo(Duration.ofSeconds(60));
+        assertThat(Duration.ofNanos(o.extensionWindowNanos(2))).as("half of a short TTL").isEqualTo(Duration.ofSeconds(1));
+    }
+
+    @Test
+    void hotStoreOptions_badValues_failNamingTheirKey() {
+        assertThatThrownBy(() -> HotStoreOptions.DEFAULTS.withNearCacheExpiry(Duration.ZERO))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.hot-store.near-cache.expiry:");
+        assertThatThrownBy(() -> HotStoreOptions.DEFAULTS.withOutboxMaxQueued(10))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.hot-store.outbox.max-queued:");
+        assertThatThrownBy(() -> new HotStoreOptions(1, Duration.ofSeconds(1), 0.6, Duration.ofSeconds(1), 1, 1, Duration.ofMillis(1), 1, 1))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.hot-store.extension.fraction:");
+    }
+
+    @Test
+    void archiverOptions_badValues_failNamingTheirKey() {
+        assertThatThrownBy(() -> ArchiverOptions.DEFAULTS.withThreads(0))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.archiver.threads:");
+        assertThatThrownBy(() -> ArchiverOptions.DEFAULTS.withRetryBackoff(Duration.ofSeconds(2), Duration.ofSeconds(1)))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.archiver.retry-backoff-max:");
+        assertThatThrownBy(() -> ArchiverOptions.DEFAULTS.withClaim(Duration.ofDays(1), Duration.ofSeconds(1)))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.archiver.dead-consumer-idle:");
+    }
+
+    @Test
+    void coldReadOptions_badValues_failNamingTheirKey() {
+        assertThatThrownBy(() -> new ColdReadOptions(0, Duration.ofSeconds(1), Duration.ofSeconds(1), 1))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.cold-read.negative-cache.max-size:");
+        assertThatThrownBy(() -> new ColdReadOptions(1, Duration.ofSeconds(1), Duration.ofSeconds(1), 0))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.cold-read.watermark.slack-blocks:");
+    }
+
+    @Test
+    void entryMillis_readsTheTimePartOfAStreamId() {
+        assertThat(OutboxArchiver.entryMillis("1760000000123-7")).isEqualTo(1_760_000_000_123L);
+    }
+}
