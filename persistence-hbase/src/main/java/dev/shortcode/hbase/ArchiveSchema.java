@@ -104,7 +104,7 @@ final class ArchiveSchema {
                 continue;
             }
             if (!config.createTables()) {
-                throw new HBaseArchiveException("table " + name + " does not exist and " + HBaseArchiveConfig.PREFIX
+                throw new HBaseArchiveException("table " + name.getNamespaceAsString() + ":" + name.getQualifierAsString() + " does not exist and " + HBaseArchiveConfig.PREFIX
                         + "create-tables is false: create it or let the service create it", new TableNotFoundException(name));
             }
             CompletableFuture<Void> created = name.equals(links())

@@ -86,6 +86,12 @@ public final class HBaseArchive implements Archive {
         this.deadline = config.operationTimeout().plus(config.flushInterval()).plusSeconds(1);
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>A mutation that cannot be stored (a field with a tab, a timestamp out of range) fails the
+     * whole batch with an {@link IllegalArgumentException} before any of it is sent.
+     */
     @Override
     public CompletionStage<Void> write(List<ArchiveMutation> batch) {
         if (closed.get()) {
@@ -95,8 +101,13 @@ public final class HBaseArchive implements Archive {
             return CompletableFuture.completedFuture(null);
         }
         List<Put> puts = new ArrayList<>(batch.size());
-        for (ArchiveMutation mutation : batch) {
-            puts.add(LinkCells.toPut(mutation));
+        try {
+            for (ArchiveMutation mutation : batch) {
+                puts.add(LinkCells.toPut(mutation));
+            }
+        } catch (RuntimeException e) {
+            // Checked before anything is buffered: a batch is never half-sent because of a bad entry.
+            return CompletableFuture.failedFuture(e);
         }
         List<CompletableFuture<Void>> acks = mutator.mutate(puts);
         return Futures.bounded(CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new)), deadline,

@@ -2,6 +2,7 @@ package dev.shortcode.hbase;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.client.AsyncConnection;
@@ -42,8 +43,15 @@ public final class HBaseStorage implements AutoCloseable {
     public static HBaseStorage open(HBaseArchiveConfig config) {
         long started = System.nanoTime();
         Duration startTimeout = config.operationTimeout().multipliedBy(3);
-        AsyncConnection connection = Futures.await(ConnectionFactory.createAsyncConnection(clientConfiguration(config)),
-                startTimeout, "connect to HBase through ZooKeeper " + config.zookeeperQuorum());
+        CompletableFuture<AsyncConnection> connecting = ConnectionFactory.createAsyncConnection(clientConfiguration(config));
+        AsyncConnection connection;
+        try {
+            connection = Futures.await(connecting, startTimeout, "connect to HBase through ZooKeeper " + config.zookeeperQuorum());
+        } catch (HBaseArchiveException e) {
+            // A connection that arrives after we gave up must not leak its threads.
+            connecting.thenAccept(HBaseStorage::closeQuietly);
+            throw e;
+        }
         try {
             ArchiveSchema schema = new ArchiveSchema(config);
             schema.ensure(connection.getAdmin());

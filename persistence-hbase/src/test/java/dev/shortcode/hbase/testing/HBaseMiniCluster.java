@@ -8,6 +8,7 @@ import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseTestingUtility;
 import org.apache.hadoop.hbase.StartMiniClusterOption;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
 
 /**
@@ -111,6 +112,22 @@ public final class HBaseMiniCluster {
     /** A client configuration for tests that inspect the cluster with the HBase API directly. */
     public Configuration clientConfiguration() {
         return new Configuration(utility.getConfiguration());
+    }
+
+    /**
+     * Flushes every region of {@code table} to disk and major-compacts it, synchronously: what a
+     * cluster does on its own sooner or later, and what purges HBase delete markers and hidden cells.
+     *
+     * @param table {@code namespace:name}
+     */
+    public synchronized void flushAndMajorCompact(String table) {
+        try {
+            TableName name = TableName.valueOf(table);
+            utility.flush(name);
+            utility.compact(name, true);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot compact " + table, e);
+        }
     }
 
     public synchronized boolean hbaseRunning() {
