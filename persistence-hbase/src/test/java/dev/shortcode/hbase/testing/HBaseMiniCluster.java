@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseTestingUtility;
+import org.apache.hadoop.hbase.MiniHBaseCluster;
 import org.apache.hadoop.hbase.StartMiniClusterOption;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
@@ -163,9 +164,22 @@ public final class HBaseMiniCluster {
         }
     }
 
+    /**
+     * At JVM exit: the data is thrown away, so the servers are killed rather than shut down cleanly
+     * (a clean shutdown flushes every region first). With ZooKeeper stopped only after the killed
+     * servers ended, the JVM exits ~4 s after the tests instead of ~25 s.
+     */
     private synchronized void shutdown() {
         try {
-            utility.shutdownMiniCluster();
+            MiniHBaseCluster hbase = hbaseRunning ? utility.getMiniHBaseCluster() : null;
+            utility.killMiniHBaseCluster();
+            if (hbase != null) {
+                // ZooKeeper must outlive the aborting servers: they delete their znodes on the way out
+                // and would otherwise retry against a dead ZooKeeper for the whole session timeout.
+                hbase.waitUntilShutDown();
+            }
+            utility.shutdownMiniZKCluster();
+            utility.cleanupTestDir();
         } catch (IOException | RuntimeException e) {
             // The JVM is exiting; a cluster that does not stop cleanly leaves only temp files behind.
             LOG.log(System.Logger.Level.WARNING, "mini HBase did not stop cleanly: {0}", e.toString());
