@@ -47,7 +47,10 @@ class ArchiveSchemaIntegrationTests {
     @Test
     void open_onAnEmptyNamespace_createsThreeTablesWithTheirDescriptors() throws Exception {
         HBaseArchiveConfig config = CLUSTER.archiveConfig().preSplitRegions(8).build();
-        try (HBaseStorage ignored = HBaseStorage.open(config)) {
+        try (HBaseStorage storage = HBaseStorage.open(config)) {
+            LinkRecord link = TestLinks.link();
+            await(storage.archive().write(List.of(TestLinks.put(link))));
+            assertThat(await(storage.archive().get(link.code()))).contains(link);
             assertThat(Arrays.stream(admin.listNamespaceDescriptors()).map(d -> d.getName())).contains(config.namespace());
 
             TableDescriptor links = admin.getDescriptor(TableName.valueOf(config.linksTableName()));
