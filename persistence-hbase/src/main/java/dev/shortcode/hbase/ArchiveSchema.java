@@ -1,0 +1,125 @@
+package dev.shortcode.hbase;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.apache.hadoop.hbase.NamespaceDescriptor;
+import org.apache.hadoop.hbase.NamespaceExistException;
+import org.apache.hadoop.hbase.TableExistsException;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.TableNotFoundException;
+import org.apache.hadoop.hbase.client.AsyncAdmin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.io.compress.Compression;
+import org.apache.hadoop.hbase.regionserver.BloomType;
+
+/**
+ * The archive's three tables and how they are created. Descriptors are applied only when a table
+ * is created; an existing table is used as it is (operators may have tuned it).
+ *
+ * <ul>
+ *   <li><b>links</b>: family {@code l}, one version, row Bloom filter (a cold read of an unknown
+ *       code, the common case for a negative cache miss, skips every store file), 16 KB blocks
+ *       (point reads read less), pre-split on the salt byte into {@code pre-split-regions}.
+ *   <li><b>counts</b>: family {@code c}, one version, row Bloom filter; small, one region.
+ *   <li><b>watermarks</b>: family {@code w}, one version, row Bloom filter, kept in memory; one row
+ *       per code length.
+ * </ul>
+ *
+ * Compression is the configured one for all three ({@code GZ} by default: pure Java, so any
+ * region server accepts it; the mini cluster here refuses {@code SNAPPY}, {@code LZ4} and
+ * {@code ZSTD} at creation because no native codec is loaded).
+ *
+ * <p>Several nodes may start at once against an empty cluster: a creation that loses the race
+ * ({@link TableExistsException}, {@link NamespaceExistException}) counts as success.
+ */
+final class ArchiveSchema {
+
+    /** Point reads of ~100-byte rows: a smaller block than HBase's 64 KB reads less per Get. */
+    static final int LINKS_BLOCK_SIZE = 16 * 1024;
+
+    private final HBaseArchiveConfig config;
+
+    ArchiveSchema(HBaseArchiveConfig config) {
+        this.config = config;
+    }
+
+    TableName links() {
+        return TableName.valueOf(config.namespace(), config.linksTable());
+    }
+
+    TableName counts() {
+        return TableName.valueOf(config.namespace(), config.countsTable());
+    }
+
+    TableName watermarks() {
+        return TableName.valueOf(config.namespace(), config.watermarksTable());
+    }
+
+    TableDescriptor linksDescriptor() {
+        return TableDescriptorBuilder.newBuilder(links())
+                .setColumnFamily(family(LinkCells.FAMILY).setBlocksize(LINKS_BLOCK_SIZE).build())
+                .build();
+    }
+
+    TableDescriptor countsDescriptor() {
+        return TableDescriptorBuilder.newBuilder(counts()).setColumnFamily(family(DayCountRows.FAMILY).build()).build();
+    }
+
+    TableDescriptor watermarksDescriptor() {
+        return TableDescriptorBuilder.newBuilder(watermarks())
+                .setColumnFamily(family(HBaseWatermarkStore.FAMILY).setInMemory(true).build())
+                .build();
+    }
+
+    private ColumnFamilyDescriptorBuilder family(byte[] name) {
+        return ColumnFamilyDescriptorBuilder.newBuilder(name)
+                .setMaxVersions(1)
+                .setBloomFilterType(BloomType.ROW)
+                .setCompressionType(Compression.Algorithm.valueOf(config.compression()));
+    }
+
+    /**
+     * Creates the namespace and any missing table (when {@code create-tables} is on), else checks
+     * that all three exist. Blocks for at most a few operation timeouts.
+     *
+     * @throws HBaseArchiveException when HBase refuses or does not answer, or a table is missing
+     *     and may not be created
+     */
+    void ensure(AsyncAdmin admin) {
+        Duration timeout = config.operationTimeout().multipliedBy(3);
+        if (config.createTables()) {
+            boolean present = Futures.await(admin.listNamespaces(), timeout, "list namespaces").contains(config.namespace());
+            if (!present) {
+                ignoreIfExists(admin.createNamespace(NamespaceDescriptor.create(config.namespace()).build()), timeout,
+                        "create namespace " + config.namespace());
+            }
+        }
+        for (TableDescriptor table : List.of(linksDescriptor(), countsDescriptor(), watermarksDescriptor())) {
+            TableName name = table.getTableName();
+            if (Futures.await(admin.tableExists(name), timeout, "look up table " + name)) {
+                continue;
+            }
+            if (!config.createTables()) {
+                throw new HBaseArchiveException("table " + name.getNamespaceAsString() + ":" + name.getQualifierAsString() + " does not exist and " + HBaseArchiveConfig.PREFIX
+                        + "create-tables is false: create it or let the service create it", new TableNotFoundException(name));
+            }
+            CompletableFuture<Void> created = name.equals(links())
+                    ? admin.createTable(table, LinkRowKey.splitKeys(config.preSplitRegions()))
+                    : admin.createTable(table);
+            ignoreIfExists(created, timeout, "create table " + name);
+        }
+    }
+
+    private static void ignoreIfExists(CompletableFuture<Void> creation, Duration timeout, String what) {
+        try {
+            Futures.await(creation, timeout, what);
+        } catch (HBaseArchiveException e) {
+            if (!(e.getCause() instanceof TableExistsException || e.getCause() instanceof NamespaceExistException)) {
+                throw e;
+            }
+        }
+    }
+}

@@ -1,0 +1,224 @@
+package dev.shortcode.hbase;
+
+import dev.shortcode.core.config.ConfigException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * Where the HBase archive lives and how it writes, validated once at start. Immutable; a bad value
+ * throws {@link ConfigException} naming its {@code shortcode.hbase.*} key.
+ *
+ * @param zookeeperQuorum  {@code host:port[,host:port...]} of the cluster's ZooKeeper ensemble
+ * @param znodeParent      the cluster's root znode ({@code zookeeper.znode.parent})
+ * @param namespace        HBase namespace holding the three tables
+ * @param linksTable       code to link record, pre-split
+ * @param countsTable      codes issued per pool per day
+ * @param watermarksTable  durable high-water mark per code length
+ * @param preSplitRegions  regions the links table starts with (1..256), spread over the salt byte;
+ *                         only used when the table is created
+ * @param compression      block compression of new tables: {@code NONE} or {@code GZ} run on any JVM;
+ *                         {@code SNAPPY}, {@code LZ4}, {@code ZSTD} need native or extra codecs on
+ *                         the region servers
+ * @param createTables     create the namespace and missing tables at start (off where DDL is
+ *                         reserved to operators; then missing tables fail the start)
+ * @param writeBatchSize   mutations per write RPC batch: the buffered writer flushes when it holds
+ *                         this many, so concurrent small batches are coalesced
+ * @param flushInterval    longest a mutation waits in the write buffer when traffic is light
+ * @param operationTimeout longest one archive operation may take, retries included; then it fails
+ *                         (a write waits at most this long while HBase is down)
+ * @param rpcTimeout       longest a single RPC may take before it is retried
+ */
+public record HBaseArchiveConfig(
+        String zookeeperQuorum,
+        String znodeParent,
+        String namespace,
+        String linksTable,
+        String countsTable,
+        String watermarksTable,
+        int preSplitRegions,
+        String compression,
+        boolean createTables,
+        int writeBatchSize,
+        Duration flushInterval,
+        Duration operationTimeout,
+        Duration rpcTimeout) {
+
+    public static final String PREFIX = "shortcode.hbase.";
+
+    /** Compressions the archive accepts; the first two need nothing beyond the JVM. */
+    static final List<String> COMPRESSIONS = List.of("NONE", "GZ", "SNAPPY", "LZ4", "ZSTD");
+
+    /** One salt byte spreads rows over at most 256 distinct prefixes. */
+    static final int MAX_REGIONS = 256;
+
+    private static final Pattern HOST_PORT = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?:[0-9]{1,5}");
+    /** HBase's own rule for namespace and table qualifiers, without the dot-separated forms. */
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]*");
+
+    public HBaseArchiveConfig {
+        validateQuorum(zookeeperQuorum);
+        if (znodeParent == null || !znodeParent.startsWith("/") || znodeParent.length() < 2) {
+            throw new ConfigException(PREFIX + "zookeeper-znode-parent", znodeParent + " must be an absolute znode path such as /hbase");
+        }
+        requireName(namespace, "namespace");
+        requireName(linksTable, "tables.links");
+        requireName(countsTable, "tables.counts");
+        requireName(watermarksTable, "tables.watermarks");
+        if (linksTable.equals(countsTable) || linksTable.equals(watermarksTable) || countsTable.equals(watermarksTable)) {
+            throw new ConfigException(PREFIX + "tables", "links, counts and watermarks need three different tables: "
+                    + linksTable + ", " + countsTable + ", " + watermarksTable);
+        }
+        if (preSplitRegions < 1 || preSplitRegions > MAX_REGIONS) {
+            throw new ConfigException(PREFIX + "pre-split-regions", preSplitRegions + " is outside 1.." + MAX_REGIONS);
+        }
+        if (compression == null || !COMPRESSIONS.contains(compression.toUpperCase(Locale.ROOT))) {
+            throw new ConfigException(PREFIX + "compression", compression + " is not one of " + COMPRESSIONS);
+        }
+        compression = compression.toUpperCase(Locale.ROOT);
+        if (writeBatchSize < 1 || writeBatchSize > 100_000) {
+            throw new ConfigException(PREFIX + "write.batch-size", writeBatchSize + " is outside 1..100000");
+        }
+        requirePositive(flushInterval, "write.flush-interval");
+        requirePositive(operationTimeout, "operation-timeout");
+        requirePositive(rpcTimeout, "rpc-timeout");
+        if (rpcTimeout.compareTo(operationTimeout) > 0) {
+            throw new ConfigException(PREFIX + "rpc-timeout", rpcTimeout + " must not exceed operation-timeout " + operationTimeout);
+        }
+    }
+
+    /** {@code namespace:table} of the links table. */
+    public String linksTableName() {
+        return namespace + ":" + linksTable;
+    }
+
+    public String countsTableName() {
+        return namespace + ":" + countsTable;
+    }
+
+    public String watermarksTableName() {
+        return namespace + ":" + watermarksTable;
+    }
+
+    private static void validateQuorum(String quorum) {
+        String key = PREFIX + "zookeeper-quorum";
+        if (quorum == null || quorum.isBlank()) {
+            throw new ConfigException(key, "missing; the ZooKeeper ensemble of the HBase cluster as host:port[,host:port...]");
+        }
+        for (String server : quorum.split(",", -1)) {
+            if (!HOST_PORT.matcher(server).matches()) {
+                throw new ConfigException(key, "'" + server + "' is not host:port");
+            }
+            int port = Integer.parseInt(server.substring(server.lastIndexOf(':') + 1));
+            if (port < 1 || port > 65_535) {
+                throw new ConfigException(key, "port " + port + " of '" + server + "' is outside 1..65535");
+            }
+        }
+    }
+
+    private static void requireName(String name, String key) {
+        if (name == null || !NAME.matcher(name).matches()) {
+            throw new ConfigException(PREFIX + key, name + " is not a valid HBase name (letters, digits, _ . -; not starting with . or -)");
+        }
+    }
+
+    private static void requirePositive(Duration d, String key) {
+        if (d == null || d.isNegative() || d.isZero()) {
+            throw new ConfigException(PREFIX + key, d + " must be a positive duration");
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Starts from the documented defaults; only the quorum has none. */
+    public static final class Builder {
+        private String zookeeperQuorum;
+        private String znodeParent = "/hbase";
+        private String namespace = "shortcode";
+        private String linksTable = "links";
+        private String countsTable = "counts";
+        private String watermarksTable = "watermarks";
+        private int preSplitRegions = 16;
+        private String compression = "GZ";
+        private boolean createTables = true;
+        private int writeBatchSize = 1_000;
+        private Duration flushInterval = Duration.ofMillis(10);
+        private Duration operationTimeout = Duration.ofSeconds(10);
+        private Duration rpcTimeout = Duration.ofSeconds(3);
+
+        private Builder() {}
+
+        public Builder zookeeperQuorum(String quorum) {
+            this.zookeeperQuorum = quorum;
+            return this;
+        }
+
+        public Builder znodeParent(String znodeParent) {
+            this.znodeParent = znodeParent;
+            return this;
+        }
+
+        public Builder namespace(String namespace) {
+            this.namespace = namespace;
+            return this;
+        }
+
+        public Builder linksTable(String table) {
+            this.linksTable = table;
+            return this;
+        }
+
+        public Builder countsTable(String table) {
+            this.countsTable = table;
+            return this;
+        }
+
+        public Builder watermarksTable(String table) {
+            this.watermarksTable = table;
+            return this;
+        }
+
+        public Builder preSplitRegions(int regions) {
+            this.preSplitRegions = regions;
+            return this;
+        }
+
+        public Builder compression(String compression) {
+            this.compression = compression;
+            return this;
+        }
+
+        public Builder createTables(boolean createTables) {
+            this.createTables = createTables;
+            return this;
+        }
+
+        public Builder writeBatchSize(int size) {
+            this.writeBatchSize = size;
+            return this;
+        }
+
+        public Builder flushInterval(Duration interval) {
+            this.flushInterval = interval;
+            return this;
+        }
+
+        public Builder operationTimeout(Duration timeout) {
+            this.operationTimeout = timeout;
+            return this;
+        }
+
+        public Builder rpcTimeout(Duration timeout) {
+            this.rpcTimeout = timeout;
+            return this;
+        }
+
+        public HBaseArchiveConfig build() {
+            return new HBaseArchiveConfig(zookeeperQuorum, znodeParent, namespace, linksTable, countsTable, watermarksTable,
+                    preSplitRegions, compression, createTables, writeBatchSize, flushInterval, operationTimeout, rpcTimeout);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package dev.shortcode.hbase;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.client.AsyncConnection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+
+/**
+ * One connection to the HBase cluster and what runs over it: the {@link HBaseArchive} and the
+ * {@link HBaseWatermarkStore}. {@link #open} connects through ZooKeeper, creates missing tables
+ * (see {@link ArchiveSchema}) and fails the start with an {@link HBaseArchiveException} when the
+ * cluster does not answer within a few operation timeouts. {@link #close} flushes the archive's
+ * write buffer and closes the connection.
+ *
+ * <p>The connection is HBase's {@code AsyncConnection}: thread-safe, multiplexed, meant to be one
+ * per process. ZooKeeper is asked only for the cluster id and the location of {@code hbase:meta};
+ * everything else goes straight to the region servers.
+ */
+public final class HBaseStorage implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(HBaseStorage.class.getName());
+
+    /**
+     * Attempts and pause of the read-only ZooKeeper client (meta lookups): HBase's default of 30
+     * attempts a second apart would let a lookup outlive every operation timeout.
+     */
+    static final int ZOOKEEPER_ATTEMPTS = 3;
+    static final int ZOOKEEPER_RETRY_PAUSE_MS = 200;
+
+    private final AsyncConnection connection;
+    private final HBaseArchive archive;
+    private final HBaseWatermarkStore watermarks;
+
+    private HBaseStorage(AsyncConnection connection, HBaseArchive archive, HBaseWatermarkStore watermarks) {
+        this.connection = connection;
+        this.archive = archive;
+        this.watermarks = watermarks;
+    }
+
+    public static HBaseStorage open(HBaseArchiveConfig config) {
+        long started = System.nanoTime();
+        Duration startTimeout = config.operationTimeout().multipliedBy(3);
+        CompletableFuture<AsyncConnection> connecting = ConnectionFactory.createAsyncConnection(clientConfiguration(config));
+        AsyncConnection connection;
+        try {
+            connection = Futures.await(connecting, startTimeout, "connect to HBase through ZooKeeper " + config.zookeeperQuorum());
+        } catch (HBaseArchiveException e) {
+            // A connection that arrives after we gave up must not leak its threads.
+            connecting.thenAccept(HBaseStorage::closeQuietly);
+            throw e;
+        }
+        try {
+            ArchiveSchema schema = new ArchiveSchema(config);
+            schema.ensure(connection.getAdmin());
+            HBaseStorage storage = new HBaseStorage(connection, new HBaseArchive(connection, schema, config),
+                    new HBaseWatermarkStore(connection, schema.watermarks(), config));
+            LOG.log(System.Logger.Level.INFO, "HBase archive ready in namespace {0} via {1} after {2} ms", config.namespace(),
+                    config.zookeeperQuorum(), (System.nanoTime() - started) / 1_000_000);
+            return storage;
+        } catch (RuntimeException e) {
+            closeQuietly(connection);
+            throw e;
+        }
+    }
+
+    /** The HBase client settings derived from the archive's config; everything else keeps HBase's defaults. */
+    static Configuration clientConfiguration(HBaseArchiveConfig config) {
+        Configuration conf = HBaseConfiguration.create();
+        // host:port entries are accepted as they are; hbase.zookeeper.property.clientPort applies only to bare hosts.
+        conf.set("hbase.zookeeper.quorum", config.zookeeperQuorum());
+        conf.set("zookeeper.znode.parent", config.znodeParent());
+        long operationMs = config.operationTimeout().toMillis();
+        conf.setLong("hbase.client.operation.timeout", operationMs);
+        conf.setLong("hbase.client.meta.operation.timeout", operationMs);
+        conf.setLong("hbase.rpc.timeout", config.rpcTimeout().toMillis());
+        conf.setInt("zookeeper.recovery.retry", ZOOKEEPER_ATTEMPTS);
+        conf.setInt("zookeeper.recovery.retry.intervalmill", ZOOKEEPER_RETRY_PAUSE_MS);
+        return conf;
+    }
+
+    public HBaseArchive archive() {
+        return archive;
+    }
+
+    public HBaseWatermarkStore watermarks() {
+        return watermarks;
+    }
+
+    @Override
+    public void close() {
+        try {
+            archive.close();
+        } finally {
+            closeQuietly(connection);
+        }
+    }
+
+    private static void closeQuietly(AsyncConnection connection) {
+        try {
+            connection.close();
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.WARNING, "closing the HBase connection failed: {0}", e.toString());
+        }
+    }
+}

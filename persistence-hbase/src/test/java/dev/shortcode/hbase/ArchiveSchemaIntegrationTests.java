@@ -1,0 +1,133 @@
+package dev.shortcode.hbase;
+
+import static dev.shortcode.hbase.TestLinks.await;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.hbase.testing.HBaseMiniCluster;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.TableNotFoundException;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.io.compress.Compression;
+import org.apache.hadoop.hbase.regionserver.BloomType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class ArchiveSchemaIntegrationTests {
+
+    private static final HBaseMiniCluster CLUSTER = HBaseMiniCluster.shared();
+    private static Connection connection;
+    private static Admin admin;
+
+    @BeforeAll
+    static void connect() throws Exception {
+        connection = ConnectionFactory.createConnection(CLUSTER.clientConfiguration());
+        admin = connection.getAdmin();
+    }
+
+    @AfterAll
+    static void disconnect() throws Exception {
+        admin.close();
+        connection.close();
+    }
+
+    @Test
+    void open_onAnEmptyNamespace_createsThreeTablesWithTheirDescriptors() throws Exception {
+        HBaseArchiveConfig config = CLUSTER.archiveConfig().preSplitRegions(8).build();
+        try (HBaseStorage storage = HBaseStorage.open(config)) {
+            LinkRecord link = TestLinks.link();
+            await(storage.archive().write(List.of(TestLinks.put(link))));
+            assertThat(await(storage.archive().get(link.code()))).contains(link);
+            assertThat(Arrays.stream(admin.listNamespaceDescriptors()).map(d -> d.getName())).contains(config.namespace());
+
+            TableDescriptor links = admin.getDescriptor(TableName.valueOf(config.linksTableName()));
+            ColumnFamilyDescriptor l = links.getColumnFamily(LinkCells.FAMILY);
+            assertThat(links.getColumnFamilyCount()).isEqualTo(1);
+            assertThat(l.getBloomFilterType()).isEqualTo(BloomType.ROW);
+            assertThat(l.getMaxVersions()).isEqualTo(1);
+            assertThat(l.getCompressionType()).isEqualTo(Compression.Algorithm.GZ);
+            assertThat(l.getBlocksize()).isEqualTo(ArchiveSchema.LINKS_BLOCK_SIZE);
+
+            List<RegionInfo> regions = admin.getRegions(TableName.valueOf(config.linksTableName()));
+            assertThat(regions).hasSize(8);
+            assertThat(regions.stream().map(r -> r.getStartKey().length == 0 ? -1 : r.getStartKey()[0] & 0xff).sorted())
+                    .containsExactly(-1, 32, 64, 96, 128, 160, 192, 224);
+
+            for (String table : List.of(config.countsTableName(), config.watermarksTableName())) {
+                TableDescriptor descriptor = admin.getDescriptor(TableName.valueOf(table));
+                ColumnFamilyDescriptor family = descriptor.getColumnFamilies()[0];
+                assertThat(family.getBloomFilterType()).as(table).isEqualTo(BloomType.ROW);
+                assertThat(family.getMaxVersions()).as(table).isEqualTo(1);
+                assertThat(family.getCompressionType()).as(table).isEqualTo(Compression.Algorithm.GZ);
+                assertThat(admin.getRegions(TableName.valueOf(table))).as(table).hasSize(1);
+            }
+            assertThat(admin.getDescriptor(TableName.valueOf(config.countsTableName())).getColumnFamily(DayCountRows.FAMILY)).isNotNull();
+            assertThat(admin.getDescriptor(TableName.valueOf(config.watermarksTableName()))
+                    .getColumnFamily(HBaseWatermarkStore.FAMILY).isInMemory()).isTrue();
+        }
+    }
+
+    @Test
+    void open_onExistingTables_keepsTheirLayoutAndData() throws Exception {
+        HBaseArchiveConfig first = CLUSTER.archiveConfig().preSplitRegions(4).compression("NONE").build();
+        LinkRecord link = TestLinks.link();
+        try (HBaseStorage storage = HBaseStorage.open(first)) {
+            await(storage.archive().write(List.of(TestLinks.put(link))));
+        }
+        HBaseArchiveConfig second = HBaseArchiveConfig.builder().zookeeperQuorum(first.zookeeperQuorum())
+                .namespace(first.namespace()).preSplitRegions(16).compression("GZ").build();
+        try (HBaseStorage storage = HBaseStorage.open(second)) {
+            assertThat(await(storage.archive().get(link.code()))).contains(link);
+        }
+        assertThat(admin.getRegions(TableName.valueOf(first.linksTableName()))).hasSize(4);
+        assertThat(admin.getDescriptor(TableName.valueOf(first.linksTableName())).getColumnFamily(LinkCells.FAMILY)
+                .getCompressionType()).isEqualTo(Compression.Algorithm.NONE);
+    }
+
+    @Test
+    void open_withTableCreationOff_andNoTables_failsNamingTheTableAndKey() {
+        HBaseArchiveConfig config = CLUSTER.archiveConfig().createTables(false).namespace("default")
+                .linksTable("missing_" + TestLinks.code()).build();
+        assertThatThrownBy(() -> HBaseStorage.open(config))
+                .isInstanceOf(HBaseArchiveException.class)
+                .hasMessageContaining(config.linksTableName())
+                .hasMessageContaining("shortcode.hbase.create-tables")
+                .hasCauseInstanceOf(TableNotFoundException.class);
+    }
+
+    @Test
+    void open_byThreeNodesAtOnceOnAnEmptyNamespace_allSucceedAndShareTheTables() throws Exception {
+        HBaseArchiveConfig config = CLUSTER.archiveConfig().preSplitRegions(2).build();
+        ExecutorService nodes = Executors.newFixedThreadPool(3);
+        List<HBaseStorage> opened = new ArrayList<>();
+        try {
+            List<Future<HBaseStorage>> starts = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                starts.add(nodes.submit(() -> HBaseStorage.open(config)));
+            }
+            for (Future<HBaseStorage> start : starts) {
+                opened.add(start.get());
+            }
+            LinkRecord link = TestLinks.link();
+            await(opened.get(0).archive().write(List.of(TestLinks.put(link))));
+            assertThat(await(opened.get(2).archive().get(link.code()))).contains(link);
+            assertThat(admin.getRegions(TableName.valueOf(config.linksTableName()))).hasSize(2);
+        } finally {
+            opened.forEach(HBaseStorage::close);
+            nodes.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package dev.shortcode.hbase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.shortcode.core.config.ConfigException;
+import java.time.Duration;
+import java.util.function.Supplier;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+
+class HBaseArchiveConfigUnitTests {
+
+    private static HBaseArchiveConfig.Builder valid() {
+        return HBaseArchiveConfig.builder().zookeeperQuorum("zk-1.example:2181,zk-2.example:2181");
+    }
+
+    @Test
+    void build_withQuorumOnly_takesTheDocumentedDefaults() {
+        HBaseArchiveConfig config = valid().build();
+        assertThat(config.namespace()).isEqualTo("shortcode");
+        assertThat(config.linksTableName()).isEqualTo("shortcode:links");
+        assertThat(config.countsTableName()).isEqualTo("shortcode:counts");
+        assertThat(config.watermarksTableName()).isEqualTo("shortcode:watermarks");
+        assertThat(config.znodeParent()).isEqualTo("/hbase");
+        assertThat(config.preSplitRegions()).isEqualTo(16);
+        assertThat(config.compression()).isEqualTo("GZ");
+        assertThat(config.createTables()).isTrue();
+        assertThat(config.writeBatchSize()).isEqualTo(1_000);
+        assertThat(config.flushInterval()).isEqualTo(Duration.ofMillis(10));
+        assertThat(config.operationTimeout()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(config.rpcTimeout()).isEqualTo(Duration.ofSeconds(3));
+    }
+
+    @Test
+    void compression_inAnyCase_isNormalisedToUpperCase() {
+        assertThat(valid().compression("none").build().compression()).isEqualTo("NONE");
+    }
+
+    @Test
+    void quorum_missingOrNotHostPort_namesTheKey() {
+        String key = "shortcode.hbase.zookeeper-quorum";
+        expectKey(() -> HBaseArchiveConfig.builder().build(), key, "missing");
+        expectKey(() -> HBaseArchiveConfig.builder().zookeeperQuorum(" ").build(), key, "missing");
+        expectKey(() -> HBaseArchiveConfig.builder().zookeeperQuorum("zk-1").build(), key, "'zk-1' is not host:port");
+        expectKey(() -> HBaseArchiveConfig.builder().zookeeperQuorum("zk-1:2181,").build(), key, "'' is not host:port");
+        expectKey(() -> HBaseArchiveConfig.builder().zookeeperQuorum("zk-1:70000").build(), key, "port 70000");
+        expectKey(() -> HBaseArchiveConfig.builder().zookeeperQuorum("zk-1:0").build(), key, "port 0");
+    }
+
+    @Test
+    void names_invalidForHBase_nameTheKey() {
+        expectKey(() -> valid().namespace("a:b").build(), "shortcode.hbase.namespace", "not a valid HBase name");
+        expectKey(() -> valid().linksTable("").build(), "shortcode.hbase.tables.links", "not a valid HBase name");
+        expectKey(() -> valid().countsTable(".hidden").build(), "shortcode.hbase.tables.counts", "not a valid HBase name");
+        expectKey(() -> valid().watermarksTable(null).build(), "shortcode.hbase.tables.watermarks", "not a valid HBase name");
+        expectKey(() -> valid().countsTable("links").build(), "shortcode.hbase.tables", "three different tables");
+        expectKey(() -> valid().znodeParent("hbase").build(), "shortcode.hbase.zookeeper-znode-parent", "absolute znode path");
+    }
+
+    @Test
+    void numbers_outOfRange_nameTheKey() {
+        expectKey(() -> valid().preSplitRegions(0).build(), "shortcode.hbase.pre-split-regions", "0 is outside 1..256");
+        expectKey(() -> valid().preSplitRegions(257).build(), "shortcode.hbase.pre-split-regions", "257 is outside 1..256");
+        expectKey(() -> valid().writeBatchSize(0).build(), "shortcode.hbase.write.batch-size", "outside 1..100000");
+        expectKey(() -> valid().compression("BROTLI").build(), "shortcode.hbase.compression", "not one of [NONE, GZ");
+    }
+
+    @Test
+    void durations_notPositiveOrInconsistent_nameTheKey() {
+        expectKey(() -> valid().flushInterval(Duration.ZERO).build(), "shortcode.hbase.write.flush-interval", "positive");
+        expectKey(() -> valid().operationTimeout(null).build(), "shortcode.hbase.operation-timeout", "positive");
+        expectKey(() -> valid().rpcTimeout(Duration.ofMillis(-1)).build(), "shortcode.hbase.rpc-timeout", "positive");
+        expectKey(() -> valid().operationTimeout(Duration.ofSeconds(2)).rpcTimeout(Duration.ofSeconds(3)).build(),
+                "shortcode.hbase.rpc-timeout", "must not exceed operation-timeout");
+    }
+
+    @Test
+    void clientConfiguration_carriesQuorumAndTimeouts() {
+        HBaseArchiveConfig config = valid().znodeParent("/hbase-prod").operationTimeout(Duration.ofSeconds(7))
+                .rpcTimeout(Duration.ofSeconds(2)).build();
+        Configuration conf = HBaseStorage.clientConfiguration(config);
+        assertThat(conf.get("hbase.zookeeper.quorum")).isEqualTo("zk-1.example:2181,zk-2.example:2181");
+        assertThat(conf.get("zookeeper.znode.parent")).isEqualTo("/hbase-prod");
+        assertThat(conf.getLong("hbase.client.operation.timeout", 0)).isEqualTo(7_000);
+        assertThat(conf.getLong("hbase.client.meta.operation.timeout", 0)).isEqualTo(7_000);
+        assertThat(conf.getLong("hbase.rpc.timeout", 0)).isEqualTo(2_000);
+        assertThat(conf.getInt("zookeeper.recovery.retry", 0)).isEqualTo(HBaseStorage.ZOOKEEPER_ATTEMPTS);
+    }
+
+    private static void expectKey(Supplier<?> build, String key, String problem) {
+        assertThatThrownBy(build::get)
+                .isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(((ConfigException) e).key()).isEqualTo(key))
+                .hasMessageStartingWith(key + ": ")
+                .hasMessageContaining(problem);
+    }
+}
