@@ -36,13 +36,18 @@ import org.rocksdb.WriteOptions;
  *   <li>{@code issued}: pool and UTC day to codes issued, merged with {@code uint64add}.
  * </ul>
  *
+ * <h2>Writes</h2>
+ * Every write except watermark merges goes through one {@link GroupCommitWriter} thread, which
+ * batches the operations pending at a time into one write and one sync, and is the only writer of
+ * the column family whose writes depend on a read (links). Callers
+ * never wait for the disk: they get a stage that completes after the sync.
+ *
  * <h2>Durability</h2>
  * The write-ahead log is on ({@code disableWAL=false}) and flushed to the OS on every write
  * ({@code manual_wal_flush=false}, the default): when {@code put/write} returns, the record is in
  * the kernel's page cache, so killing the process (even {@code kill -9}) loses nothing written.
- * Acknowledged creates, updates, deletes, archive batches, watermarks and day counts use
- * {@link #durable()} ({@code sync=true}): the write returns only after {@code fdatasync} of the WAL
- * covered its record (concurrent writers share one sync by group commit), so a power loss or
+ * Acknowledged writes (creates, updates, deletes, archive batches, watermarks, day counts) use {@link #durable()} ({@code sync=true}): their stage completes only
+ * after {@code fdatasync} of the WAL covered their record, so a power loss or
  * kernel crash loses nothing acknowledged either. On open, RocksDB replays the WAL in its default
  * point-in-time mode, which stops at a torn tail record, and every synced record precedes such a
  * tail. Housekeeping that is safe to lose (TTL extensions on read, purges of expired links) uses
@@ -53,8 +58,9 @@ import org.rocksdb.WriteOptions;
  * <h2>Lifecycle</h2>
  * RocksJava crashes the JVM when a closed handle is used, so every access goes through
  * {@link #call}, which holds a read lock; {@link #close()} first closes the components registered
- * with it (stopping their background work), then takes the write lock, syncs the WAL and releases
- * the native objects. Later calls fail with {@link EmbeddedStorageException}.
+ * with it (stopping their background work), then the writer (which writes everything queued and
+ * stops), then takes the write lock, syncs the WAL and releases the native objects. Later calls
+ * fail with {@link EmbeddedStorageException}.
  */
 public final class EmbeddedStorage implements AutoCloseable {
 
@@ -86,7 +92,6 @@ public final class EmbeddedStorage implements AutoCloseable {
     private final Deque<AutoCloseable> nativeObjects = new ArrayDeque<>();
     private final List<AutoCloseable> components = new ArrayList<>();
     private final ReentrantReadWriteLock guard = new ReentrantReadWriteLock();
-    private final CodeLocks locks = new CodeLocks();
     private final RocksDB db;
     private final ColumnFamilyHandle links;
     private final ColumnFamilyHandle archive;
@@ -94,6 +99,7 @@ public final class EmbeddedStorage implements AutoCloseable {
     private final ColumnFamilyHandle issued;
     private final WriteOptions durable;
     private final WriteOptions relaxed;
+    private final GroupCommitWriter writer;
     private boolean closed; // guarded by guard's write lock
 
     static {
@@ -135,6 +141,7 @@ public final class EmbeddedStorage implements AutoCloseable {
             this.issued = handles.get(4);
             this.durable = own(new WriteOptions().setSync(true).setDisableWAL(false));
             this.relaxed = own(new WriteOptions().setSync(false).setDisableWAL(false));
+            this.writer = new GroupCommitWriter(this, options.writeQueueCapacity(), options.writeBatchMax());
         } catch (RocksDBException | RuntimeException e) {
             releaseNatives();
             throw new EmbeddedStorageException("cannot open the embedded database in " + options.databaseDir() + ": " + e.getMessage(), e);
@@ -211,6 +218,11 @@ public final class EmbeddedStorage implements AutoCloseable {
         return issued;
     }
 
+    /** The thread every checked or acknowledged write goes through. */
+    GroupCommitWriter writer() {
+        return writer;
+    }
+
     /** For acknowledged writes: WAL synced before the write returns. */
     WriteOptions durable() {
         return durable;
@@ -219,10 +231,6 @@ public final class EmbeddedStorage implements AutoCloseable {
     /** For housekeeping that may be lost to a power failure (not to a process crash). */
     WriteOptions relaxed() {
         return relaxed;
-    }
-
-    CodeLocks locks() {
-        return locks;
     }
 
     /** Closed (in reverse order) by {@link #close()} before the database itself. */
@@ -277,6 +285,7 @@ public final class EmbeddedStorage implements AutoCloseable {
                 LOG.log(Level.WARNING, "closing " + toClose.get(i) + " failed", e);
             }
         }
+        writer.close(); // writes what is queued while the database is still open
         ReentrantReadWriteLock.WriteLock lock = guard.writeLock();
         lock.lock();
         try {

@@ -43,19 +43,20 @@ class EmbeddedStorageUnitTests {
     }
 
     @Test
-    void close_stopsTheStoresBackgroundWorkFirst() {
+    void close_stopsTheStoresBackgroundWorkAndTheWriter() {
         EmbeddedStorage storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir).withSweep(Duration.ofMillis(5), 100));
         new EmbeddedHotStore(storage, Clock.systemUTC());
-        assertThat(sweepThreadsAlive()).isPositive();
+        assertThat(threadsAlive("shortcode-embedded-sweep")).isPositive();
+        assertThat(storage.writer().isAlive()).isTrue();
 
         storage.close();
 
-        await().atMost(Duration.ofSeconds(5)).until(() -> sweepThreadsAlive() == 0);
+        assertThat(storage.writer().isAlive()).isFalse();
+        await().atMost(Duration.ofSeconds(5)).until(() -> threadsAlive("shortcode-embedded-sweep") == 0);
     }
 
-    private static long sweepThreadsAlive() {
-        return Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.isAlive() && t.getName().equals("shortcode-embedded-sweep")).count();
+    private static long threadsAlive(String name) {
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.isAlive() && t.getName().equals(name)).count();
     }
 
     @Test
@@ -68,6 +69,8 @@ class EmbeddedStorageUnitTests {
         expectKey(() -> ok.withExtension(0.1, Duration.ZERO), "shortcode.embedded.max-extension-window");
         expectKey(() -> ok.withSweep(Duration.ofSeconds(-1), 10), "shortcode.embedded.sweep-interval");
         expectKey(() -> ok.withSweep(Duration.ofSeconds(1), 0), "shortcode.embedded.sweep-batch");
+        expectKey(() -> ok.withWriter(1, 10), "shortcode.embedded.write-queue-capacity");
+        expectKey(() -> ok.withWriter(100, 0), "shortcode.embedded.write-batch-max");
     }
 
     @Test
