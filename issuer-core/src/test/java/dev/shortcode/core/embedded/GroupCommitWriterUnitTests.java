@@ -2,6 +2,7 @@ package dev.shortcode.core.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.testing.time.MutableClock;
 import java.nio.file.Path;
@@ -10,6 +11,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -79,6 +81,28 @@ class GroupCommitWriterUnitTests {
         GroupCommitWriter.Stats after = storage.writer().stats();
         assertThat(after.batches() - before.batches()).as("the burst in one batch").isEqualTo(1);
         assertThat(after.syncs() - before.syncs()).as("one sync for eight operations").isEqualTo(1);
+    }
+
+    @Test
+    void oneBatch_apiKeysWithTheSameHash_onlyTheFirstIsCreated() throws Exception {
+        open(1024, 1024);
+        EmbeddedApiKeyStore keys = new EmbeddedApiKeyStore(storage);
+        ApiKey first = new ApiKey("k1", "first", Set.of(ApiKey.Scope.LINKS_READ), "hash-a", 1, false);
+        ApiKey sameHash = new ApiKey("k2", "second", Set.of(ApiKey.Scope.ADMIN), "hash-a", 2, false);
+        ApiKey sameId = new ApiKey("k1", "third", Set.of(ApiKey.Scope.ADMIN), "hash-b", 3, false);
+        CompletionStage<Boolean> a;
+        CompletionStage<Boolean> b;
+        CompletionStage<Boolean> c;
+
+        try (WriterPause pause = WriterPause.of(storage)) {
+            a = keys.create(first);
+            b = keys.create(sameHash);
+            c = keys.create(sameId);
+        }
+
+        assertThat(List.of(join(a), join(b), join(c))).containsExactly(true, false, false);
+        assertThat(join(keys.list())).containsExactly(first);
+        assertThat(join(keys.findByHash("hash-b"))).isEmpty();
     }
 
     @Test
