@@ -53,9 +53,9 @@ import org.rocksdb.WriteBatch;
  *
  * <h2>Completion</h2>
  * Stages complete after the write returned, in submission order, on this thread: dependent
- * actions that are not {@code *Async} run here and delay the next batch, so they must be short
- * and must never wait for another write (that would wait for this thread itself). An event-loop
- * caller hops back to its own context anyway.
+ * actions that are not {@code *Async} normally run here (or on a thread blocked in {@code get()})
+ * and delay the next batch, so they must be short and must never wait for another write (that
+ * would wait for this thread itself). An event-loop caller hops back to its own context anyway.
  *
  * <h2>Back-pressure and close</h2>
  * The queue is bounded: when it is full, {@link #submit} fails the stage at once with
