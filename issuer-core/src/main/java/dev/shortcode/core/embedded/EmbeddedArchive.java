@@ -17,7 +17,6 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksIterator;
-import org.rocksdb.WriteBatch;
 
 /**
  * The single-node archive, in the {@code archive} and {@code issued} column families of the
@@ -30,8 +29,9 @@ import org.rocksdb.WriteBatch;
  * {@code uint64add} operator (8-byte little-endian counters), keyed {@code pool \0 yyyy-MM-dd} so
  * one pool's days are adjacent and in order.
  *
- * <p>Like the hot store, every method completes on the caller's thread; writes return after the
- * WAL sync.
+ * <p>Reads complete on the caller's thread. Writes are acknowledged operations of the storage's
+ * {@link GroupCommitWriter}: they share a synced write batch with whatever else is pending, and
+ * their stage completes on the writer thread once it is on disk.
  */
 public final class EmbeddedArchive implements Archive {
 
@@ -45,19 +45,15 @@ public final class EmbeddedArchive implements Archive {
 
     @Override
     public CompletionStage<Void> write(List<ArchiveMutation> batch) {
-        return completed(() -> {
-            if (batch.isEmpty()) {
-                return null;
+        if (batch.isEmpty()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        List<ArchiveMutation> mutations = List.copyOf(batch); // the caller may reuse its list before the writer runs
+        return storage.writer().submit(staging -> {
+            for (ArchiveMutation m : mutations) {
+                staging.merge(storage.archive(), EmbeddedStorage.bytes(m.code()), ArchiveCell.of(m));
             }
-            return storage.call(db -> {
-                try (WriteBatch writes = new WriteBatch()) {
-                    for (ArchiveMutation m : batch) {
-                        writes.merge(storage.archive(), EmbeddedStorage.bytes(m.code()), ArchiveCell.of(m));
-                    }
-                    db.write(storage.durable(), writes);
-                }
-                return null;
-            });
+            return null;
         });
     }
 
@@ -71,18 +67,22 @@ public final class EmbeddedArchive implements Archive {
 
     @Override
     public CompletionStage<Void> addIssued(String pool, LocalDate day, long count) {
-        return completed(() -> {
+        byte[] key;
+        try {
             if (count < 0) {
                 throw new IllegalArgumentException("issued count must not be negative: " + count);
             }
-            if (count == 0) {
-                return null;
-            }
-            byte[] delta = ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN).putLong(count).array();
-            return storage.call(db -> {
-                db.merge(storage.issued(), storage.durable(), dayKey(pool, day), delta);
-                return null;
-            });
+            key = dayKey(pool, day);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        if (count == 0) {
+            return CompletableFuture.completedFuture(null);
+        }
+        byte[] delta = ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN).putLong(count).array();
+        return storage.writer().submit(staging -> {
+            staging.merge(storage.issued(), key, delta);
+            return null;
         });
     }
 

@@ -5,58 +5,64 @@ import dev.shortcode.core.store.LinkRecord;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Supplier;
-import org.rocksdb.WriteBatch;
 
 /**
  * The single-node hot store: links with a sliding TTL in the {@code links} column family of the
  * {@link EmbeddedStorage}, each create, update and delete also recorded in its {@code archive}
  * column family in the same atomic, synced write batch (so the embedded mode needs no outbox).
  *
+ * <h2>Threads</h2>
+ * Safe on an event loop: no method waits for the disk. {@link #get} reads on the caller's thread
+ * (a RocksDB point read takes microseconds, less than a hand-off) and returns a completed stage.
+ * Creates, updates and deletes are operations of the storage's {@link GroupCommitWriter}: the
+ * stage completes on the writer thread once the change is synced, together with everything else
+ * pending at the time (one {@code fdatasync} for the whole batch). The writer is the only thread
+ * that changes links, so the read-check-write of each operation needs no lock, and several
+ * operations on one code in one batch see each other in submission order. A full write queue
+ * fails the stage at once with {@link WriteQueueFullException}; other failures complete it with
+ * {@link EmbeddedStorageException}.
+ *
  * <h2>TTL</h2>
  * The expiry is stored in the value ({@link HotEntry}); nothing expires by itself. A link is live
  * while {@code clock.millis() < expiresAt}. Expired links are invisible at once and removed
- * lazily: by the read that finds one, by a create that takes its code, and by a bounded periodic
- * sweep ({@link ExpiredLinkSweeper}) for the links nobody reads. RocksJava offers no compaction
- * filter written in Java, hence the sweep.
+ * lazily: after the read that finds one, by a create that takes its code, and by a bounded
+ * periodic sweep ({@link ExpirySweeper}) for the links nobody reads. RocksJava offers no
+ * compaction filter written in Java, hence the sweep.
  *
  * <h2>Sliding extension, coalesced</h2>
  * A read pushes the expiry to {@code now + ttl}, but writes it only when the stored expiry lags
  * that by more than the extension window, {@code min(slack * ttl, maxWindow)} (defaults 10% and
  * one hour, see {@link EmbeddedOptions}). A hot link thus costs at most one write per window, and
- * lives at least {@code ttl - window} after its last read. The rewrite is unsynced: losing it to
- * a power failure only shortens that one link's life by up to one window.
+ * lives at least {@code ttl - window} after its last read.
  *
- * <h2>Consistency</h2>
- * Every read-check-write of a code (put-if-absent, version check, delete, extension, purge) runs
- * under that code's stripe of {@link CodeLocks} and re-reads under it, so an extension or purge
- * can never bring back a link that was deleted or replaced in between. Plain reads take no lock.
- *
- * <h2>Non-blocking contract</h2>
- * Every method runs on the caller's thread and returns an already completed stage: a RocksDB point
- * read takes microseconds, cheaper than a hand-off to another thread. Creates, updates and deletes
- * return after the WAL sync ({@code fdatasync}: 0.25 ms on the development VM's idle disk, 1-3 ms
- * when it is busy): that is the price of "acknowledged means on disk". Concurrent callers share
- * syncs through RocksDB's group commit. A caller on an event loop that cannot spend that should
- * dispatch creates, updates and deletes to a bounded worker pool; reads can stay on the loop.
- * Failures complete the stage exceptionally with {@link EmbeddedStorageException}.
+ * <p>The extension (and the purge of an expired link a read found) is housekeeping handed to the
+ * writer: the read does not wait for it, the writer re-checks the link before writing (so it can
+ * never bring back a link deleted or replaced meanwhile), and writes it unsynced (losing it to a
+ * power failure only shortens that link's life by up to one window). This also keeps reads off
+ * RocksDB's write path, where an unsynced write queues behind a synced one's {@code fdatasync}.
+ * At most one such task per code is queued at a time, and none while the writer's queue is half
+ * full: a later read asks again.
  */
 public final class EmbeddedHotStore implements HotStore {
 
     private static final System.Logger LOG = System.getLogger(EmbeddedHotStore.class.getName());
 
     private final EmbeddedStorage storage;
+    private final GroupCommitWriter writer;
     private final Clock clock;
     private final EmbeddedOptions options;
-    private final ExpiredLinkSweeper sweeper;
+    private final ExpirySweeper sweeper;
     private final ScheduledExecutorService sweepThread;
+    /** Codes with an extension or purge queued; bounded by the writer's queue. */
+    private final Set<String> tidyQueued = ConcurrentHashMap.newKeySet();
 
     private final LongAdder extensions = new LongAdder();
     private final LongAdder purges = new LongAdder();
@@ -67,9 +73,10 @@ public final class EmbeddedHotStore implements HotStore {
      */
     public EmbeddedHotStore(EmbeddedStorage storage, Clock clock) {
         this.storage = storage;
+        this.writer = storage.writer();
         this.clock = clock;
         this.options = storage.options();
-        this.sweeper = new ExpiredLinkSweeper(storage, clock, this::purgeIfExpired);
+        this.sweeper = new ExpirySweeper(storage, storage.links(), clock);
         this.sweepThread = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "shortcode-embedded-sweep");
             t.setDaemon(true);
@@ -82,113 +89,98 @@ public final class EmbeddedHotStore implements HotStore {
 
     @Override
     public CompletionStage<Boolean> create(LinkRecord link) {
-        return completed(() -> {
-            String code = link.code();
-            byte[] key = EmbeddedStorage.bytes(code);
-            ReentrantLock lock = storage.locks().of(code);
-            lock.lock();
-            try {
-                long now = clock.millis();
-                byte[] current = storage.call(db -> db.get(storage.links(), key));
-                if (current != null && HotEntry.expiresAt(current) > now) {
-                    return false; // SET NX: never overwrite a live link
-                }
-                writeDurably(batch -> {
-                    batch.put(storage.links(), key, HotEntry.encode(HotEntry.expiryOf(now, link.ttlSeconds()), link));
-                    batch.merge(storage.archive(), key, ArchiveCell.put(link));
-                });
-                if (current != null) {
-                    purges.increment(); // the expired entry was overwritten
-                }
-                return true;
-            } finally {
-                lock.unlock();
+        // Encoded here, on the caller's thread: the writer is one thread and only checks and stamps the expiry.
+        byte[] key = EmbeddedStorage.bytes(link.code());
+        byte[] entry = HotEntry.encode(0, link);
+        byte[] cell = ArchiveCell.put(link);
+        return writer.submit(staging -> {
+            long now = clock.millis();
+            byte[] current = staging.get(storage.links(), key);
+            if (current != null && HotEntry.expiresAt(current) > now) {
+                return false; // SET NX: never overwrite a live link
             }
+            ExpiryPrefix.write(entry, HotEntry.expiryOf(now, link.ttlSeconds()));
+            staging.put(storage.links(), key, entry);
+            staging.merge(storage.archive(), key, cell);
+            if (current != null) {
+                staging.afterCommit(purges::increment); // the expired entry was overwritten
+            }
+            return true;
         });
     }
 
     @Override
     public CompletionStage<Optional<LinkRecord>> get(String code) {
-        return completed(() -> {
+        try {
             byte[] key = EmbeddedStorage.bytes(code);
             byte[] value = storage.call(db -> db.get(storage.links(), key));
             if (value == null) {
-                return Optional.empty();
+                return CompletableFuture.completedFuture(Optional.empty());
             }
             long now = clock.millis();
             long expiresAt = HotEntry.expiresAt(value);
             if (expiresAt <= now) {
-                purgeIfExpired(code);
-                return Optional.empty();
+                tidyLater(code, key);
+                return CompletableFuture.completedFuture(Optional.empty());
             }
             LinkRecord link = HotEntry.link(code, value);
             if (lagsBeyondWindow(expiresAt, link.ttlSeconds(), now)) {
-                extend(code, key);
+                tidyLater(code, key);
             }
-            return Optional.of(link);
-        });
+            return CompletableFuture.completedFuture(Optional.of(link));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
     }
 
     @Override
     public CompletionStage<Boolean> update(LinkRecord link) {
-        return completed(() -> {
-            String code = link.code();
-            byte[] key = EmbeddedStorage.bytes(code);
-            ReentrantLock lock = storage.locks().of(code);
-            lock.lock();
-            try {
-                long now = clock.millis();
-                byte[] current = storage.call(db -> db.get(storage.links(), key));
-                if (current == null || HotEntry.expiresAt(current) <= now
-                        || HotEntry.link(code, current).version() + 1 != link.version()) {
-                    return false;
-                }
-                writeDurably(batch -> {
-                    batch.put(storage.links(), key, HotEntry.encode(HotEntry.expiryOf(now, link.ttlSeconds()), link));
-                    batch.merge(storage.archive(), key, ArchiveCell.put(link));
-                });
-                return true;
-            } finally {
-                lock.unlock();
+        String code = link.code();
+        byte[] key = EmbeddedStorage.bytes(code);
+        byte[] entry = HotEntry.encode(0, link);
+        byte[] cell = ArchiveCell.put(link);
+        return writer.submit(staging -> {
+            long now = clock.millis();
+            byte[] current = staging.get(storage.links(), key);
+            if (current == null || HotEntry.expiresAt(current) <= now
+                    || HotEntry.link(code, current).version() + 1 != link.version()) {
+                return false;
             }
+            ExpiryPrefix.write(entry, HotEntry.expiryOf(now, link.ttlSeconds()));
+            staging.put(storage.links(), key, entry);
+            staging.merge(storage.archive(), key, cell);
+            return true;
         });
     }
 
     @Override
     public CompletionStage<Boolean> delete(String code) {
-        return completed(() -> {
-            byte[] key = EmbeddedStorage.bytes(code);
-            ReentrantLock lock = storage.locks().of(code);
-            lock.lock();
-            try {
-                byte[] current = storage.call(db -> db.get(storage.links(), key));
-                if (current == null) {
-                    return false;
-                }
-                if (HotEntry.expiresAt(current) <= clock.millis()) {
-                    purgeLocked(key);
-                    return false;
-                }
-                LinkRecord link = HotEntry.link(code, current);
-                writeDurably(batch -> {
-                    batch.delete(storage.links(), key);
-                    batch.merge(storage.archive(), key, ArchiveCell.remove(link));
-                });
-                return true;
-            } finally {
-                lock.unlock();
+        byte[] key = EmbeddedStorage.bytes(code);
+        return writer.submit(staging -> {
+            byte[] current = staging.get(storage.links(), key);
+            if (current == null) {
+                return false;
             }
+            staging.delete(storage.links(), key);
+            if (HotEntry.expiresAt(current) <= clock.millis()) {
+                staging.afterCommit(purges::increment); // nothing live to delete; the archive keeps its last cell
+                return false;
+            }
+            staging.merge(storage.archive(), key, ArchiveCell.remove(HotEntry.link(code, current)));
+            return true;
         });
     }
 
     /**
      * Removes expired links, looking at up to {@code sweepBatch} of them from where the previous
-     * sweep stopped (wrapping around at the end).
+     * sweep stopped (wrapping around at the end). Waits for the writer: not for an event loop.
      *
      * @return links removed
      */
     public int sweepOnce() {
-        return sweeper.sweep(options.sweepBatch());
+        int removed = sweeper.sweep(options.sweepBatch());
+        purges.add(removed);
+        return removed;
     }
 
     /** Counters for metrics and tests. */
@@ -198,7 +190,7 @@ public final class EmbeddedHotStore implements HotStore {
 
     /**
      * @param extensionWrites reads that rewrote an expiry (at most one per code per extension window)
-     * @param purges          expired links removed (by reads, creates, deletes or the sweep)
+     * @param purges          expired links removed (after reads, by creates, deletes or the sweep)
      */
     public record Stats(long extensionWrites, long purges) {}
 
@@ -219,69 +211,44 @@ public final class EmbeddedHotStore implements HotStore {
         return HotEntry.expiryOf(now, ttlSeconds) - expiresAt > options.extensionWindowMillis(ttlSeconds);
     }
 
-    /** Rewrites the expiry unless, under the lock, the link is gone, replaced by an expired one, or already extended. */
-    private void extend(String code, byte[] key) {
-        ReentrantLock lock = storage.locks().of(code);
-        lock.lock();
-        try {
-            byte[] current = storage.call(db -> db.get(storage.links(), key));
+    /**
+     * Queues the housekeeping a read found due: purge the link if it is expired, extend it if its
+     * expiry lags beyond the window, nothing otherwise (gone, replaced, or already extended).
+     */
+    private void tidyLater(String code, byte[] key) {
+        if (!tidyQueued.add(code)) {
+            return;
+        }
+        CompletionStage<Void> queued = writer.trySubmitHousekeeping(staging -> {
+            tidyQueued.remove(code); // from here on a read may queue the next one; this one re-checks anyway
+            byte[] current = staging.get(storage.links(), key);
             long now = clock.millis();
-            if (current == null || HotEntry.expiresAt(current) <= now) {
-                return;
+            if (current == null) {
+                return null;
+            }
+            long expiresAt = HotEntry.expiresAt(current);
+            if (expiresAt <= now) {
+                staging.delete(storage.links(), key);
+                staging.afterCommit(purges::increment);
+                return null;
             }
             long ttlSeconds = HotEntry.link(code, current).ttlSeconds();
-            if (!lagsBeyondWindow(HotEntry.expiresAt(current), ttlSeconds, now)) {
-                return; // another reader extended it meanwhile
+            if (lagsBeyondWindow(expiresAt, ttlSeconds, now)) {
+                staging.put(storage.links(), key, HotEntry.withExpiry(current, HotEntry.expiryOf(now, ttlSeconds)));
+                staging.afterCommit(extensions::increment);
             }
-            byte[] extended = HotEntry.withExpiry(current, HotEntry.expiryOf(now, ttlSeconds));
-            storage.call(db -> {
-                db.put(storage.links(), storage.relaxed(), key, extended);
-                return null;
+            return null;
+        });
+        if (queued == null) {
+            tidyQueued.remove(code); // writer busy or closed: a later read asks again
+        } else {
+            queued.whenComplete((ok, e) -> {
+                if (e != null) {
+                    tidyQueued.remove(code); // the batch may have failed before the task ran
+                    LOG.log(Level.DEBUG, "TTL housekeeping of {0} failed: {1}", code, e.toString());
+                }
             });
-            extensions.increment();
-        } finally {
-            lock.unlock();
         }
-    }
-
-    /** Deletes the code's entry if it is (still) expired; true when it did. */
-    boolean purgeIfExpired(String code) {
-        byte[] key = EmbeddedStorage.bytes(code);
-        ReentrantLock lock = storage.locks().of(code);
-        lock.lock();
-        try {
-            byte[] current = storage.call(db -> db.get(storage.links(), key));
-            if (current == null || HotEntry.expiresAt(current) > clock.millis()) {
-                return false;
-            }
-            purgeLocked(key);
-            return true;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    private void purgeLocked(byte[] key) {
-        storage.call(db -> {
-            db.delete(storage.links(), storage.relaxed(), key);
-            return null;
-        });
-        purges.increment();
-    }
-
-    @FunctionalInterface
-    private interface BatchFiller {
-        void fill(WriteBatch batch) throws org.rocksdb.RocksDBException;
-    }
-
-    private void writeDurably(BatchFiller filler) {
-        storage.call(db -> {
-            try (WriteBatch batch = new WriteBatch()) {
-                filler.fill(batch);
-                db.write(storage.durable(), batch);
-            }
-            return null;
-        });
     }
 
     private void sweepInBackground() {
@@ -293,14 +260,6 @@ public final class EmbeddedHotStore implements HotStore {
         } catch (RuntimeException e) {
             // Keep the schedule alive: a failed sweep is retried at the next interval.
             LOG.log(Level.WARNING, "expiry sweep failed: {0}", e.getMessage());
-        }
-    }
-
-    private static <T> CompletionStage<T> completed(Supplier<T> operation) {
-        try {
-            return CompletableFuture.completedFuture(operation.get());
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
         }
     }
 }

@@ -22,9 +22,14 @@ import java.time.Duration;
  * @param sweepInterval      pause between two sweeps for expired links; lazy purging on read
  *                           covers the links that are read, the sweep the ones nobody reads
  * @param sweepBatch         links one sweep looks at at most; bounds the time a sweep runs
+ * @param writeQueueCapacity writes waiting for the writer thread at most; past it a write fails at
+ *                           once ({@link WriteQueueFullException}) instead of blocking its caller.
+ *                           Bounds the memory of a burst the disk cannot absorb
+ * @param writeBatchMax      operations the writer puts into one synced write batch at most;
+ *                           bounds the latency one batch adds to the next
  */
 public record EmbeddedOptions(Path dataDir, long blockCacheBytes, double extensionSlack, Duration maxExtensionWindow,
-        Duration sweepInterval, int sweepBatch) {
+        Duration sweepInterval, int sweepBatch, int writeQueueCapacity, int writeBatchMax) {
 
     static final String PREFIX = IssuerConfig.PREFIX + "embedded.";
 
@@ -33,6 +38,8 @@ public record EmbeddedOptions(Path dataDir, long blockCacheBytes, double extensi
     public static final Duration DEFAULT_MAX_EXTENSION_WINDOW = Duration.ofHours(1);
     public static final Duration DEFAULT_SWEEP_INTERVAL = Duration.ofSeconds(1);
     public static final int DEFAULT_SWEEP_BATCH = 10_000;
+    public static final int DEFAULT_WRITE_QUEUE_CAPACITY = 65_536;
+    public static final int DEFAULT_WRITE_BATCH_MAX = 1_024;
 
     /** Less than this and RocksDB thrashes its index and filter blocks. */
     static final long MIN_BLOCK_CACHE_BYTES = 1L << 20;
@@ -52,12 +59,18 @@ public record EmbeddedOptions(Path dataDir, long blockCacheBytes, double extensi
         if (sweepBatch < 1) {
             throw new ConfigException(PREFIX + "sweep-batch", sweepBatch + " must be at least 1");
         }
+        if (writeQueueCapacity < 2) { // housekeeping takes at most half of it
+            throw new ConfigException(PREFIX + "write-queue-capacity", writeQueueCapacity + " must be at least 2");
+        }
+        if (writeBatchMax < 1) {
+            throw new ConfigException(PREFIX + "write-batch-max", writeBatchMax + " must be at least 1");
+        }
     }
 
     /** The defaults, with the data under {@code dataDir}. */
     public static EmbeddedOptions defaults(Path dataDir) {
         return new EmbeddedOptions(dataDir, DEFAULT_BLOCK_CACHE_BYTES, DEFAULT_EXTENSION_SLACK, DEFAULT_MAX_EXTENSION_WINDOW,
-                DEFAULT_SWEEP_INTERVAL, DEFAULT_SWEEP_BATCH);
+                DEFAULT_SWEEP_INTERVAL, DEFAULT_SWEEP_BATCH, DEFAULT_WRITE_QUEUE_CAPACITY, DEFAULT_WRITE_BATCH_MAX);
     }
 
     public Path databaseDir() {
@@ -74,15 +87,22 @@ public record EmbeddedOptions(Path dataDir, long blockCacheBytes, double extensi
     }
 
     public EmbeddedOptions withExtension(double slack, Duration maxWindow) {
-        return new EmbeddedOptions(dataDir, blockCacheBytes, slack, maxWindow, sweepInterval, sweepBatch);
+        return new EmbeddedOptions(dataDir, blockCacheBytes, slack, maxWindow, sweepInterval, sweepBatch, writeQueueCapacity, writeBatchMax);
     }
 
     public EmbeddedOptions withSweep(Duration interval, int batch) {
-        return new EmbeddedOptions(dataDir, blockCacheBytes, extensionSlack, maxExtensionWindow, interval, batch);
+        return new EmbeddedOptions(dataDir, blockCacheBytes, extensionSlack, maxExtensionWindow, interval, batch, writeQueueCapacity,
+                writeBatchMax);
     }
 
     public EmbeddedOptions withBlockCacheBytes(long bytes) {
-        return new EmbeddedOptions(dataDir, bytes, extensionSlack, maxExtensionWindow, sweepInterval, sweepBatch);
+        return new EmbeddedOptions(dataDir, bytes, extensionSlack, maxExtensionWindow, sweepInterval, sweepBatch, writeQueueCapacity,
+                writeBatchMax);
+    }
+
+    public EmbeddedOptions withWriter(int queueCapacity, int batchMax) {
+        return new EmbeddedOptions(dataDir, blockCacheBytes, extensionSlack, maxExtensionWindow, sweepInterval, sweepBatch, queueCapacity,
+                batchMax);
     }
 
     private static void requirePositive(Duration d, String key) {

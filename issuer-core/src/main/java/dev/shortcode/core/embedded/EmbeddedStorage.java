@@ -33,16 +33,27 @@ import org.rocksdb.WriteOptions;
  *   <li>{@code archive}: every mapping ever written, code to its newest cell ({@link ArchiveCell}),
  *       merged with RocksDB's built-in {@code max} operator;
  *   <li>{@code watermarks}: code length to the highest leased id, also merged with {@code max};
- *   <li>{@code issued}: pool and UTC day to codes issued, merged with {@code uint64add}.
+ *   <li>{@code issued}: pool and UTC day to codes issued, merged with {@code uint64add};
+ *   <li>{@code api_keys} and {@code api_key_hashes}: API keys by id, and their ids by secret hash
+ *       ({@link EmbeddedApiKeyStore});
+ *   <li>{@code idempotency}: idempotency keys to their claim or code, with an expiry
+ *       ({@link EmbeddedIdempotencyStore}).
  * </ul>
+ * Opening a database written by an older version creates the column families it lacks.
+ *
+ * <h2>Writes</h2>
+ * Every write except watermark merges goes through one {@link GroupCommitWriter} thread, which
+ * batches the operations pending at a time into one write and one sync, and is the only writer of
+ * the column families whose writes depend on a read (links, API keys, idempotency keys). Callers
+ * never wait for the disk: they get a stage that completes after the sync.
  *
  * <h2>Durability</h2>
  * The write-ahead log is on ({@code disableWAL=false}) and flushed to the OS on every write
  * ({@code manual_wal_flush=false}, the default): when {@code put/write} returns, the record is in
  * the kernel's page cache, so killing the process (even {@code kill -9}) loses nothing written.
- * Acknowledged creates, updates, deletes, archive batches, watermarks and day counts use
- * {@link #durable()} ({@code sync=true}): the write returns only after {@code fdatasync} of the WAL
- * covered its record (concurrent writers share one sync by group commit), so a power loss or
+ * Acknowledged writes (creates, updates, deletes, archive batches, watermarks, day counts, API
+ * keys, idempotency claims) use {@link #durable()} ({@code sync=true}): their stage completes only
+ * after {@code fdatasync} of the WAL covered their record, so a power loss or
  * kernel crash loses nothing acknowledged either. On open, RocksDB replays the WAL in its default
  * point-in-time mode, which stops at a torn tail record, and every synced record precedes such a
  * tail. Housekeeping that is safe to lose (TTL extensions on read, purges of expired links) uses
@@ -53,8 +64,9 @@ import org.rocksdb.WriteOptions;
  * <h2>Lifecycle</h2>
  * RocksJava crashes the JVM when a closed handle is used, so every access goes through
  * {@link #call}, which holds a read lock; {@link #close()} first closes the components registered
- * with it (stopping their background work), then takes the write lock, syncs the WAL and releases
- * the native objects. Later calls fail with {@link EmbeddedStorageException}.
+ * with it (stopping their background work), then the writer (which writes everything queued and
+ * stops), then takes the write lock, syncs the WAL and releases the native objects. Later calls
+ * fail with {@link EmbeddedStorageException}.
  */
 public final class EmbeddedStorage implements AutoCloseable {
 
@@ -65,6 +77,9 @@ public final class EmbeddedStorage implements AutoCloseable {
     public static final String ARCHIVE = "archive";
     public static final String WATERMARKS = "watermarks";
     public static final String ISSUED = "issued";
+    public static final String API_KEYS = "api_keys";
+    public static final String API_KEY_HASHES = "api_key_hashes";
+    public static final String IDEMPOTENCY = "idempotency";
 
     /** Bloom filter bits per key: ~1% false positives, so a get or an NX check of an unknown code rarely touches a data block. */
     private static final double BLOOM_BITS_PER_KEY = 10;
@@ -86,14 +101,17 @@ public final class EmbeddedStorage implements AutoCloseable {
     private final Deque<AutoCloseable> nativeObjects = new ArrayDeque<>();
     private final List<AutoCloseable> components = new ArrayList<>();
     private final ReentrantReadWriteLock guard = new ReentrantReadWriteLock();
-    private final CodeLocks locks = new CodeLocks();
     private final RocksDB db;
     private final ColumnFamilyHandle links;
     private final ColumnFamilyHandle archive;
     private final ColumnFamilyHandle watermarks;
     private final ColumnFamilyHandle issued;
+    private final ColumnFamilyHandle apiKeys;
+    private final ColumnFamilyHandle apiKeyHashes;
+    private final ColumnFamilyHandle idempotency;
     private final WriteOptions durable;
     private final WriteOptions relaxed;
+    private final GroupCommitWriter writer;
     private boolean closed; // guarded by guard's write lock
 
     static {
@@ -124,7 +142,10 @@ public final class EmbeddedStorage implements AutoCloseable {
                     new ColumnFamilyDescriptor(bytes(WATERMARKS), own(family(cache, bloom, SMALL_MEMTABLE_BYTES).setMergeOperatorName("max")
                             .setMaxSuccessiveMerges(MAX_SUCCESSIVE_MERGES))),
                     new ColumnFamilyDescriptor(bytes(ISSUED), own(family(cache, bloom, SMALL_MEMTABLE_BYTES).setMergeOperatorName("uint64add")
-                            .setMaxSuccessiveMerges(MAX_SUCCESSIVE_MERGES))));
+                            .setMaxSuccessiveMerges(MAX_SUCCESSIVE_MERGES))),
+                    new ColumnFamilyDescriptor(bytes(API_KEYS), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
+                    new ColumnFamilyDescriptor(bytes(API_KEY_HASHES), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
+                    new ColumnFamilyDescriptor(bytes(IDEMPOTENCY), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))));
             List<ColumnFamilyHandle> handles = new ArrayList<>();
             this.db = RocksDB.open(dbOptions, options.databaseDir().toString(), descriptors, handles);
             nativeObjects.push(db);
@@ -133,8 +154,12 @@ public final class EmbeddedStorage implements AutoCloseable {
             this.archive = handles.get(2);
             this.watermarks = handles.get(3);
             this.issued = handles.get(4);
+            this.apiKeys = handles.get(5);
+            this.apiKeyHashes = handles.get(6);
+            this.idempotency = handles.get(7);
             this.durable = own(new WriteOptions().setSync(true).setDisableWAL(false));
             this.relaxed = own(new WriteOptions().setSync(false).setDisableWAL(false));
+            this.writer = new GroupCommitWriter(this, options.writeQueueCapacity(), options.writeBatchMax());
         } catch (RocksDBException | RuntimeException e) {
             releaseNatives();
             throw new EmbeddedStorageException("cannot open the embedded database in " + options.databaseDir() + ": " + e.getMessage(), e);
@@ -211,6 +236,23 @@ public final class EmbeddedStorage implements AutoCloseable {
         return issued;
     }
 
+    ColumnFamilyHandle apiKeys() {
+        return apiKeys;
+    }
+
+    ColumnFamilyHandle apiKeyHashes() {
+        return apiKeyHashes;
+    }
+
+    ColumnFamilyHandle idempotency() {
+        return idempotency;
+    }
+
+    /** The thread every checked or acknowledged write goes through. */
+    GroupCommitWriter writer() {
+        return writer;
+    }
+
     /** For acknowledged writes: WAL synced before the write returns. */
     WriteOptions durable() {
         return durable;
@@ -219,10 +261,6 @@ public final class EmbeddedStorage implements AutoCloseable {
     /** For housekeeping that may be lost to a power failure (not to a process crash). */
     WriteOptions relaxed() {
         return relaxed;
-    }
-
-    CodeLocks locks() {
-        return locks;
     }
 
     /** Closed (in reverse order) by {@link #close()} before the database itself. */
@@ -242,7 +280,7 @@ public final class EmbeddedStorage implements AutoCloseable {
     public void compactAll() {
         call(db -> {
             try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
-                for (ColumnFamilyHandle h : List.of(links, archive, watermarks, issued)) {
+                for (ColumnFamilyHandle h : List.of(links, archive, watermarks, issued, apiKeys, apiKeyHashes, idempotency)) {
                     db.flush(flush, h);
                     db.compactRange(h);
                 }
@@ -258,6 +296,9 @@ public final class EmbeddedStorage implements AutoCloseable {
             case ARCHIVE -> archive;
             case WATERMARKS -> watermarks;
             case ISSUED -> issued;
+            case API_KEYS -> apiKeys;
+            case API_KEY_HASHES -> apiKeyHashes;
+            case IDEMPOTENCY -> idempotency;
             default -> throw new IllegalArgumentException("no column family " + columnFamily);
         };
         return call(db -> db.getLongProperty(h, "rocksdb.total-sst-files-size"));
@@ -277,6 +318,7 @@ public final class EmbeddedStorage implements AutoCloseable {
                 LOG.log(Level.WARNING, "closing " + toClose.get(i) + " failed", e);
             }
         }
+        writer.close(); // writes what is queued while the database is still open
         ReentrantReadWriteLock.WriteLock lock = guard.writeLock();
         lock.lock();
         try {

@@ -1,7 +1,7 @@
 package dev.shortcode.core.embedded;
 
 /** The embedded database failed or is closed; the operation did not take effect (or is not known to have). */
-public final class EmbeddedStorageException extends RuntimeException {
+public class EmbeddedStorageException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -66,8 +67,19 @@ class EmbeddedHotStoreUnitTests {
         return store.create(link).toCompletableFuture().join();
     }
 
+    /**
+     * Reads, then waits until the writer has applied what the read queued (a TTL extension or a
+     * purge): tests that move the clock right after a read would otherwise race that housekeeping.
+     */
     private Optional<LinkRecord> get(String code) {
-        return store.get(code).toCompletableFuture().join();
+        Optional<LinkRecord> link = store.get(code).toCompletableFuture().join();
+        settle();
+        return link;
+    }
+
+    /** Waits for every operation queued so far: the writer applies them in order. */
+    private void settle() {
+        storage.writer().submit(staging -> null).toCompletableFuture().join();
     }
 
     private boolean update(LinkRecord link) {
@@ -89,9 +101,27 @@ class EmbeddedHotStoreUnitTests {
     }
 
     @Test
-    void create_returnsAnAlreadyCompletedStage() {
-        assertThat(store.create(link("c1", 60)).toCompletableFuture()).isCompletedWithValue(true);
-        assertThat(store.get("c1").toCompletableFuture()).isDone();
+    void get_returnsAnAlreadyCompletedStage() {
+        create(link("c1", 60));
+
+        assertThat(store.get("c1").toCompletableFuture()).isCompletedWithValue(Optional.of(link("c1", 60)));
+        assertThat(store.get("c2").toCompletableFuture()).isCompletedWithValue(Optional.empty());
+    }
+
+    @Test
+    void create_returnsAtOnceAndCompletesOnTheWriterOnceTheLinkIsReadable() throws Exception {
+        WriterPause pause = WriterPause.of(storage);
+
+        CompletableFuture<Boolean> created = store.create(link("c1", 60)).toCompletableFuture();
+        CompletableFuture<String> seenOnCompletion = created.thenApply(ok -> Thread.currentThread().getName()
+                + (store.get("c1").toCompletableFuture().join().isPresent() ? " readable" : " missing"));
+
+        assertThat(created).as("the caller does not wait for the writer").isNotDone();
+        assertThat(store.get("c1").toCompletableFuture()).isCompletedWithValue(Optional.empty());
+        pause.release();
+        // Waits on the dependent only: a thread blocked in created.get() may run created's dependents itself.
+        assertThat(seenOnCompletion.get(10, TimeUnit.SECONDS)).isEqualTo("shortcode-embedded-writer readable");
+        assertThat(created.join()).isTrue();
     }
 
     @Test

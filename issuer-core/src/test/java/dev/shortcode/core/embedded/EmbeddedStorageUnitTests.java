@@ -5,13 +5,24 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.shortcode.core.config.ConfigException;
+import dev.shortcode.core.store.ApiKey;
+import dev.shortcode.core.store.LinkRecord;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.DBOptions;
+import org.rocksdb.Options;
+import org.rocksdb.RocksDB;
 
 class EmbeddedStorageUnitTests {
 
@@ -43,19 +54,54 @@ class EmbeddedStorageUnitTests {
     }
 
     @Test
-    void close_stopsTheStoresBackgroundWorkFirst() {
+    void close_stopsTheStoresBackgroundWorkAndTheWriter() {
         EmbeddedStorage storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir).withSweep(Duration.ofMillis(5), 100));
         new EmbeddedHotStore(storage, Clock.systemUTC());
-        assertThat(sweepThreadsAlive()).isPositive();
+        new EmbeddedIdempotencyStore(storage, Clock.systemUTC());
+        assertThat(threadsAlive("shortcode-embedded-sweep")).isPositive();
+        assertThat(threadsAlive("shortcode-embedded-idempotency-sweep")).isPositive();
+        assertThat(storage.writer().isAlive()).isTrue();
 
         storage.close();
 
-        await().atMost(Duration.ofSeconds(5)).until(() -> sweepThreadsAlive() == 0);
+        assertThat(storage.writer().isAlive()).isFalse();
+        await().atMost(Duration.ofSeconds(5)).until(() -> threadsAlive("shortcode-embedded-sweep") == 0
+                && threadsAlive("shortcode-embedded-idempotency-sweep") == 0);
     }
 
-    private static long sweepThreadsAlive() {
-        return Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.isAlive() && t.getName().equals("shortcode-embedded-sweep")).count();
+    private static long threadsAlive(String name) {
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.isAlive() && t.getName().equals(name)).count();
+    }
+
+    @Test
+    void open_databaseOfAnEarlierVersion_keepsItsDataAndAddsTheMissingColumnFamilies() throws Exception {
+        Path db = dir.resolve("rocksdb");
+        LinkRecord old = new LinkRecord("old1", "https://old.example/", "short", 3600, false, 1000, "k", 1);
+        long expiresAt = System.currentTimeMillis() + 3_600_000;
+        List<String> earlierFamilies = List.of("default", "links", "archive", "watermarks", "issued");
+        try (DBOptions options = new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true)) {
+            List<ColumnFamilyDescriptor> descriptors = earlierFamilies.stream()
+                    .map(name -> new ColumnFamilyDescriptor(name.getBytes(StandardCharsets.UTF_8))).toList();
+            List<ColumnFamilyHandle> handles = new ArrayList<>();
+            try (RocksDB rocks = RocksDB.open(options, db.toString(), descriptors, handles)) {
+                rocks.put(handles.get(1), EmbeddedStorage.bytes("old1"), HotEntry.encode(expiresAt, old));
+                handles.forEach(ColumnFamilyHandle::close);
+            }
+        }
+
+        try (EmbeddedStorage storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir))) {
+            assertThat(new EmbeddedHotStore(storage, Clock.systemUTC()).get("old1").toCompletableFuture().join()).contains(old);
+            ApiKey key = new ApiKey("k1", "ops", Set.of(ApiKey.Scope.ADMIN), "hash-1", 1, false);
+            assertThat(new EmbeddedApiKeyStore(storage).create(key).toCompletableFuture().join()).isTrue();
+        }
+
+        try (Options options = new Options()) {
+            assertThat(RocksDB.listColumnFamilies(options, db.toString())).extracting(b -> new String(b, StandardCharsets.UTF_8))
+                    .containsExactlyInAnyOrder("default", "links", "archive", "watermarks", "issued", "api_keys", "api_key_hashes", "idempotency");
+        }
+        try (EmbeddedStorage storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir))) {
+            assertThat(new EmbeddedApiKeyStore(storage).findByHash("hash-1").toCompletableFuture().join()).isPresent();
+        }
     }
 
     @Test
@@ -68,6 +114,8 @@ class EmbeddedStorageUnitTests {
         expectKey(() -> ok.withExtension(0.1, Duration.ZERO), "shortcode.embedded.max-extension-window");
         expectKey(() -> ok.withSweep(Duration.ofSeconds(-1), 10), "shortcode.embedded.sweep-interval");
         expectKey(() -> ok.withSweep(Duration.ofSeconds(1), 0), "shortcode.embedded.sweep-batch");
+        expectKey(() -> ok.withWriter(1, 10), "shortcode.embedded.write-queue-capacity");
+        expectKey(() -> ok.withWriter(100, 0), "shortcode.embedded.write-batch-max");
     }
 
     @Test

@@ -1,0 +1,100 @@
+package dev.shortcode.core.embedded;
+
+import dev.shortcode.core.store.ApiKey;
+import dev.shortcode.core.store.ApiKeyStore;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksIterator;
+
+/**
+ * API keys in two column families of the {@link EmbeddedStorage}: {@code api_keys} maps an id to
+ * its {@link ApiKey#encode() encoded} key, {@code api_key_hashes} a secret hash to its id. Creates
+ * and revokes are acknowledged operations of the {@link GroupCommitWriter}, which writes both
+ * families in one atomic batch and is their only writer, so the duplicate check and the write
+ * cannot race and an id and its hash never disagree. Reads run on the caller's thread.
+ */
+public final class EmbeddedApiKeyStore implements ApiKeyStore {
+
+    private final EmbeddedStorage storage;
+
+    public EmbeddedApiKeyStore(EmbeddedStorage storage) {
+        this.storage = storage;
+    }
+
+    @Override
+    public CompletionStage<Boolean> create(ApiKey key) {
+        byte[] id = EmbeddedStorage.bytes(key.id());
+        byte[] hash = EmbeddedStorage.bytes(key.secretHash());
+        byte[] value = EmbeddedStorage.bytes(key.encode());
+        return storage.writer().submit(staging -> {
+            if (staging.get(storage.apiKeys(), id) != null || staging.get(storage.apiKeyHashes(), hash) != null) {
+                return false;
+            }
+            staging.put(storage.apiKeys(), id, value);
+            staging.put(storage.apiKeyHashes(), hash, id);
+            return true;
+        });
+    }
+
+    @Override
+    public CompletionStage<Optional<ApiKey>> findByHash(String secretHash) {
+        try {
+            return CompletableFuture.completedFuture(storage.call(db -> {
+                byte[] id = db.get(storage.apiKeyHashes(), EmbeddedStorage.bytes(secretHash));
+                if (id == null) {
+                    return Optional.empty();
+                }
+                // Written in the same batch as the hash, so present unless the database is corrupt.
+                byte[] value = db.get(storage.apiKeys(), id);
+                return Optional.ofNullable(value).map(EmbeddedApiKeyStore::decode);
+            }));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /** Every key, revoked ones included, in id order. */
+    @Override
+    public CompletionStage<List<ApiKey>> list() {
+        try {
+            return CompletableFuture.completedFuture(storage.call(db -> {
+                List<ApiKey> keys = new ArrayList<>();
+                try (ReadOptions read = new ReadOptions(); RocksIterator it = db.newIterator(storage.apiKeys(), read)) {
+                    for (it.seekToFirst(); it.isValid(); it.next()) {
+                        keys.add(decode(it.value()));
+                    }
+                    it.status();
+                }
+                return List.copyOf(keys);
+            }));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    @Override
+    public CompletionStage<Boolean> revoke(String id) {
+        byte[] key = EmbeddedStorage.bytes(id);
+        return storage.writer().submit(staging -> {
+            byte[] value = staging.get(storage.apiKeys(), key);
+            if (value == null) {
+                return false;
+            }
+            ApiKey current = decode(value);
+            if (current.revoked()) {
+                return false;
+            }
+            staging.put(storage.apiKeys(), key, EmbeddedStorage.bytes(current.revokedCopy().encode()));
+            return true;
+        });
+    }
+
+    private static ApiKey decode(byte[] value) {
+        return ApiKey.decode(new String(value, StandardCharsets.UTF_8));
+    }
+}

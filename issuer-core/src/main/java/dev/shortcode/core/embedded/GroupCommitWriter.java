@@ -1,0 +1,414 @@
+package dev.shortcode.core.embedded;
+
+import java.lang.System.Logger.Level;
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.WriteBatch;
+
+/**
+ * The one thread that writes to the embedded database: callers hand it operations and get a
+ * stage back at once; it applies everything pending in one synced write batch.
+ *
+ * <h2>Why one writer</h2>
+ * An acknowledged write must wait for {@code fdatasync} of the WAL (0.25 ms on an idle disk of the
+ * development VM, 1-3 ms when busy), and a sync costs the same for one record or a thousand. The
+ * service calls the stores from a Vert.x event loop, which must not wait for a disk. So callers
+ * only enqueue; this thread takes every pending operation (up to {@code writeBatchMax}), runs
+ * their checks, writes their changes as one {@link WriteBatch} with one sync, and completes their
+ * stages. Throughput grows with the operations in flight instead of with caller threads.
+ *
+ * <h2>Checks without locks</h2>
+ * Every change to the column families that operations check (links, API keys, idempotency keys)
+ * goes through here, so a check-then-write (put-if-absent, version check, delete, TTL extension,
+ * purge) cannot race another writer. Operations of one batch are applied in submission order,
+ * and each one's reads ({@link Staging#get}) see the changes of the operations before it in the
+ * same batch, which are not in the database yet: several operations on one code in one batch
+ * behave exactly as if each had been written alone. An operation that throws stages nothing and
+ * fails alone. Reads on other threads need no lock either: RocksDB applies a write batch
+ * atomically, and stages complete only once their batch is readable.
+ *
+ * <p>Blind merges into column families nobody checks (watermarks) may still be written directly
+ * from other threads: no operation here reads them.
+ *
+ * <h2>Durability</h2>
+ * An operation is acknowledged ({@link #submit}: its batch is written with {@code sync=true}) or
+ * housekeeping ({@link #trySubmitHousekeeping}: TTL extensions and purges, which a power loss may
+ * undo harmlessly). A batch is synced when at least one acknowledged operation in it changed
+ * something, written unsynced when only housekeeping did, and not written at all when nothing
+ * changed (refused creates need no disk). A failed write fails every operation of its batch.
+ *
+ * <h2>Completion</h2>
+ * Stages complete after the write returned, in submission order, on this thread: dependent
+ * actions that are not {@code *Async} normally run here (or on a thread blocked in {@code get()})
+ * and delay the next batch, so they must be short and must never wait for another write (that
+ * would wait for this thread itself). An event-loop caller hops back to its own context anyway.
+ *
+ * <h2>Back-pressure and close</h2>
+ * The queue is bounded: when it is full, {@link #submit} fails the stage at once with
+ * {@link WriteQueueFullException} instead of blocking the caller. Housekeeping is only taken while
+ * the queue is less than half full, so it never crowds out acknowledged writes; refused
+ * housekeeping is redone by a later read or sweep. {@link #close()} refuses new operations, lets
+ * the thread apply every queued one (completing their stages normally), then stops it.
+ */
+final class GroupCommitWriter implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(GroupCommitWriter.class.getName());
+
+    /** How long {@link #close()} waits for the queue to drain before giving up on the thread. */
+    private static final long CLOSE_TIMEOUT_SECONDS = 60;
+
+    /** What an operation does with the batch it is part of. */
+    @FunctionalInterface
+    interface Operation<T> {
+        /** Runs on the writer thread: reads through {@code staging}, stages changes, returns the result for the stage. */
+        T apply(Staging staging) throws RocksDBException;
+    }
+
+    private final EmbeddedStorage storage;
+    private final int capacity;
+    private final int batchMax;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition notEmpty = lock.newCondition();
+    private final ArrayDeque<Queued<?>> queue; // guarded by lock
+    private boolean closing; // guarded by lock
+    private final Thread thread;
+
+    private final LongAdder batches = new LongAdder();
+    private final LongAdder operations = new LongAdder();
+    private final LongAdder syncs = new LongAdder();
+
+    GroupCommitWriter(EmbeddedStorage storage, int capacity, int batchMax) {
+        this.storage = storage;
+        this.capacity = capacity;
+        this.batchMax = batchMax;
+        this.queue = new ArrayDeque<>(Math.min(capacity, 1024));
+        this.thread = new Thread(this::run, "shortcode-embedded-writer");
+        thread.setDaemon(true); // queued operations are not acknowledged: losing them at exit breaks no promise
+        thread.start();
+    }
+
+    /** Enqueues an acknowledged operation: its stage completes once its batch is synced to disk. */
+    <T> CompletionStage<T> submit(Operation<T> operation) {
+        Queued<T> q = new Queued<>(operation, true);
+        lock.lock();
+        try {
+            if (closing) {
+                return CompletableFuture.failedFuture(closedException());
+            }
+            if (queue.size() >= capacity) {
+                return CompletableFuture.failedFuture(new WriteQueueFullException(capacity));
+            }
+            enqueue(q);
+        } finally {
+            lock.unlock();
+        }
+        return q.result;
+    }
+
+    /**
+     * Enqueues housekeeping, written without a sync of its own, unless the writer is closed or
+     * its queue at least half full.
+     *
+     * @return the stage, or null when refused
+     */
+    <T> CompletionStage<T> trySubmitHousekeeping(Operation<T> operation) {
+        Queued<T> q = new Queued<>(operation, false);
+        lock.lock();
+        try {
+            if (closing || queue.size() >= capacity / 2) {
+                return null;
+            }
+            enqueue(q);
+        } finally {
+            lock.unlock();
+        }
+        return q.result;
+    }
+
+    private void enqueue(Queued<?> q) {
+        queue.addLast(q);
+        if (queue.size() == 1) {
+            notEmpty.signal();
+        }
+    }
+
+    /** Operations waiting for the writer (not counting the batch being written). */
+    int queued() {
+        lock.lock();
+        try {
+            return queue.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * @param batches    write batches the writer went through (including ones that wrote nothing)
+     * @param operations operations applied or failed
+     * @param syncs      batches written with {@code sync=true}
+     */
+    record Stats(long batches, long operations, long syncs) {}
+
+    Stats stats() {
+        return new Stats(batches.sum(), operations.sum(), syncs.sum());
+    }
+
+    private void run() {
+        List<Queued<?>> batch = new ArrayList<>(Math.min(batchMax, 1024));
+        while (true) {
+            lock.lock();
+            try {
+                while (queue.isEmpty() && !closing) {
+                    notEmpty.awaitUninterruptibly(); // the thread is ours: close() wakes it, not an interrupt
+                }
+                if (queue.isEmpty()) {
+                    return; // closing, and everything queued has been written
+                }
+                while (batch.size() < batchMax && !queue.isEmpty()) {
+                    batch.add(queue.pollFirst());
+                }
+            } finally {
+                lock.unlock();
+            }
+            try {
+                write(batch);
+            } catch (RuntimeException | Error e) {
+                // write() fails its operations itself; this is a bug or an OOM: keep the writer alive.
+                LOG.log(Level.ERROR, "the embedded writer failed a batch", e);
+                for (Queued<?> q : batch) {
+                    q.result.completeExceptionally(e);
+                }
+            }
+            batch.clear();
+        }
+    }
+
+    private void write(List<Queued<?>> batch) {
+        batches.increment();
+        operations.add(batch.size());
+        try (Staging staging = new Staging()) {
+            boolean written;
+            try {
+                written = storage.call(db -> {
+                    staging.db = db;
+                    for (Queued<?> q : batch) {
+                        q.apply(staging);
+                    }
+                    if (staging.batch.count() == 0) {
+                        return false;
+                    }
+                    db.write(staging.syncNeeded ? storage.durable() : storage.relaxed(), staging.batch);
+                    return true;
+                });
+            } catch (RuntimeException e) {
+                // The database is closed or the write failed: nothing of this batch is known to be written.
+                for (Queued<?> q : batch) {
+                    q.result.completeExceptionally(e);
+                }
+                return;
+            }
+            if (written && staging.syncNeeded) {
+                syncs.increment();
+            }
+            for (Runnable r : staging.afterCommit) {
+                try {
+                    r.run();
+                } catch (RuntimeException e) {
+                    LOG.log(Level.WARNING, "an after-commit action failed", e);
+                }
+            }
+            for (Queued<?> q : batch) {
+                q.complete();
+            }
+        }
+    }
+
+    private EmbeddedStorageException closedException() {
+        return new EmbeddedStorageException("the embedded database in " + storage.options().databaseDir() + " is closed");
+    }
+
+    /** Refuses new operations, writes every queued one, then stops the thread. Idempotent. */
+    @Override
+    public void close() {
+        lock.lock();
+        try {
+            closing = true;
+            notEmpty.signal();
+        } finally {
+            lock.unlock();
+        }
+        if (Thread.currentThread() == thread) {
+            return; // closed from a completion on the writer thread: it stops once the queue is empty
+        }
+        try {
+            thread.join(TimeUnit.SECONDS.toMillis(CLOSE_TIMEOUT_SECONDS));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (thread.isAlive()) {
+            LOG.log(Level.WARNING, "the embedded writer did not drain its queue within {0} s", CLOSE_TIMEOUT_SECONDS);
+        }
+    }
+
+    boolean isAlive() {
+        return thread.isAlive();
+    }
+
+    /** An operation waiting for, or in, a batch. */
+    private static final class Queued<T> {
+        final Operation<T> operation;
+        final boolean acknowledged;
+        final CompletableFuture<T> result = new CompletableFuture<>();
+        private T value;
+        private Throwable failure;
+
+        Queued(Operation<T> operation, boolean acknowledged) {
+            this.operation = operation;
+            this.acknowledged = acknowledged;
+        }
+
+        /** Applies the operation; its failure fails it alone, a failure to add its changes to the batch fails the batch. */
+        void apply(Staging staging) throws RocksDBException {
+            staging.begin(acknowledged);
+            try {
+                value = operation.apply(staging);
+            } catch (RocksDBException e) {
+                staging.discard();
+                failure = new EmbeddedStorageException("embedded database: " + e.getMessage(), e);
+                return;
+            } catch (RuntimeException e) {
+                staging.discard();
+                failure = e;
+                return;
+            }
+            staging.commit();
+        }
+
+        void complete() {
+            if (failure != null) {
+                result.completeExceptionally(failure);
+            } else {
+                result.complete(value);
+            }
+        }
+    }
+
+    /**
+     * The batch being built: the changes of the operations applied so far, readable by the next
+     * ones, and those of the current operation, which become part of the batch only when it
+     * returns normally.
+     */
+    static final class Staging implements AutoCloseable {
+
+        /** Marks a key deleted by an earlier operation of the batch. */
+        private static final byte[] DELETED = new byte[0];
+
+        private RocksDB db; // set by the writer inside EmbeddedStorage.call
+        private final WriteBatch batch = new WriteBatch();
+        /** Per column family (by identity), key to its value after the batch's puts and deletes so far. */
+        private final IdentityHashMap<ColumnFamilyHandle, HashMap<ByteBuffer, byte[]>> overlay =
+                new IdentityHashMap<>();
+        private final List<Change> current = new ArrayList<>();
+        private final List<Runnable> currentAfterCommit = new ArrayList<>();
+        private final List<Runnable> afterCommit = new ArrayList<>();
+        private boolean currentAcknowledged;
+        private boolean syncNeeded;
+
+        private Staging() {}
+
+        @Override
+        public void close() {
+            batch.close();
+        }
+
+        private record Change(ColumnFamilyHandle family, byte[] key, byte[] value, Kind kind) {}
+
+        private enum Kind { PUT, DELETE, MERGE }
+
+        /**
+         * The value of {@code key} as the batch so far leaves it: this operation's own puts and
+         * deletes, then the earlier operations', then the database. Merges are not reflected: no
+         * operation reads a merged column family.
+         */
+        byte[] get(ColumnFamilyHandle family, byte[] key) throws RocksDBException {
+            for (int i = current.size() - 1; i >= 0; i--) {
+                Change c = current.get(i);
+                if (c.family == family && c.kind != Kind.MERGE && Arrays.equals(c.key, key)) {
+                    return c.kind == Kind.DELETE ? null : c.value;
+                }
+            }
+            HashMap<ByteBuffer, byte[]> staged = overlay.get(family);
+            if (staged != null) {
+                byte[] value = staged.get(ByteBuffer.wrap(key));
+                if (value != null) {
+                    return value == DELETED ? null : value;
+                }
+            }
+            return db.get(family, key);
+        }
+
+        void put(ColumnFamilyHandle family, byte[] key, byte[] value) {
+            current.add(new Change(family, key, value, Kind.PUT));
+        }
+
+        void delete(ColumnFamilyHandle family, byte[] key) {
+            current.add(new Change(family, key, null, Kind.DELETE));
+        }
+
+        void merge(ColumnFamilyHandle family, byte[] key, byte[] operand) {
+            current.add(new Change(family, key, operand, Kind.MERGE));
+        }
+
+        /** Runs after the batch is written, before any stage completes (counters); skipped when the operation or the write fails. */
+        void afterCommit(Runnable action) {
+            currentAfterCommit.add(action);
+        }
+
+        private void begin(boolean acknowledged) {
+            current.clear();
+            currentAfterCommit.clear();
+            currentAcknowledged = acknowledged;
+        }
+
+        private void commit() throws RocksDBException {
+            for (Change c : current) {
+                switch (c.kind) {
+                    case PUT -> {
+                        batch.put(c.family, c.key, c.value);
+                        overlay.computeIfAbsent(c.family, f -> new HashMap<>()).put(ByteBuffer.wrap(c.key), c.value);
+                    }
+                    case DELETE -> {
+                        batch.delete(c.family, c.key);
+                        overlay.computeIfAbsent(c.family, f -> new HashMap<>()).put(ByteBuffer.wrap(c.key), DELETED);
+                    }
+                    case MERGE -> batch.merge(c.family, c.key, c.value);
+                }
+            }
+            if (currentAcknowledged && !current.isEmpty()) {
+                syncNeeded = true;
+            }
+            afterCommit.addAll(currentAfterCommit);
+            current.clear();
+            currentAfterCommit.clear();
+        }
+
+        private void discard() {
+            current.clear();
+            currentAfterCommit.clear();
+        }
+    }
+}

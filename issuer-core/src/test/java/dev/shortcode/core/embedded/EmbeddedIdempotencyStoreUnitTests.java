@@ -1,0 +1,198 @@
+package dev.shortcode.core.embedded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.shortcode.core.store.IdempotencyStore.Claim;
+import dev.shortcode.testing.time.MutableClock;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EmbeddedIdempotencyStoreUnitTests {
+
+    private static final Duration DAY = Duration.ofDays(1);
+    private static final Duration NO_BACKGROUND_SWEEP = Duration.ofHours(1);
+
+    @TempDir
+    Path dir;
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    private EmbeddedStorage storage;
+    private EmbeddedIdempotencyStore store;
+
+    @BeforeEach
+    void open() {
+        storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir).withSweep(NO_BACKGROUND_SWEEP, 1000));
+        store = new EmbeddedIdempotencyStore(storage, clock);
+    }
+
+    @AfterEach
+    void close() {
+        storage.close();
+    }
+
+    private void reopen() {
+        storage.close();
+        open();
+    }
+
+    private Claim claim(String scope, String key) {
+        return store.claim(scope, key, DAY).toCompletableFuture().join();
+    }
+
+    private void complete(String scope, String key, String code, Duration ttl) {
+        store.complete(scope, key, code, ttl).toCompletableFuture().join();
+    }
+
+    private void release(String scope, String key) {
+        store.release(scope, key).toCompletableFuture().join();
+    }
+
+    private byte[] stored(String scope, String key) {
+        return storage.call(db -> db.get(storage.idempotency(), IdempotencyEntry.key(scope, key)));
+    }
+
+    @Test
+    void claim_freeKey_winsAndLaterClaimsArePending() {
+        assertThat(claim("k1", "req-1")).isEqualTo(new Claim.Won());
+
+        assertThat(claim("k1", "req-1")).isEqualTo(new Claim.Pending());
+        assertThat(claim("k1", "req-1")).isEqualTo(new Claim.Pending());
+    }
+
+    @Test
+    void complete_thenClaim_isDoneWithTheCode() {
+        claim("k1", "req-1");
+
+        complete("k1", "req-1", "aB3xYz9", DAY);
+
+        assertThat(claim("k1", "req-1")).isEqualTo(new Claim.Done("aB3xYz9"));
+    }
+
+    @Test
+    void release_freesTheKeyForTheNextClaim() {
+        claim("k1", "req-1");
+
+        release("k1", "req-1");
+
+        assertThat(stored("k1", "req-1")).isNull();
+        assertThat(claim("k1", "req-1")).isEqualTo(new Claim.Won());
+    }
+
+    @Test
+    void claim_sameKeyUnderAnotherScope_isAnotherRequest() {
+        claim("k1", "req-1");
+        complete("k1", "req-1", "code1", DAY);
+
+        assertThat(claim("k2", "req-1")).isEqualTo(new Claim.Won());
+        assertThat(claim("k", "1\0req-1")).as("the separator keeps scope and key apart").isEqualTo(new Claim.Won());
+        assertThat(claim("k1", "req-2")).isEqualTo(new Claim.Won());
+        assertThat(claim("k1", "req-1")).isEqualTo(new Claim.Done("code1"));
+    }
+
+    @Test
+    void claim_fiftyConcurrent_exactlyOneWinsTheRestArePendingThenAllSeeTheCode() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(10);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<CompletableFuture<Claim>>> attempts = new ArrayList<>();
+            for (int i = 0; i < 50; i++) {
+                attempts.add(pool.submit(() -> {
+                    start.await();
+                    return store.claim("k1", "retry-storm", DAY).toCompletableFuture();
+                }));
+            }
+            start.countDown();
+            List<Claim> claims = new ArrayList<>();
+            for (Future<CompletableFuture<Claim>> a : attempts) {
+                claims.add(a.get(10, TimeUnit.SECONDS).get(10, TimeUnit.SECONDS));
+            }
+
+            Map<Claim, Long> counts = claims.stream().collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
+            assertThat(counts).containsExactlyInAnyOrderEntriesOf(Map.of(new Claim.Won(), 1L, new Claim.Pending(), 49L));
+
+            complete("k1", "retry-storm", "won1234", DAY);
+            List<CompletableFuture<Claim>> after = new ArrayList<>();
+            for (int i = 0; i < 50; i++) {
+                after.add(store.claim("k1", "retry-storm", DAY).toCompletableFuture());
+            }
+            assertThat(after).extracting(CompletableFuture::join).containsOnly(new Claim.Done("won1234")).hasSize(50);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void claim_pendingPastItsTtl_canBeClaimedAgain() {
+        claim("k1", "req-1"); // the winner dies without completing or releasing
+        clock.advance(EmbeddedIdempotencyStore.PENDING_TTL.minusMillis(1));
+        assertThat(claim("k1", "req-1")).isEqualTo(new Claim.Pending());
+
+        clock.advance(Duration.ofMillis(1));
+
+        assertThat(claim("k1", "req-1")).isEqualTo(new Claim.Won());
+        assertThat(claim("k1", "req-1")).as("the new claim is pending for its own 30 s").isEqualTo(new Claim.Pending());
+    }
+
+    @Test
+    void done_keepsTheCodeForItsTtlOnly() {
+        claim("k1", "req-1");
+        complete("k1", "req-1", "code1", Duration.ofHours(2));
+
+        clock.advance(Duration.ofHours(2).minusMillis(1));
+        assertThat(claim("k1", "req-1")).isEqualTo(new Claim.Done("code1"));
+        clock.advance(Duration.ofMillis(1));
+        assertThat(claim("k1", "req-1")).isEqualTo(new Claim.Won());
+    }
+
+    @Test
+    void reopen_keepsDoneAndPendingEntries() {
+        claim("k1", "done");
+        complete("k1", "done", "code1", DAY);
+        claim("k1", "pending");
+
+        reopen();
+
+        assertThat(claim("k1", "done")).isEqualTo(new Claim.Done("code1"));
+        assertThat(claim("k1", "pending")).isEqualTo(new Claim.Pending());
+    }
+
+    @Test
+    void sweepOnce_removesOnlyExpiredEntries() {
+        for (int i = 0; i < 10; i++) {
+            claim("k1", "abandoned" + i);           // pending: 30 s
+            claim("k1", "finished" + i);
+            complete("k1", "finished" + i, "c" + i, DAY);
+        }
+        clock.advance(Duration.ofMinutes(1));
+
+        assertThat(store.sweepOnce()).isEqualTo(10);
+
+        assertThat(store.sweepOnce()).isZero();
+        for (int i = 0; i < 10; i++) {
+            assertThat(stored("k1", "abandoned" + i)).isNull();
+            assertThat(claim("k1", "finished" + i)).isEqualTo(new Claim.Done("c" + i));
+        }
+    }
+
+    @Test
+    void claim_scopeWithNul_failsTheStage() {
+        assertThat(store.claim("a\0b", "req", DAY).toCompletableFuture()).isCompletedExceptionally();
+        assertThat(store.complete("k1", "req", "c", Duration.ZERO).toCompletableFuture()).isCompletedExceptionally();
+    }
+}

@@ -1,0 +1,262 @@
+package dev.shortcode.core.embedded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.shortcode.core.store.ApiKey;
+import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.testing.time.MutableClock;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class GroupCommitWriterUnitTests {
+
+    private static final Duration NO_BACKGROUND_SWEEP = Duration.ofHours(1);
+
+    @TempDir
+    Path dir;
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    private EmbeddedStorage storage;
+    private EmbeddedHotStore store;
+
+    private void open(int queueCapacity, int batchMax) {
+        storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir).withSweep(NO_BACKGROUND_SWEEP, 1000).withWriter(queueCapacity, batchMax));
+        store = new EmbeddedHotStore(storage, clock);
+    }
+
+    @AfterEach
+    void close() {
+        if (storage != null) {
+            storage.close();
+        }
+    }
+
+    private LinkRecord link(String code, String url) {
+        return new LinkRecord(code, url, "short", 60, false, clock.millis(), "key-1", 1);
+    }
+
+    private static <T> T join(CompletionStage<T> stage) {
+        return stage.toCompletableFuture().join();
+    }
+
+    @Test
+    void oneBatch_severalOperationsOnOneCode_seeEachOtherInOrderAndShareOneSync() throws Exception {
+        open(1024, 1024);
+        LinkRecord v1 = link("c1", "https://one.example/");
+        LinkRecord v2 = v1.updated("https://two.example/", 60, false);
+        // A new link on a freed code is created later than the removal (the archive keeps the newest cell).
+        LinkRecord again = new LinkRecord("c1", "https://again.example/", "short", 60, false, clock.millis() + 1, "key-2", 1);
+        GroupCommitWriter.Stats before;
+        List<CompletionStage<Boolean>> results = new ArrayList<>();
+
+        try (WriterPause pause = WriterPause.of(storage)) {
+            before = storage.writer().stats();
+            results.add(store.create(v1));                                      // free: stored
+            results.add(store.create(link("c1", "https://other.example/")));   // live in this batch: refused
+            results.add(store.update(v2));                                      // v1 -> v2
+            results.add(store.update(v2));                                      // v2 is stored now: refused
+            results.add(store.delete("c1"));                                    // removes v2
+            results.add(store.delete("c1"));                                    // gone: false
+            results.add(store.update(v2.updated("https://three.example/", 60, false))); // gone: refused
+            results.add(store.create(again));                                   // free again: stored
+            assertThat(storage.writer().queued()).isEqualTo(8);
+        }
+
+        assertThat(results).extracting(GroupCommitWriterUnitTests::join).containsExactly(true, false, true, false, true, false, false, true);
+        assertThat(join(store.get("c1"))).contains(again);
+        assertThat(join(new EmbeddedArchive(storage).get("c1"))).contains(again);
+        GroupCommitWriter.Stats after = storage.writer().stats();
+        assertThat(after.batches() - before.batches()).as("the burst in one batch").isEqualTo(1);
+        assertThat(after.syncs() - before.syncs()).as("one sync for eight operations").isEqualTo(1);
+    }
+
+    @Test
+    void oneBatch_apiKeysWithTheSameHash_onlyTheFirstIsCreated() throws Exception {
+        open(1024, 1024);
+        EmbeddedApiKeyStore keys = new EmbeddedApiKeyStore(storage);
+        ApiKey first = new ApiKey("k1", "first", Set.of(ApiKey.Scope.LINKS_READ), "hash-a", 1, false);
+        ApiKey sameHash = new ApiKey("k2", "second", Set.of(ApiKey.Scope.ADMIN), "hash-a", 2, false);
+        ApiKey sameId = new ApiKey("k1", "third", Set.of(ApiKey.Scope.ADMIN), "hash-b", 3, false);
+        CompletionStage<Boolean> a;
+        CompletionStage<Boolean> b;
+        CompletionStage<Boolean> c;
+
+        try (WriterPause pause = WriterPause.of(storage)) {
+            a = keys.create(first);
+            b = keys.create(sameHash);
+            c = keys.create(sameId);
+        }
+
+        assertThat(List.of(join(a), join(b), join(c))).containsExactly(true, false, false);
+        assertThat(join(keys.list())).containsExactly(first);
+        assertThat(join(keys.findByHash("hash-b"))).isEmpty();
+    }
+
+    @Test
+    void batchMax_boundsTheOperationsPerSync() throws Exception {
+        open(4096, 100);
+        List<CompletionStage<Boolean>> creates = new ArrayList<>();
+        GroupCommitWriter.Stats before;
+
+        try (WriterPause pause = WriterPause.of(storage)) {
+            before = storage.writer().stats();
+            for (int i = 0; i < 1000; i++) {
+                creates.add(store.create(link("c" + i, "https://example.com/" + i)));
+            }
+        }
+
+        assertThat(creates).extracting(GroupCommitWriterUnitTests::join).containsOnly(true).hasSize(1000);
+        GroupCommitWriter.Stats after = storage.writer().stats();
+        assertThat(after.syncs() - before.syncs()).isEqualTo(10);
+        assertThat(after.operations() - before.operations()).isEqualTo(1000);
+    }
+
+    @Test
+    void fullQueue_failsTheStageAtOnceAndHousekeepingStopsAtHalf() throws Exception {
+        open(8, 1024);
+        List<CompletionStage<Boolean>> accepted = new ArrayList<>();
+        CompletionStage<Boolean> refused;
+
+        try (WriterPause pause = WriterPause.of(storage)) {
+            for (int i = 0; i < 4; i++) {
+                accepted.add(store.create(link("c" + i, "https://example.com/" + i)));
+            }
+            assertThat(storage.writer().trySubmitHousekeeping(staging -> null)).as("half full: no housekeeping").isNull();
+            for (int i = 4; i < 8; i++) {
+                accepted.add(store.create(link("c" + i, "https://example.com/" + i)));
+            }
+            refused = store.create(link("c8", "https://example.com/8"));
+
+            assertThat(refused.toCompletableFuture()).isCompletedExceptionally();
+            assertThat(accepted).allSatisfy(stage -> assertThat(stage.toCompletableFuture()).isNotDone());
+        }
+
+        assertThat(refused.toCompletableFuture()).failsWithin(Duration.ZERO).withThrowableThat()
+                .withCauseInstanceOf(WriteQueueFullException.class).withMessageContaining("queue is full (8 operations");
+        assertThat(accepted).extracting(GroupCommitWriterUnitTests::join).containsOnly(true).hasSize(8);
+        assertThat(join(store.get("c8"))).isEmpty();
+        assertThat(join(store.create(link("c8", "https://example.com/8")))).as("accepted again once drained").isTrue();
+    }
+
+    @Test
+    void failingOperation_failsAloneAndItsStagedChangesAreDiscarded() throws Exception {
+        open(1024, 1024);
+        byte[] key = EmbeddedStorage.bytes("c1");
+        CompletionStage<Object> failing;
+        CompletionStage<byte[]> readAfter;
+        CompletionStage<Boolean> create;
+
+        try (WriterPause pause = WriterPause.of(storage)) {
+            failing = storage.writer().submit(staging -> {
+                staging.put(storage.links(), key, HotEntry.encode(Long.MAX_VALUE, link("c1", "https://ghost.example/")));
+                throw new IllegalStateException("check failed");
+            });
+            readAfter = storage.writer().submit(staging -> staging.get(storage.links(), key));
+            create = store.create(link("c2", "https://two.example/"));
+        }
+
+        assertThat(failing.toCompletableFuture()).failsWithin(Duration.ofSeconds(10)).withThrowableThat()
+                .withCauseInstanceOf(IllegalStateException.class).withMessageContaining("check failed");
+        assertThat(join(readAfter)).as("the failed operation's put is not visible").isNull();
+        assertThat(join(create)).isTrue();
+        assertThat(join(store.get("c1"))).isEmpty();
+    }
+
+    @Test
+    void refusedOperations_writeNothingAndSyncNothing() {
+        open(1024, 1024);
+        join(store.create(link("c1", "https://one.example/")));
+        long sequence = storage.latestSequenceNumber();
+        GroupCommitWriter.Stats before = storage.writer().stats();
+
+        assertThat(join(store.create(link("c1", "https://other.example/")))).isFalse();
+        assertThat(join(store.delete("never"))).isFalse();
+
+        assertThat(storage.latestSequenceNumber()).isEqualTo(sequence);
+        assertThat(storage.writer().stats().syncs()).isEqualTo(before.syncs());
+    }
+
+    @Test
+    void close_writesEveryQueuedOperationRefusesNewOnesAndStopsTheThread() throws Exception {
+        open(4096, 64);
+        List<CompletionStage<Boolean>> queued = new ArrayList<>();
+        WriterPause pause = WriterPause.of(storage);
+        for (int i = 0; i < 500; i++) {
+            queued.add(store.create(link("c" + i, "https://example.com/" + i)));
+        }
+        CompletableFuture<Void> closing = CompletableFuture.runAsync(storage::close);
+
+        CompletionStage<Boolean> late = null;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (late == null && System.nanoTime() < deadline) { // accepted until close() reaches the writer
+            CompletionStage<Boolean> attempt = store.create(link("late" + queued.size(), "https://late.example/"));
+            if (attempt.toCompletableFuture().isCompletedExceptionally()) {
+                late = attempt;
+            } else {
+                queued.add(attempt);
+            }
+        }
+        assertThat(closing).isNotDone();
+        pause.release();
+        closing.get(30, TimeUnit.SECONDS);
+
+        assertThat(late).isNotNull();
+        assertThat(late.toCompletableFuture()).failsWithin(Duration.ZERO).withThrowableThat()
+                .withCauseInstanceOf(EmbeddedStorageException.class).withMessageContaining("closed");
+        assertThat(queued).extracting(GroupCommitWriterUnitTests::join).containsOnly(true);
+        assertThat(storage.writer().isAlive()).isFalse();
+
+        storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir).withSweep(NO_BACKGROUND_SWEEP, 1000));
+        store = new EmbeddedHotStore(storage, clock);
+        for (int i = 0; i < 500; i++) {
+            assertThat(join(store.get("c" + i))).as("c%d", i).map(LinkRecord::url).contains("https://example.com/" + i);
+        }
+    }
+
+    @Test
+    void housekeepingOnly_isWrittenWithoutASync() {
+        open(1024, 1024);
+        join(store.create(link("c1", "https://one.example/")));
+        clock.advance(Duration.ofSeconds(30)); // lags 30 s behind now + ttl: past the 6 s window
+        long sequence = storage.latestSequenceNumber();
+        long syncs = storage.writer().stats().syncs();
+
+        assertThat(join(store.get("c1"))).isPresent();
+        await(() -> store.stats().extensionWrites() == 1);
+
+        assertThat(storage.latestSequenceNumber()).isEqualTo(sequence + 1);
+        assertThat(storage.writer().stats().syncs()).isEqualTo(syncs);
+        assertThat(HotEntry.expiresAt(storage.call(db -> db.get(storage.links(), EmbeddedStorage.bytes("c1")))))
+                .isEqualTo(clock.millis() + 60_000);
+    }
+
+    private static void await(Callable<Boolean> condition) {
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(condition);
+    }
+
+    @Test
+    void completion_runsAfterTheBatchIsReadable() {
+        open(1024, 1024);
+        List<CompletableFuture<Optional<LinkRecord>>> seen = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            String code = "c" + i;
+            seen.add(store.create(link(code, "https://example.com/" + i)).toCompletableFuture()
+                    .thenCompose(ok -> store.get(code)));
+        }
+
+        assertThat(seen).extracting(CompletableFuture::join).allSatisfy(link -> assertThat(link).isPresent());
+    }
+}
