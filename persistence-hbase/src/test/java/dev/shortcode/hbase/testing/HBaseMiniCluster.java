@@ -38,6 +38,7 @@ public final class HBaseMiniCluster {
     private final StartMiniClusterOption option;
     private final int zookeeperPort;
     private boolean hbaseRunning;
+    private boolean shutDown;
 
     private HBaseMiniCluster(HBaseTestingUtility utility, StartMiniClusterOption option, int zookeeperPort) {
         this.utility = utility;
@@ -54,6 +55,14 @@ public final class HBaseMiniCluster {
             Runtime.getRuntime().addShutdownHook(new Thread(toStop::shutdown, "hbase-fixture-stop"));
         }
         return shared;
+    }
+
+    /**
+     * A cluster of the caller's own, not the JVM's shared one: {@link HBaseMiniClusterMain} runs it
+     * in a process of its own and stops it with {@link #shutdown()}.
+     */
+    static HBaseMiniCluster startPrivate() {
+        return start();
     }
 
     private static HBaseMiniCluster start() {
@@ -150,6 +159,9 @@ public final class HBaseMiniCluster {
 
     /** Starts a master and a region server again on the same root directory; returns once tables are online. */
     public synchronized void startHBase() {
+        if (shutDown) {
+            throw new IllegalStateException("the mini cluster is shut down");
+        }
         if (hbaseRunning) {
             return;
         }
@@ -167,9 +179,16 @@ public final class HBaseMiniCluster {
     /**
      * At JVM exit: the data is thrown away, so the servers are killed rather than shut down cleanly
      * (a clean shutdown flushes every region first). With ZooKeeper stopped only after the killed
-     * servers ended, the JVM exits ~4 s after the tests instead of ~25 s.
+     * servers ended, the JVM exits ~4 s after the tests instead of ~25 s. Runs once; later calls
+     * return at once.
+     *
+     * @return false when an earlier call already shut the cluster down
      */
-    private synchronized void shutdown() {
+    synchronized boolean shutdown() {
+        if (shutDown) {
+            return false;
+        }
+        shutDown = true;
         try {
             MiniHBaseCluster hbase = hbaseRunning ? utility.getMiniHBaseCluster() : null;
             utility.killMiniHBaseCluster();
@@ -178,11 +197,13 @@ public final class HBaseMiniCluster {
                 // and would otherwise retry against a dead ZooKeeper for the whole session timeout.
                 hbase.waitUntilShutDown();
             }
+            hbaseRunning = false;
             utility.shutdownMiniZKCluster();
             utility.cleanupTestDir();
         } catch (IOException | RuntimeException e) {
             // The JVM is exiting; a cluster that does not stop cleanly leaves only temp files behind.
             LOG.log(System.Logger.Level.WARNING, "mini HBase did not stop cleanly: {0}", e.toString());
         }
+        return true;
     }
 }

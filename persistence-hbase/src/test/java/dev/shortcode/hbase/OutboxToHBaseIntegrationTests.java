@@ -1,0 +1,302 @@
+package dev.shortcode.hbase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.shortcode.core.redis.ArchiverOptions;
+import dev.shortcode.core.redis.HotStoreOptions;
+import dev.shortcode.core.redis.OutboxArchiver;
+import dev.shortcode.core.redis.OutboxMetrics;
+import dev.shortcode.core.redis.RedisConnection;
+import dev.shortcode.core.redis.RedisHotStore;
+import dev.shortcode.core.redis.StoreKeys;
+import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.hbase.testing.HBaseMiniCluster;
+import dev.shortcode.testing.redis.RedisDeployment;
+import dev.shortcode.testing.redis.RedisServers;
+import io.lettuce.core.Consumer;
+import io.lettuce.core.Limit;
+import io.lettuce.core.Range;
+import io.lettuce.core.RedisCommandExecutionException;
+import io.lettuce.core.StreamMessage;
+import io.lettuce.core.models.stream.PendingMessage;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The outbox end to end on real servers: {@link RedisHotStore} creates on a real Redis, an
+ * {@link OutboxArchiver} moves them into {@link HBaseArchive} on the mini cluster, HBase goes down
+ * and comes back, an archiver dies mid-batch.
+ *
+ * <p>"Delivered once" is counted by {@link CountingArchive}: per code, the writes HBase
+ * acknowledged. HBase itself cannot tell (a replay writes the same cell at the same timestamp).
+ * "Every link arrived, intact" is checked by scanning the table: exactly the created rows, each
+ * decoding to the created record.
+ */
+class OutboxToHBaseIntegrationTests {
+
+    private static final HBaseMiniCluster CLUSTER = HBaseMiniCluster.shared();
+    /** Fast retries; claims only after 30 s, so no live archiver takes over another's batch here. */
+    private static final ArchiverOptions FAST = ArchiverOptions.DEFAULTS
+            .withRetryBackoff(Duration.ofMillis(20), Duration.ofMillis(200))
+            .withClaim(Duration.ofSeconds(30), Duration.ofMillis(200));
+    private static final int SHARDS = 4;
+
+    private static RedisDeployment redis;
+
+    private StoreKeys keys;
+    private RedisConnection connection;
+    private RedisHotStore store;
+    private String namespace;
+    private String linksTable;
+    private final List<AutoCloseable> toClose = new ArrayList<>();
+
+    @BeforeAll
+    static void startRedis() {
+        redis = RedisServers.standalone();
+    }
+
+    @AfterAll
+    static void stopRedis() {
+        redis.close();
+    }
+
+    @BeforeEach
+    void setUp() {
+        keys = new StoreKeys("t" + UUID.randomUUID().toString().substring(0, 8), SHARDS);
+        connection = redis.connect();
+        store = new RedisHotStore(connection, keys, HotStoreOptions.DEFAULTS);
+        namespace = HBaseMiniCluster.uniqueNamespace();
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        try {
+            for (int i = toClose.size() - 1; i >= 0; i--) {
+                toClose.get(i).close();
+            }
+        } finally {
+            CLUSTER.startHBase(); // the cluster is shared with the other test classes
+            store.close();
+            connection.close();
+        }
+    }
+
+    @Test
+    void outbox_hbaseDownWhile50000LinksAreCreated_everyLinkReachesHBaseExactlyOnceWhenItIsBack() throws Exception {
+        CountingArchive archive = new CountingArchive(openStorage(Duration.ofSeconds(3)).archive());
+        CLUSTER.stopHBase();
+        archiver("node-1", FAST, archive, OutboxMetrics.NOOP);
+
+        long creating = System.nanoTime();
+        List<LinkRecord> links = createLinks(50_000);
+        System.out.printf("OUTBOX->HBASE: 50,000 creates with HBase down in %d ms%n", millisSince(creating));
+        await().atMost(Duration.ofSeconds(30)).until(() -> archive.failedWrites() >= 2);
+        assertThat(archive.acknowledgedWrites()).as("writes acknowledged while HBase is down").isZero();
+        assertThat(outboxStreams()).hasSize(SHARDS);
+        assertThat(mutationsInOutbox()).as("mutations waiting in the outbox").isEqualTo(50_000);
+
+        long starting = System.nanoTime();
+        CLUSTER.startHBase();
+        long started = System.nanoTime();
+        await().atMost(Duration.ofSeconds(90)).until(() -> archive.acknowledgedCodes() == links.size());
+        System.out.printf("OUTBOX->HBASE: HBase restarted in %d ms, then the backlog archived in %d ms (%d failed writes during the outage)%n",
+                (started - starting) / 1_000_000, millisSince(started), archive.failedWrites());
+        await().atMost(Duration.ofSeconds(10)).until(() -> entriesInOutbox() == 0);
+        assertThat(pending()).isZero();
+
+        for (LinkRecord link : links) {
+            assertThat(archive.acknowledgedPutsOf(link.code())).as("acknowledged puts of %s", link.code()).isEqualTo(1);
+        }
+        assertThat(scanLinks()).isEqualTo(byCode(links));
+        for (LinkRecord link : links.subList(0, 200)) {
+            assertThat(archive.get(link.code()).toCompletableFuture().join()).contains(link);
+        }
+    }
+
+    @Test
+    void outbox_archiverKilledMidBatch_anotherArchiverClaimsItsEntriesAndEveryLinkArrivesOnce() throws Exception {
+        // The dying node's writes retry for 30 s: it is surely inside one when it is killed.
+        HBaseStorage dyingStorage = openStorage(Duration.ofSeconds(30));
+        CountingArchive dyingArchive = new CountingArchive(dyingStorage.archive());
+        CountingArchive archive = new CountingArchive(openStorage(Duration.ofSeconds(3)).archive());
+        CLUSTER.stopHBase();
+        List<LinkRecord> links = createLinks(5_000);
+        // Started after the creates, so that its first read takes a full batch (16 entries) of one shard.
+        OutboxArchiver dying = new OutboxArchiver(redis::connect, dyingArchive, keys,
+                FAST.withThreads(1).withArchiveTimeout(Duration.ofMinutes(1)), OutboxMetrics.NOOP, "node-dying", Clock.systemUTC())
+                .start();
+        toClose.add(dying);
+        await().atMost(Duration.ofSeconds(10)).until(() -> pendingOf("node-dying") > 0);
+        long killing = System.nanoTime();
+        dying.close(); // interrupted inside its HBase write; its batch stays pending under its name
+        dyingStorage.close(); // and its connection dies with it, so no write of it lands later
+        System.out.printf("OUTBOX->HBASE: archiver killed mid-batch in %d ms%n", millisSince(killing));
+        long orphaned = pendingOf("node-dying");
+        assertThat(orphaned).isPositive().isEqualTo(pending());
+        long orphanedMutations = mutationsPendingWith("node-dying");
+
+        CLUSTER.startHBase();
+        AtomicInteger claimed = new AtomicInteger();
+        archiver("node-2", FAST.withClaim(Duration.ofMillis(500), Duration.ofMillis(200)), archive, new OutboxMetrics() {
+            @Override
+            public void entriesClaimed(int shard, int entries) {
+                claimed.addAndGet(entries);
+            }
+        });
+        await().atMost(Duration.ofSeconds(60)).until(() -> archive.acknowledgedCodes() == links.size());
+        await().atMost(Duration.ofSeconds(10)).until(() -> entriesInOutbox() == 0);
+
+        System.out.printf("OUTBOX->HBASE: %d entries (%d mutations) orphaned by the killed archiver, %d claimed by the next"
+                + " (%d of its writes failed)%n", orphaned, orphanedMutations, claimed.get(), archive.failedWrites());
+        assertThat(pendingOf("node-dying")).isZero();
+        assertThat(pending()).isZero();
+        // More than orphaned only if node-2's own first batch failed and it took it over again.
+        assertThat(claimed.get()).as("entries taken over from the killed archiver").isGreaterThanOrEqualTo((int) orphaned);
+        assertThat(dyingArchive.acknowledgedWrites()).as("writes of the killed archiver acknowledged").isZero();
+        for (LinkRecord link : links) {
+            assertThat(archive.acknowledgedPutsOf(link.code())).as("acknowledged puts of %s", link.code()).isEqualTo(1);
+        }
+        assertThat(scanLinks()).isEqualTo(byCode(links));
+    }
+
+    /** Opens HBase storage in this test's namespace with the given operation timeout; closed after the test. */
+    private HBaseStorage openStorage(Duration operationTimeout) {
+        HBaseArchiveConfig config = CLUSTER.archiveConfig().namespace(namespace)
+                .operationTimeout(operationTimeout).rpcTimeout(Duration.ofSeconds(1)).build();
+        HBaseStorage storage = HBaseStorage.open(config);
+        linksTable = config.linksTableName();
+        toClose.add(storage);
+        return storage;
+    }
+
+    private void archiver(String name, ArchiverOptions options, CountingArchive archive, OutboxMetrics metrics) {
+        toClose.add(new OutboxArchiver(redis::connect, archive, keys, options, metrics, name, Clock.systemUTC()).start());
+    }
+
+    /** Creates {@code n} links with distinct codes through the hot store, at most 2,000 in flight. */
+    private List<LinkRecord> createLinks(int n) {
+        Set<String> codes = new LinkedHashSet<>();
+        while (codes.size() < n) {
+            codes.add(TestLinks.code());
+        }
+        Semaphore inFlight = new Semaphore(2_000);
+        List<LinkRecord> links = new ArrayList<>(n);
+        List<CompletableFuture<Boolean>> created = new ArrayList<>(n);
+        for (String code : codes) {
+            LinkRecord link = TestLinks.link(code);
+            links.add(link);
+            inFlight.acquireUninterruptibly();
+            CompletableFuture<Boolean> f = store.create(link).toCompletableFuture();
+            f.whenComplete((ok, failure) -> inFlight.release());
+            created.add(f);
+        }
+        assertThat(created.stream().map(CompletableFuture::join)).containsOnly(true);
+        return links;
+    }
+
+    /** Every row of this test's links table, decoded; removed links would be absent. */
+    private Map<String, LinkRecord> scanLinks() throws Exception {
+        Map<String, LinkRecord> rows = new HashMap<>();
+        try (Connection hbase = ConnectionFactory.createConnection(CLUSTER.clientConfiguration());
+                Table table = hbase.getTable(TableName.valueOf(linksTable));
+                ResultScanner scanner = table.getScanner(new Scan().addColumn(LinkCells.FAMILY, LinkCells.RECORD).setCaching(5_000))) {
+            for (Result row : scanner) {
+                String code = LinkRowKey.code(row.getRow());
+                Optional<LinkRecord> link = LinkCells.read(code, row);
+                assertThat(rows.put(code, link.orElseThrow())).as("row of %s", code).isNull();
+            }
+        }
+        return rows;
+    }
+
+    private static Map<String, LinkRecord> byCode(List<LinkRecord> links) {
+        Map<String, LinkRecord> map = new HashMap<>();
+        links.forEach(l -> map.put(l.code(), l));
+        return map;
+    }
+
+    /*
+     * The outbox as Redis holds it. The stream key names are StoreKeys' business (package-private
+     * there); they are found by pattern, and the tests assert that one stream per shard was found.
+     */
+
+    private List<String> outboxStreams() {
+        return connection.sync().keys(keys.namespace() + ":o:*");
+    }
+
+    /** Mutations in the streams: each entry holds a batch of them, one field per code. */
+    private long mutationsInOutbox() {
+        long n = 0;
+        for (String stream : outboxStreams()) {
+            for (StreamMessage<String, String> entry : connection.sync().xrange(stream, Range.create("-", "+"))) {
+                n += entry.getBody().size();
+            }
+        }
+        return n;
+    }
+
+    private long entriesInOutbox() {
+        return outboxStreams().stream().mapToLong(stream -> connection.sync().xlen(stream)).sum();
+    }
+
+    /** Entries read by an archiver and not yet acknowledged. */
+    private long pending() {
+        return pendingByConsumer().values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    private long pendingOf(String consumer) {
+        return pendingByConsumer().getOrDefault(consumer, 0L);
+    }
+
+    /** Mutations in the entries pending with {@code consumer}. */
+    private long mutationsPendingWith(String consumer) {
+        long n = 0;
+        for (String stream : outboxStreams()) {
+            for (PendingMessage entry : connection.sync().xpending(stream, Consumer.from(FAST.group(), consumer), Range.create("-", "+"),
+                    Limit.from(10_000))) {
+                n += connection.sync().xrange(stream, Range.create(entry.getId(), entry.getId())).get(0).getBody().size();
+            }
+        }
+        return n;
+    }
+
+    private Map<String, Long> pendingByConsumer() {
+        Map<String, Long> pending = new HashMap<>();
+        for (String stream : outboxStreams()) {
+            try {
+                connection.sync().xpending(stream, FAST.group()).getConsumerMessageCount().forEach((c, n) -> pending.merge(c, n, Long::sum));
+            } catch (RedisCommandExecutionException noGroup) {
+                // no archiver has joined this stream yet: nothing pending
+            }
+        }
+        return pending;
+    }
+
+    private static long millisSince(long startedNanos) {
+        return (System.nanoTime() - startedNanos) / 1_000_000;
+    }
+}
