@@ -1,0 +1,109 @@
+package dev.shortcode.api.auth;
+
+import dev.shortcode.core.code.Base62;
+import dev.shortcode.core.store.ApiKey;
+import dev.shortcode.core.store.ApiKeyStore;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Issues, authenticates and caches API keys. A key is {@code sck_} plus 32 random base62
+ * characters (190 bits); only its SHA-256 is stored. Lookups go by that hash and the stored hash
+ * is compared again in constant time. Known keys are cached for {@link #CACHE_MILLIS}, so a
+ * revocation on another node applies within that time (at once on the revoking node); unknown
+ * keys are never cached, so guessing cannot fill memory.
+ */
+public final class ApiKeys {
+
+    /** How long a node trusts a cached key before asking the store again. */
+    static final long CACHE_MILLIS = 5_000;
+    private static final int SECRET_CHARS = 32;
+
+    private final ApiKeyStore store;
+    private final Clock clock;
+    private final SecureRandom random = new SecureRandom();
+    private final Map<String, Cached> cache = new ConcurrentHashMap<>();
+
+    private record Cached(ApiKey key, long until) {}
+
+    /** A newly created key with its secret, shown once. */
+    public record Created(ApiKey key, String secret) {}
+
+    public ApiKeys(ApiKeyStore store, Clock clock) {
+        this.store = store;
+        this.clock = clock;
+    }
+
+    public CompletionStage<Optional<ApiKey>> authenticate(String presented) {
+        if (presented == null || presented.isEmpty() || presented.length() > 256) {
+            return CompletableFuture.completedFuture(Optional.empty());
+        }
+        String hash = sha256(presented);
+        long now = clock.millis();
+        Cached cached = cache.get(hash);
+        if (cached != null && cached.until > now) {
+            return CompletableFuture.completedFuture(verified(cached.key, hash));
+        }
+        return store.findByHash(hash).thenApply(found -> {
+            found.ifPresentOrElse(key -> cache.put(hash, new Cached(key, now + CACHE_MILLIS)), () -> cache.remove(hash));
+            return found.flatMap(key -> verified(key, hash));
+        });
+    }
+
+    private static Optional<ApiKey> verified(ApiKey key, String hash) {
+        boolean same = MessageDigest.isEqual(key.secretHash().getBytes(StandardCharsets.US_ASCII), hash.getBytes(StandardCharsets.US_ASCII));
+        return same && !key.revoked() ? Optional.of(key) : Optional.empty();
+    }
+
+    public CompletionStage<Created> create(String name, Set<ApiKey.Scope> scopes) {
+        return create(name, scopes, "sck_" + randomBase62(SECRET_CHARS), "k_" + randomBase62(12));
+    }
+
+    /** Stores a key whose secret the operator chose (the bootstrap admin key from the environment). */
+    public CompletionStage<Created> create(String name, Set<ApiKey.Scope> scopes, String secret, String id) {
+        ApiKey key = new ApiKey(id, name, scopes, sha256(secret), clock.millis(), false);
+        return store.create(key).thenApply(created -> {
+            if (!created) {
+                throw new IllegalStateException("an API key with id " + id + " or the same secret exists already");
+            }
+            return new Created(key, secret);
+        });
+    }
+
+    public CompletionStage<Boolean> revoke(String id) {
+        return store.revoke(id).thenApply(revoked -> {
+            cache.values().removeIf(c -> c.key.id().equals(id));
+            return revoked;
+        });
+    }
+
+    public ApiKeyStore store() {
+        return store;
+    }
+
+    private String randomBase62(int chars) {
+        StringBuilder out = new StringBuilder(chars);
+        for (int i = 0; i < chars; i++) {
+            out.append(Base62.ALPHABET.charAt(random.nextInt(62)));
+        }
+        return out.toString();
+    }
+
+    public static String sha256(String value) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required by the JDK", e);
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package dev.shortcode.api.auth;
+
+import dev.shortcode.api.problem.ProblemException;
+import dev.shortcode.core.store.ApiKey;
+import dev.shortcode.core.store.ApiKey.Scope;
+import io.smallrye.common.annotation.NonBlocking;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/** Admin endpoints for API keys: the secret is shown once, at creation, and never again. */
+@Path("/api/v1/keys")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@NonBlocking
+public class KeyResource {
+
+    @Inject
+    ApiKeys keys;
+
+    public record CreateKeyRequest(String name, List<String> scopes) {}
+
+    /** A key as listed: no secret, no hash. */
+    public record KeyView(String id, String name, List<String> scopes, Instant createdAt, boolean revoked) {
+        static KeyView of(ApiKey key) {
+            return new KeyView(key.id(), key.name(), key.scopes().stream().map(Scope::label).sorted().toList(),
+                    Instant.ofEpochMilli(key.createdAtMillis()), key.revoked());
+        }
+    }
+
+    public record CreatedKey(String id, String name, List<String> scopes, Instant createdAt, String key) {}
+
+    @POST
+    @RequiresScope(Scope.ADMIN)
+    public CompletionStage<Response> create(CreateKeyRequest request) {
+        if (request == null || request.name() == null || !request.name().matches("[\\p{L}\\p{N} ._-]{1,64}")) {
+            return CompletableFuture.failedFuture(ProblemException.badRequest("invalid-key-name",
+                    "name is required: 1 to 64 letters, digits, spaces, '.', '_' or '-'"));
+        }
+        if (request.scopes() == null || request.scopes().isEmpty()) {
+            return CompletableFuture.failedFuture(ProblemException.badRequest("invalid-scopes",
+                    "scopes is required: a non-empty list of links:read, links:write, admin"));
+        }
+        Set<Scope> scopes = EnumSet.noneOf(Scope.class);
+        for (String label : request.scopes()) {
+            try {
+                scopes.add(Scope.ofLabel(label));
+            } catch (IllegalArgumentException e) {
+                return CompletableFuture.failedFuture(ProblemException.badRequest("invalid-scopes", e.getMessage()));
+            }
+        }
+        return keys.create(request.name(), scopes).thenApply(created -> {
+            KeyView view = KeyView.of(created.key());
+            return Response.status(201).entity(new CreatedKey(view.id(), view.name(), view.scopes(), view.createdAt(),
+                    created.secret())).build();
+        });
+    }
+
+    @GET
+    @RequiresScope(Scope.ADMIN)
+    public CompletionStage<List<KeyView>> list() {
+        return keys.store().list().thenApply(all -> all.stream().sorted(Comparator.comparingLong(ApiKey::createdAtMillis))
+                .map(KeyView::of).toList());
+    }
+
+    @DELETE
+    @Path("/{id}")
+    @RequiresScope(Scope.ADMIN)
+    public CompletionStage<Response> revoke(@PathParam("id") String id) {
+        return keys.revoke(id).thenApply(revoked -> {
+            if (!revoked) {
+                throw ProblemException.notFound("no active API key has the id '" + id + "'");
+            }
+            return Response.noContent().build();
+        });
+    }
+}

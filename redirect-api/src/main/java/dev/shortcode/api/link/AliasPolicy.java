@@ -1,0 +1,53 @@
+package dev.shortcode.api.link;
+
+import dev.shortcode.api.problem.ProblemException;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Custom aliases: {@code [A-Za-z0-9_-]{3,64}}, never a path the service itself serves, and never
+ * shaped like an issued code (a pool's length, only base62 characters). That last rule keeps
+ * aliases and issued codes apart for good: an issued code can never collide with an alias, and
+ * the redirect can reject a pool-shaped code that was never issued without any I/O.
+ */
+public final class AliasPolicy {
+
+    private final java.util.Set<Integer> codeLengths;
+
+    /** @param codeLengths the code lengths of the configured pools */
+    public AliasPolicy(java.util.Set<Integer> codeLengths) {
+        this.codeLengths = java.util.Set.copyOf(codeLengths);
+    }
+
+    /** True when {@code code} has the shape of an issued code of some pool. */
+    public boolean isCodeShaped(String code) {
+        return codeLengths.contains(code.length()) && dev.shortcode.core.code.Base62.isAlphabet(code);
+    }
+
+    private static final Pattern ALIAS = Pattern.compile("[A-Za-z0-9_-]{3,64}");
+
+    /** Paths of the service and words that would confuse people; compared case-insensitively. */
+    public static final Set<String> RESERVED = Set.of("api", "q", "dashboard", "health", "metrics", "openapi",
+            "swagger", "swagger-ui", "admin", "login", "logout", "static", "assets", "favicon.ico", "robots.txt",
+            "well-known", "status", "docs", "app", "www");
+
+    public String validate(String alias) {
+        if (!ALIAS.matcher(alias).matches()) {
+            throw ProblemException.badRequest("invalid-alias",
+                    "alias '" + abbreviate(alias) + "' must be 3 to 64 characters of A-Z, a-z, 0-9, '_' and '-'");
+        }
+        if (RESERVED.contains(alias.toLowerCase(Locale.ROOT))) {
+            throw ProblemException.badRequest("reserved-alias", "alias '" + alias + "' is reserved by the service");
+        }
+        if (isCodeShaped(alias)) {
+            throw ProblemException.badRequest("code-shaped-alias", "alias '" + alias + "' looks like an issued code ("
+                    + alias.length() + " base62 characters, a pool's code length); use another length or include '-' or '_'");
+        }
+        return alias;
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() > 70 ? s.substring(0, 70) + "…" : s;
+    }
+}

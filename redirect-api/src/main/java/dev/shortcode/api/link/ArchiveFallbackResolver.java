@@ -1,0 +1,75 @@
+package dev.shortcode.api.link;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.shortcode.core.store.Archive;
+import dev.shortcode.core.store.HotStore;
+import dev.shortcode.core.store.LinkRecord;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Resolution for codes without a pool-specific fast path: every code in embedded mode, custom
+ * aliases in distributed mode. The hot store first; on a miss, the archive, for links that are
+ * permanent. Misses the archive also could not answer are remembered briefly (bounded), and
+ * concurrent misses of one code share one archive read, so a scanner requesting random paths
+ * costs one archive read per path per {@link #NEGATIVE_TTL}, not one per request. A permanent
+ * link found in the archive is put back into the hot store.
+ */
+public final class ArchiveFallbackResolver implements LinkResolver {
+
+    /** How long an archive miss is trusted; a link created meanwhile is found in the hot store first. */
+    static final Duration NEGATIVE_TTL = Duration.ofSeconds(5);
+    static final long NEGATIVE_MAX = 100_000;
+
+    private final HotStore hot;
+    private final Archive archive;
+    private final Cache<String, Boolean> absent = Caffeine.newBuilder().maximumSize(NEGATIVE_MAX)
+            .expireAfterWrite(NEGATIVE_TTL).build();
+    private final ConcurrentHashMap<String, CompletableFuture<Optional<LinkRecord>>> inFlight = new ConcurrentHashMap<>();
+
+    public ArchiveFallbackResolver(HotStore hot, Archive archive) {
+        this.hot = hot;
+        this.archive = archive;
+    }
+
+    @Override
+    public CompletionStage<Optional<LinkRecord>> resolve(String code) {
+        return hot.get(code).thenCompose(found -> {
+            if (found.isPresent() || absent.getIfPresent(code) != null) {
+                return CompletableFuture.completedFuture(found);
+            }
+            CompletableFuture<Optional<LinkRecord>> mine = new CompletableFuture<>();
+            CompletableFuture<Optional<LinkRecord>> running = inFlight.putIfAbsent(code, mine);
+            if (running != null) {
+                return running;
+            }
+            archive.get(code).thenCompose(this::rewarm).whenComplete((result, failure) -> {
+                if (failure == null && result.isEmpty()) {
+                    absent.put(code, Boolean.TRUE);
+                }
+                inFlight.remove(code, mine);
+                if (failure != null) {
+                    mine.completeExceptionally(failure);
+                } else {
+                    mine.complete(result);
+                }
+            });
+            return mine;
+        });
+    }
+
+    /** Only permanent links outlive the hot store; an expired temporary link stays gone. */
+    private CompletionStage<Optional<LinkRecord>> rewarm(Optional<LinkRecord> archived) {
+        if (archived.isEmpty() || !archived.get().permanent()) {
+            return CompletableFuture.completedFuture(Optional.empty());
+        }
+        LinkRecord link = archived.get();
+        return hot.create(link).thenCompose(created -> created
+                ? CompletableFuture.completedFuture(archived)
+                : hot.get(link.code())); // a live link took the code meanwhile: that one wins
+    }
+}

@@ -1,0 +1,261 @@
+package dev.shortcode.api.link;
+
+import dev.shortcode.api.problem.ProblemException;
+import dev.shortcode.core.alloc.CodeAllocator;
+import dev.shortcode.core.alloc.CodeIssuer;
+import dev.shortcode.core.alloc.IssueException;
+import dev.shortcode.core.alloc.IssuedCode;
+import dev.shortcode.core.store.HotStore;
+import dev.shortcode.core.store.IdempotencyStore;
+import dev.shortcode.core.store.IdempotencyStore.Claim;
+import dev.shortcode.core.store.LinkRecord;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The link operations behind the HTTP API, independent of HTTP: validation, pool choice, issuing
+ * with skip-on-conflict, idempotent retries. Non-blocking throughout; the only step that may
+ * wait (a node that ran out of ids) hops to the blocking executor.
+ */
+public final class LinkService {
+
+    /** Issued codes that may be taken by live links after a wrap (or by aliases) before giving up. */
+    static final int MAX_CODE_ATTEMPTS = 16;
+    /** How long a retry waits for the racing request that owns its Idempotency-Key. */
+    static final Duration IDEMPOTENCY_WAIT = Duration.ofSeconds(10);
+    private static final long IDEMPOTENCY_POLL_MILLIS = 20;
+    /** The pool name recorded for custom aliases, which no allocator issues. */
+    public static final String ALIAS_POOL = "alias";
+
+    private final CodeIssuer issuer;
+    private final HotStore hotStore;
+    private final LinkResolver resolver;
+    private final IdempotencyStore idempotency;
+    private final UrlPolicy urls;
+    private final AliasPolicy aliases;
+    private final TtlPolicy ttls;
+    private final Clock clock;
+    private final Executor blocking;
+    private final Duration idempotencyTtl;
+    private final String baseUrl;
+    private final LinkEvents events;
+
+    public LinkService(CodeIssuer issuer, HotStore hotStore, LinkResolver resolver, IdempotencyStore idempotency,
+            UrlPolicy urls, AliasPolicy aliases, TtlPolicy ttls, Clock clock, Executor blocking, Duration idempotencyTtl,
+            String baseUrl, LinkEvents events) {
+        this.issuer = issuer;
+        this.hotStore = hotStore;
+        this.resolver = resolver;
+        this.idempotency = idempotency;
+        this.urls = urls;
+        this.aliases = aliases;
+        this.ttls = ttls;
+        this.clock = clock;
+        this.blocking = blocking;
+        this.idempotencyTtl = idempotencyTtl;
+        this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+        this.events = events;
+    }
+
+    /** Creates a link; with an idempotency key, a retry returns the link the first request made. */
+    public CompletionStage<LinkView> create(CreateLinkRequest request, String owner, String idempotencyKey) {
+        if (idempotencyKey == null) {
+            return create(request, owner);
+        }
+        if (idempotencyKey.isEmpty() || idempotencyKey.length() > 255) {
+            return CompletableFuture.failedFuture(ProblemException.badRequest("invalid-idempotency-key",
+                    "Idempotency-Key must be 1 to 255 characters"));
+        }
+        // Validate first: a bad request must not claim the key.
+        try {
+            validate(request);
+        } catch (ProblemException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        long deadline = System.nanoTime() + IDEMPOTENCY_WAIT.toNanos();
+        return idempotent(request, owner, idempotencyKey, deadline);
+    }
+
+    private CompletionStage<LinkView> idempotent(CreateLinkRequest request, String owner, String key, long deadline) {
+        return idempotency.claim(owner, key, idempotencyTtl).thenCompose(claim -> {
+            if (claim instanceof Claim.Done done) {
+                return get(done.code());
+            }
+            if (claim instanceof Claim.Pending) {
+                if (System.nanoTime() > deadline) {
+                    return CompletableFuture.failedFuture(ProblemException.conflict("idempotency-in-progress",
+                            "a request with this Idempotency-Key is still being processed; retry later"));
+                }
+                Executor later = CompletableFuture.delayedExecutor(IDEMPOTENCY_POLL_MILLIS, TimeUnit.MILLISECONDS);
+                return CompletableFuture.supplyAsync(() -> null, later).thenCompose(v -> idempotent(request, owner, key, deadline));
+            }
+            return create(request, owner).handle((view, failure) -> {
+                if (failure != null) {
+                    return idempotency.release(owner, key).<LinkView>thenCompose(v -> CompletableFuture.failedFuture(unwrap(failure)));
+                }
+                return idempotency.complete(owner, key, view.code(), idempotencyTtl).thenApply(v -> view);
+            }).thenCompose(stage -> stage);
+        });
+    }
+
+    private record Valid(String url, TtlPolicy.Choice ttl, String alias) {}
+
+    private Valid validate(CreateLinkRequest request) {
+        if (request == null) {
+            throw ProblemException.badRequest("invalid-body", "a JSON object with at least \"url\" is required");
+        }
+        String url = urls.normalise(request.url());
+        TtlPolicy.Choice ttl = ttls.choose(request.ttl());
+        String alias = request.alias() == null ? null : aliases.validate(request.alias());
+        return new Valid(url, ttl, alias);
+    }
+
+    /** Creates one link without idempotency. */
+    public CompletionStage<LinkView> create(CreateLinkRequest request, String owner) {
+        Valid valid;
+        try {
+            valid = validate(request);
+        } catch (ProblemException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        long now = clock.millis();
+        if (valid.alias() != null) {
+            LinkRecord record = record(valid.alias(), valid, owner, now);
+            return hotStore.create(record).thenApply(created -> {
+                if (!created) {
+                    throw ProblemException.conflict("alias-taken", "alias '" + valid.alias() + "' is already taken");
+                }
+                events.created(record.pool());
+                return view(record, valid.ttl().label());
+            });
+        }
+        return issueAndStore(valid, owner, now, 1);
+    }
+
+    private CompletionStage<LinkView> issueAndStore(Valid valid, String owner, long now, int attempt) {
+        CodeAllocator allocator = issuer.allocator(valid.ttl().pool().name());
+        return nextCode(allocator).thenCompose(issued -> {
+            LinkRecord record = record(issued.code(), valid, owner, now);
+            return hotStore.create(record).thenCompose(created -> {
+                if (created) {
+                    events.created(record.pool());
+                    return CompletableFuture.completedFuture(view(record, valid.ttl().label()));
+                }
+                // A live link from an older epoch or an alias holds this code: skip it, never overwrite.
+                events.codeSkipped(record.pool());
+                if (attempt >= MAX_CODE_ATTEMPTS) {
+                    return CompletableFuture.failedFuture(ProblemException.unavailable("pool " + record.pool()
+                            + " found " + attempt + " taken codes in a row; it is nearly full, add a longer pool"));
+                }
+                return issueAndStore(valid, owner, now, attempt + 1);
+            });
+        });
+    }
+
+    private CompletionStage<IssuedCode> nextCode(CodeAllocator allocator) {
+        try {
+            IssuedCode code = allocator.tryNext();
+            if (code != null) {
+                return CompletableFuture.completedFuture(code);
+            }
+            return CompletableFuture.supplyAsync(allocator::next, blocking);
+        } catch (IssueException e) {
+            return CompletableFuture.failedFuture(ProblemException.unavailable("no codes can be issued now: " + e.getMessage()));
+        }
+    }
+
+    /** Creates up to the batch limit; each item succeeds or fails on its own, answers keep the order. */
+    public CompletionStage<List<BatchItemResult>> createBatch(List<CreateLinkRequest> requests, String owner) {
+        List<CompletableFuture<BatchItemResult>> results = new ArrayList<>(requests.size());
+        for (int i = 0; i < requests.size(); i++) {
+            int index = i;
+            results.add(create(requests.get(i), owner).handle((view, failure) -> failure == null
+                    ? new BatchItemResult(index, 201, view, null)
+                    : failed(index, unwrap(failure))).toCompletableFuture());
+        }
+        return CompletableFuture.allOf(results.toArray(CompletableFuture[]::new))
+                .thenApply(v -> results.stream().map(CompletableFuture::join).toList());
+    }
+
+    private static BatchItemResult failed(int index, Throwable failure) {
+        ProblemException problem = failure instanceof ProblemException p ? p
+                : new ProblemException(500, "internal", "Internal error", "this item failed: " + failure.getClass().getSimpleName());
+        return new BatchItemResult(index, problem.status(), null, problem.toProblem(null));
+    }
+
+    /** The live link of a code. */
+    public CompletionStage<LinkView> get(String code) {
+        return resolver.resolve(code).thenApply(found -> found.map(this::view)
+                .orElseThrow(() -> ProblemException.notFound("no live link has the code '" + code + "'")));
+    }
+
+    /** Where a code redirects to, extending its life; empty when unknown or expired. */
+    public CompletionStage<Optional<String>> target(String code) {
+        return resolver.resolve(code).thenApply(found -> found.map(LinkRecord::url));
+    }
+
+    public CompletionStage<LinkView> update(String code, UpdateLinkRequest request) {
+        if (request == null || (request.url() == null && request.ttl() == null)) {
+            return CompletableFuture.failedFuture(ProblemException.badRequest("invalid-body", "give \"url\" and/or \"ttl\" to change"));
+        }
+        String url;
+        TtlPolicy.Choice ttl;
+        try {
+            url = request.url() == null ? null : urls.normalise(request.url());
+            ttl = request.ttl() == null ? null : ttls.choose(request.ttl());
+        } catch (ProblemException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return resolver.resolve(code).thenCompose(found -> {
+            LinkRecord current = found.orElseThrow(() -> ProblemException.notFound("no live link has the code '" + code + "'"));
+            if (ttl != null && !current.pool().equals(ALIAS_POOL) && !ttl.pool().name().equals(current.pool())) {
+                throw ProblemException.badRequest("invalid-ttl", "ttl " + ttl.label() + " needs pool " + ttl.pool().name()
+                        + " but this link's code belongs to pool " + current.pool() + "; create a new link instead");
+            }
+            LinkRecord next = current.updated(url != null ? url : current.url(),
+                    ttl != null ? ttl.ttl().toSeconds() : current.ttlSeconds(), ttl != null ? ttl.permanent() : current.permanent());
+            return hotStore.update(next).thenApply(updated -> {
+                if (!updated) {
+                    throw ProblemException.conflict("concurrent-update", "the link changed or expired meanwhile; read it and retry");
+                }
+                return view(next);
+            });
+        });
+    }
+
+    public CompletionStage<Void> delete(String code) {
+        return hotStore.delete(code).thenApply(deleted -> {
+            if (!deleted) {
+                throw ProblemException.notFound("no live link has the code '" + code + "'");
+            }
+            return null;
+        });
+    }
+
+    private LinkRecord record(String code, Valid valid, String owner, long now) {
+        String pool = valid.alias() != null ? ALIAS_POOL : valid.ttl().pool().name();
+        return new LinkRecord(code, valid.url(), pool, valid.ttl().ttl().toSeconds(), valid.ttl().permanent(), now, owner, 1);
+    }
+
+    LinkView view(LinkRecord r) {
+        return view(r, r.permanent() ? TtlPolicy.PERMANENT : TtlPolicy.label(r.ttl()));
+    }
+
+    private LinkView view(LinkRecord r, String ttlLabel) {
+        Instant expires = r.permanent() ? null : clock.instant().plusSeconds(r.ttlSeconds());
+        return new LinkView(r.code(), baseUrl + "/" + r.code(), r.url(), ttlLabel, r.pool(), r.createdAt(), expires);
+    }
+
+    static Throwable unwrap(Throwable t) {
+        return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+    }
+}

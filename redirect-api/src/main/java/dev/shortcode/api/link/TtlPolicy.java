@@ -1,0 +1,89 @@
+package dev.shortcode.api.link;
+
+import dev.shortcode.api.problem.ProblemException;
+import dev.shortcode.core.config.PoolSpec;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Turns a requested TTL into a pool and the link's sliding TTL: the smallest pool whose idle TTL
+ * covers the request serves it, and the link keeps the TTL it asked for. {@code "permanent"}
+ * goes to the permanent pool, whose hot TTL then applies in Redis.
+ */
+public final class TtlPolicy {
+
+    public static final String PERMANENT = "permanent";
+
+    private final List<PoolSpec> byTtl;
+    private final String defaultTtl;
+
+    public TtlPolicy(List<PoolSpec> pools, String defaultTtl) {
+        this.byTtl = pools.stream().sorted(Comparator.comparing(PoolSpec::idleTtl).thenComparing(PoolSpec::length)).toList();
+        this.defaultTtl = defaultTtl;
+        try {
+            choose(defaultTtl);
+        } catch (ProblemException e) {
+            throw new dev.shortcode.core.config.ConfigException("shortcode.default-ttl", e.getMessage());
+        }
+    }
+
+    /** The pool and effective TTL for a request; {@code null} means the configured default. */
+    public Choice choose(String requested) {
+        String ttl = requested == null ? defaultTtl : requested.trim();
+        if (PERMANENT.equalsIgnoreCase(ttl)) {
+            PoolSpec pool = byTtl.stream().filter(PoolSpec::permanent).findFirst().orElseThrow(() ->
+                    ProblemException.badRequest("invalid-ttl", "ttl 'permanent' is not offered: no pool is permanent"));
+            return new Choice(pool, pool.idleTtl(), true, PERMANENT);
+        }
+        Duration duration;
+        try {
+            duration = ttl.startsWith("P") || ttl.startsWith("p") ? parse(ttl) : null;
+        } catch (DateTimeParseException e) {
+            duration = null;
+        }
+        if (duration == null) {
+            throw ProblemException.badRequest("invalid-ttl",
+                    "ttl '" + ttl + "' is neither an ISO-8601 duration such as P30D or PT12H nor \"permanent\"");
+        }
+        if (duration.compareTo(Duration.ofSeconds(60)) < 0) {
+            throw ProblemException.badRequest("invalid-ttl", "ttl " + duration + " is below the minimum of 60 seconds; " + range());
+        }
+        for (PoolSpec pool : byTtl) {
+            if (pool.idleTtl().compareTo(duration) >= 0) {
+                return new Choice(pool, duration, false, label(duration));
+            }
+        }
+        throw ProblemException.badRequest("invalid-ttl", "ttl " + ttl + " exceeds what any pool offers; " + range());
+    }
+
+    private String range() {
+        Duration max = byTtl.get(byTtl.size() - 1).idleTtl();
+        boolean permanent = byTtl.stream().anyMatch(PoolSpec::permanent);
+        return "allowed: PT1M to " + label(max) + (permanent ? ", or \"permanent\"" : "");
+    }
+
+    /** A TTL as clients read it: whole days as {@code P30D}, anything else as {@code PT36H} and so on. */
+    public static String label(Duration ttl) {
+        long seconds = ttl.toSeconds();
+        return seconds % 86_400 == 0 ? "P" + seconds / 86_400 + "D" : ttl.toString();
+    }
+
+    /** ISO-8601 with days (P30D), time (PT12H) or both; weeks/months/years are ambiguous and refused. */
+    private static Duration parse(String ttl) {
+        String upper = ttl.toUpperCase(java.util.Locale.ROOT);
+        if (upper.matches("P\\d+W")) {
+            return Duration.ofDays(7L * Long.parseLong(upper.substring(1, upper.length() - 1)));
+        }
+        return Duration.parse(upper);
+    }
+
+    /**
+     * @param pool      the pool that issues the code
+     * @param ttl       the link's sliding TTL (the request's, or the pool's hot TTL when permanent)
+     * @param permanent whether the link outlives the hot TTL
+     * @param label     the TTL as reported back to clients ({@code P30D} or {@code permanent})
+     */
+    public record Choice(PoolSpec pool, Duration ttl, boolean permanent, String label) {}
+}

@@ -1,0 +1,108 @@
+package dev.shortcode.api.link;
+
+import dev.shortcode.api.problem.ProblemException;
+import java.net.IDN;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Which long URLs are accepted, and their stored form. Absolute {@code http}/{@code https} with a
+ * host, at most {@link #MAX_LENGTH} characters, no whitespace or control characters; an IDN host
+ * is stored as punycode; a URL pointing at this service's own short domain is refused, since it
+ * would redirect to itself. Every refusal says why.
+ */
+public final class UrlPolicy {
+
+    /** Longer URLs break many clients and proxies; 4 KiB covers real campaign links. */
+    public static final int MAX_LENGTH = 4096;
+
+    private final Set<String> ownHosts;
+
+    /** @param ownHosts hosts (lower case, punycode) that serve short links, e.g. the base URL's host */
+    public UrlPolicy(Set<String> ownHosts) {
+        this.ownHosts = Set.copyOf(ownHosts);
+    }
+
+    /** The normalised URL to store. @throws ProblemException 400 naming the reason */
+    public String normalise(String raw) {
+        if (raw == null || raw.isEmpty()) {
+            throw invalid("url is required");
+        }
+        if (raw.length() > MAX_LENGTH) {
+            throw invalid("url is " + raw.length() + " characters long; at most " + MAX_LENGTH + " are allowed");
+        }
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (Character.isWhitespace(c) || Character.isISOControl(c) || Character.isSpaceChar(c)) {
+                throw invalid("url contains whitespace or a control character at position " + i);
+            }
+        }
+        int schemeEnd = raw.indexOf("://");
+        if (schemeEnd <= 0) {
+            throw invalid("url must be absolute, starting with http:// or https://");
+        }
+        String scheme = raw.substring(0, schemeEnd).toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https")) {
+            throw invalid("url scheme '" + scheme + "' is not allowed; use http or https");
+        }
+        int authorityStart = schemeEnd + 3;
+        int authorityEnd = authorityStart;
+        while (authorityEnd < raw.length() && "/?#".indexOf(raw.charAt(authorityEnd)) < 0) {
+            authorityEnd++;
+        }
+        String authority = raw.substring(authorityStart, authorityEnd);
+        int at = authority.lastIndexOf('@');
+        String userInfo = at >= 0 ? authority.substring(0, at + 1) : "";
+        String hostPort = authority.substring(at + 1);
+        String host;
+        String port = "";
+        if (hostPort.startsWith("[")) {
+            int close = hostPort.indexOf(']');
+            if (close < 0) {
+                throw invalid("url has an unterminated IPv6 host");
+            }
+            host = hostPort.substring(0, close + 1);
+            port = hostPort.substring(close + 1);
+        } else {
+            int colon = hostPort.lastIndexOf(':');
+            host = colon >= 0 ? hostPort.substring(0, colon) : hostPort;
+            port = colon >= 0 ? hostPort.substring(colon) : "";
+        }
+        if (host.isEmpty()) {
+            throw invalid("url has no host");
+        }
+        if (!port.isEmpty() && !port.matches(":[0-9]{1,5}")) {
+            throw invalid("url has an invalid port '" + port.substring(Math.min(1, port.length())) + "'");
+        }
+        String asciiHost;
+        try {
+            asciiHost = host.startsWith("[") ? host.toLowerCase(Locale.ROOT)
+                    : IDN.toASCII(host, IDN.ALLOW_UNASSIGNED).toLowerCase(Locale.ROOT);
+        } catch (IllegalArgumentException e) {
+            throw invalid("url host '" + host + "' is not a valid domain name: " + e.getMessage());
+        }
+        if (asciiHost.isEmpty() || asciiHost.startsWith(".") || asciiHost.contains("..")) {
+            throw invalid("url host '" + host + "' is not a valid domain name");
+        }
+        String normalised = scheme + "://" + userInfo + asciiHost + port + raw.substring(authorityEnd);
+        try {
+            URI uri = new URI(normalised);
+            if (uri.getHost() == null && !asciiHost.startsWith("[")) {
+                throw invalid("url host '" + host + "' is not a valid host name");
+            }
+        } catch (URISyntaxException e) {
+            throw invalid("url is not a valid URI: " + e.getReason() + " at index " + e.getIndex());
+        }
+        String bareHost = asciiHost.endsWith(".") ? asciiHost.substring(0, asciiHost.length() - 1) : asciiHost;
+        if (ownHosts.contains(bareHost)) {
+            throw invalid("url points at this service's own short domain " + bareHost + "; that would redirect in a loop");
+        }
+        return normalised;
+    }
+
+    private static ProblemException invalid(String detail) {
+        return ProblemException.badRequest("invalid-url", detail);
+    }
+}

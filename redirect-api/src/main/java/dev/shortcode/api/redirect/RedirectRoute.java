@@ -1,0 +1,104 @@
+package dev.shortcode.api.redirect;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.shortcode.api.config.ServiceConfig;
+import dev.shortcode.api.link.LinkService;
+import dev.shortcode.api.problem.Problem;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.lang.System.Logger.Level;
+
+/**
+ * {@code GET /{code}}: a plain Vert.x route, the fastest path the stack offers (no JAX-RS
+ * dispatch), answered from the event loop with a non-blocking lookup that also extends the
+ * link's life. Unknown or expired codes get 404: a small HTML page for browsers, problem+json
+ * for everyone else.
+ */
+@ApplicationScoped
+public class RedirectRoute {
+
+    private static final System.Logger LOG = System.getLogger(RedirectRoute.class.getName());
+    /** Single path segments that can be codes or aliases; everything else falls through to other routes. */
+    static final String CODE_PATH = "/([A-Za-z0-9_-]{2,64})";
+
+    @Inject
+    LinkService links;
+
+    @Inject
+    ServiceConfig config;
+
+    @Inject
+    MeterRegistry registry;
+
+    @Inject
+    ObjectMapper json;
+
+    private Counter found;
+    private Counter missing;
+    private Counter failed;
+    private Timer latency;
+
+    void register(@Observes Router router) {
+        found = Counter.builder("shortcode.redirects").tag("outcome", "found").register(registry);
+        missing = Counter.builder("shortcode.redirects").tag("outcome", "not_found").register(registry);
+        failed = Counter.builder("shortcode.redirects").tag("outcome", "error").register(registry);
+        latency = Timer.builder("shortcode.redirect.latency").publishPercentiles(0.5, 0.99, 0.999).register(registry);
+        router.getWithRegex(CODE_PATH).handler(this::redirect);
+        router.headWithRegex(CODE_PATH).handler(this::redirect);
+    }
+
+    private void redirect(RoutingContext rc) {
+        String code = rc.pathParam("param0");
+        long began = System.nanoTime();
+        Context context = Vertx.currentContext();
+        links.target(code).whenComplete((target, failure) -> context.runOnContext(v -> {
+            latency.record(System.nanoTime() - began, java.util.concurrent.TimeUnit.NANOSECONDS);
+            if (failure != null) {
+                failed.increment();
+                LOG.log(Level.WARNING, "redirect lookup of {0} failed: {1}", code, failure.toString());
+                respondError(rc, 503, "unavailable", "Service unavailable", "the link store is unreachable; retry shortly");
+            } else if (target.isPresent()) {
+                found.increment();
+                rc.response().setStatusCode(config.redirectStatus())
+                        .putHeader(HttpHeaders.LOCATION, target.get())
+                        .putHeader(HttpHeaders.CACHE_CONTROL, "private, max-age=0")
+                        .end();
+            } else {
+                missing.increment();
+                respondError(rc, 404, "not-found", "Not found", "no live link has the code '" + code + "'");
+            }
+        }));
+    }
+
+    private void respondError(RoutingContext rc, int status, String type, String title, String detail) {
+        String accept = rc.request().getHeader(HttpHeaders.ACCEPT);
+        if (accept != null && accept.contains("text/html")) {
+            rc.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, "text/html; charset=utf-8")
+                    .end(page(status, title, detail));
+            return;
+        }
+        try {
+            rc.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
+                    .end(json.writeValueAsString(new Problem(Problem.TYPE_BASE + type, title, status, detail, rc.request().path())));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            rc.response().setStatusCode(status).end();
+        }
+    }
+
+    private static String page(int status, String title, String detail) {
+        String safe = detail.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#39;");
+        return "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + status + " " + title
+                + "</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;color:#222}"
+                + "h1{font-size:1.4rem}</style></head><body><h1>" + status + " — " + title + "</h1><p>" + safe
+                + "</p><p>The link may have expired after a period without visits, or never existed.</p></body></html>";
+    }
+}

@@ -1,0 +1,287 @@
+package dev.shortcode.api.http;
+
+import static dev.shortcode.api.http.ApiClient.ADMIN_KEY;
+import static dev.shortcode.api.http.ApiClient.as;
+import static dev.shortcode.api.http.ApiClient.create;
+import static dev.shortcode.api.http.ApiClient.createCode;
+import static dev.shortcode.api.http.ApiClient.key;
+import static dev.shortcode.api.http.ApiClient.redirect;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.endsWith;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.matchesPattern;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
+
+import io.restassured.response.Response;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The HTTP API over a running service: every endpoint and every error. Subclasses run it on
+ * embedded storage and on real Redis + HBase.
+ */
+abstract class AbstractLinkApiTests {
+
+    String writer;
+    String reader;
+
+    @BeforeEach
+    void keys() {
+        writer = key("links:write", "links:read");
+        reader = key("links:read");
+    }
+
+    @Test
+    void create_validUrl_returns201WithLocationAndTheLink() {
+        Response response = create(writer, Map.of("url", "https://example.com/spring?utm=sms"));
+        response.then().statusCode(201)
+                .header("Location", matchesPattern("http://localhost:8080/[0-9A-Za-z]{5}"))
+                .body("code", matchesPattern("[0-9A-Za-z]{5}"))
+                .body("shortUrl", endsWith("/" + response.path("code")))
+                .body("url", equalTo("https://example.com/spring?utm=sms"))
+                .body("ttl", equalTo("P10D"))
+                .body("pool", equalTo("short"))
+                .body("createdAt", notNullValue())
+                .body("expiresAt", notNullValue());
+    }
+
+    @Test
+    void redirect_createdCode_answers302ToTheUrl() {
+        String code = createCode(writer, "https://example.com/target");
+        redirect(code).then().statusCode(302).header("Location", "https://example.com/target");
+    }
+
+    @Test
+    void redirect_unknownCode_answers404AsProblemOrHtml() {
+        redirect("zzzzz").then().statusCode(404).contentType("application/problem+json")
+                .body("status", equalTo(404)).body("detail", containsString("zzzzz"));
+        given().redirects().follow(false).accept("text/html").get("/no-such-alias").then().statusCode(404)
+                .contentType(containsString("text/html")).body(containsString("404"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "ftp://example.com/x| not allowed",
+        "example.com| must be absolute",
+        "https://exa mple.com| whitespace",
+        "https://localhost:8080/abcde| own short domain",
+        "https:///path| no host",
+    })
+    void create_badUrl_answers400SayingWhyAndStoresNothing(String url, String why) {
+        String alias = "bad-" + UUID.randomUUID().toString().substring(0, 8);
+        create(writer, Map.of("url", url, "alias", alias)).then().statusCode(400)
+                .contentType("application/problem+json").body("status", equalTo(400))
+                .body("type", containsString("invalid-url")).body("detail", containsString(why.trim()));
+        redirect(alias).then().statusCode(404);
+    }
+
+    @Test
+    void create_overlongUrlOrMissingBody_answers400() {
+        create(writer, Map.of("url", "https://example.com/" + "a".repeat(4100))).then().statusCode(400)
+                .body("detail", containsString("at most 4096"));
+        as(writer).body("{not json").post("/api/v1/links").then().statusCode(400).contentType("application/problem+json");
+        as(writer).body("{}").post("/api/v1/links").then().statusCode(400).body("detail", containsString("url is required"));
+    }
+
+    @Test
+    void create_idnHost_isStoredAsPunycode() {
+        create(writer, Map.of("url", "https://bücher.example/x")).then().statusCode(201)
+                .body("url", equalTo("https://xn--bcher-kva.example/x"));
+    }
+
+    @Test
+    void create_ttls_chooseTheSmallestCoveringPoolAndKeepTheTtl() {
+        create(writer, Map.of("url", "https://example.com/a", "ttl", "P30D")).then().statusCode(201)
+                .body("pool", equalTo("long")).body("ttl", equalTo("P30D")).body("code", matchesPattern("[0-9A-Za-z]{7}"));
+        create(writer, Map.of("url", "https://example.com/b", "ttl", "P60D")).then().statusCode(201)
+                .body("pool", equalTo("medium")).body("code", matchesPattern("[0-9A-Za-z]{6}"));
+        create(writer, Map.of("url", "https://example.com/c", "ttl", "permanent")).then().statusCode(201)
+                .body("ttl", equalTo("permanent")).body("expiresAt", nullValue());
+        create(writer, Map.of("url", "https://example.com/d", "ttl", "P500D")).then().statusCode(400)
+                .body("detail", containsString("allowed: PT1M to P100D"));
+        create(writer, Map.of("url", "https://example.com/e", "ttl", "soon")).then().statusCode(400)
+                .body("detail", containsString("ISO-8601"));
+    }
+
+    @Test
+    void create_alias_isUsedOnceThenConflicts() {
+        String alias = "sale-" + UUID.randomUUID().toString().substring(0, 8);
+        create(writer, Map.of("url", "https://example.com/sale", "alias", alias)).then().statusCode(201)
+                .body("code", equalTo(alias));
+        redirect(alias).then().statusCode(302).header("Location", "https://example.com/sale");
+        create(writer, Map.of("url", "https://example.com/other", "alias", alias)).then().statusCode(409)
+                .body("detail", containsString("already taken"));
+        redirect(alias).then().header("Location", "https://example.com/sale");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {"api| reserved", "q2| 3 to 64", "a/b| 3 to 64", "Metrics| reserved", "abcde| looks like an issued code"})
+    void create_badAlias_answers400(String alias, String why) {
+        create(writer, Map.of("url", "https://example.com/x", "alias", alias)).then().statusCode(400)
+                .body("detail", containsString(why.trim()));
+    }
+
+    @Test
+    void batch_mixedItems_answerInOrderEachOnItsOwn() {
+        List<Map<String, String>> items = List.of(Map.of("url", "https://example.com/1"), Map.of("url", "nope"),
+                Map.of("url", "https://example.com/3", "ttl", "P30D"));
+        as(writer).body(Map.of("links", items)).post("/api/v1/links/batch").then().statusCode(200)
+                .body("results", hasSize(3))
+                .body("results[0].status", equalTo(201)).body("results[0].link.url", equalTo("https://example.com/1"))
+                .body("results[1].status", equalTo(400)).body("results[1].problem.detail", containsString("absolute"))
+                .body("results[2].status", equalTo(201)).body("results[2].link.pool", equalTo("long"));
+    }
+
+    @Test
+    void batch_overTheLimit_answers413NamingIt() {
+        List<Map<String, String>> items = new ArrayList<>();
+        for (int i = 0; i < 1_001; i++) {
+            items.add(Map.of("url", "https://example.com/" + i));
+        }
+        as(writer).body(Map.of("links", items)).post("/api/v1/links/batch").then().statusCode(413)
+                .body("detail", containsString("at most 1000"));
+    }
+
+    @Test
+    void batch_thousandLinks_allResolve() {
+        List<Map<String, String>> items = new ArrayList<>();
+        for (int i = 0; i < 1_000; i++) {
+            items.add(Map.of("url", "https://example.com/batch/" + i));
+        }
+        List<String> codes = as(writer).body(Map.of("links", items)).post("/api/v1/links/batch").then().statusCode(200)
+                .extract().path("results.link.code");
+        assertThat(new HashSet<>(codes)).hasSize(1_000);
+        redirect(codes.get(999)).then().statusCode(302).header("Location", "https://example.com/batch/999");
+    }
+
+    @Test
+    void get_patch_delete_lifecycle() {
+        String code = createCode(writer, "https://example.com/v1");
+        as(reader).get("/api/v1/links/" + code).then().statusCode(200).body("url", equalTo("https://example.com/v1"));
+        as(writer).body(Map.of("url", "https://example.com/v2")).patch("/api/v1/links/" + code).then().statusCode(200)
+                .body("url", equalTo("https://example.com/v2"));
+        await().atMost(Duration.ofSeconds(1)).untilAsserted(() ->
+                redirect(code).then().statusCode(302).header("Location", "https://example.com/v2"));
+        as(writer).body(Map.of("ttl", "P2D")).patch("/api/v1/links/" + code).then().statusCode(200).body("ttl", equalTo("P2D"));
+        as(writer).body(Map.of("ttl", "P60D")).patch("/api/v1/links/" + code).then().statusCode(400)
+                .body("detail", containsString("belongs to pool short"));
+        as(writer).delete("/api/v1/links/" + code).then().statusCode(204);
+        await().atMost(Duration.ofSeconds(1)).untilAsserted(() -> redirect(code).then().statusCode(404));
+        as(reader).get("/api/v1/links/" + code).then().statusCode(404);
+        as(writer).delete("/api/v1/links/" + code).then().statusCode(404);
+        as(writer).body(Map.of("url", "https://example.com/v3")).patch("/api/v1/links/" + code).then().statusCode(404);
+    }
+
+    @Test
+    void idempotencyKey_fiftyRacingRetries_makeOneLink() throws Exception {
+        String idem = "order-" + UUID.randomUUID();
+        ExecutorService pool = Executors.newFixedThreadPool(50);
+        try {
+            List<Callable<Response>> calls = new ArrayList<>();
+            for (int i = 0; i < 50; i++) {
+                calls.add(() -> as(writer).header("Idempotency-Key", idem).body(Map.of("url", "https://example.com/once"))
+                        .post("/api/v1/links"));
+            }
+            Set<String> codes = new HashSet<>();
+            for (Future<Response> f : pool.invokeAll(calls, 60, TimeUnit.SECONDS)) {
+                Response r = f.get();
+                assertThat(r.statusCode()).as(r.asString()).isEqualTo(201);
+                codes.add(r.path("code"));
+            }
+            assertThat(codes).hasSize(1);
+            // A later retry still gets the same link; another API key's same Idempotency-Key is another request.
+            as(writer).header("Idempotency-Key", idem).body(Map.of("url", "https://example.com/once")).post("/api/v1/links")
+                    .then().statusCode(201).body("code", equalTo(codes.iterator().next()));
+            String other = key("links:write");
+            String otherCode = as(other).header("Idempotency-Key", idem).body(Map.of("url", "https://example.com/once"))
+                    .post("/api/v1/links").then().statusCode(201).extract().path("code");
+            assertThat(otherCode).isNotEqualTo(codes.iterator().next());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void authMatrix_everyEndpoint_checksKeyAndScope() {
+        String code = createCode(writer, "https://example.com/auth");
+        String bogus = "sck_" + UUID.randomUUID();
+        Map<String, String> endpoints = new HashMap<>();
+        endpoints.put("POST /api/v1/links", "links:write");
+        endpoints.put("POST /api/v1/links/batch", "links:write");
+        endpoints.put("GET /api/v1/links/" + code, "links:read");
+        endpoints.put("PATCH /api/v1/links/" + code, "links:write");
+        endpoints.put("DELETE /api/v1/links/" + code, "links:write");
+        endpoints.put("GET /api/v1/keys", "admin");
+        endpoints.put("POST /api/v1/keys", "admin");
+        endpoints.put("DELETE /api/v1/keys/nope", "admin");
+        String readOnly = key("links:read");
+        String writeOnly = key("links:write");
+        for (Map.Entry<String, String> e : endpoints.entrySet()) {
+            String[] methodPath = e.getKey().split(" ");
+            call(null, methodPath).then().statusCode(401).contentType("application/problem+json");
+            call(bogus, methodPath).then().statusCode(401);
+            String lacking = e.getValue().equals("links:read") ? writeOnly : readOnly;
+            call(lacking, methodPath).then().statusCode(403).body("detail", containsString(e.getValue()));
+            String allowed = switch (e.getValue()) {
+                case "links:read" -> readOnly;
+                case "links:write" -> writeOnly;
+                default -> ADMIN_KEY;
+            };
+            int status = call(allowed, methodPath).statusCode();
+            assertThat(status).as(e.getKey() + " with scope " + e.getValue()).isNotIn(401, 403);
+        }
+    }
+
+    private static Response call(String key, String[] methodPath) {
+        Map<String, Object> body = methodPath[1].endsWith("/batch") ? Map.of("links", List.of(Map.of("url", "https://example.com/m")))
+                : methodPath[1].startsWith("/api/v1/keys") ? Map.of("name", "matrix", "scopes", List.of("links:read"))
+                : Map.of("url", "https://example.com/m");
+        return as(key).body(body).request(methodPath[0], methodPath[1]);
+    }
+
+    @Test
+    void keys_secretShownOnceNeverListed_andRevocationLocksOut() {
+        Response created = as(ADMIN_KEY).body(Map.of("name", "campaigns", "scopes", List.of("links:write")))
+                .post("/api/v1/keys");
+        created.then().statusCode(201).body("key", matchesPattern("sck_[0-9A-Za-z]{32}")).body("scopes[0]", equalTo("links:write"));
+        String id = created.path("id");
+        String secret = created.path("key");
+        String listing = as(ADMIN_KEY).get("/api/v1/keys").then().statusCode(200).extract().asString();
+        assertThat(listing).contains(id).doesNotContain(secret).doesNotContain("secretHash");
+        create(secret, Map.of("url", "https://example.com/k")).then().statusCode(201);
+        as(ADMIN_KEY).delete("/api/v1/keys/" + id).then().statusCode(204);
+        create(secret, Map.of("url", "https://example.com/k")).then().statusCode(401);
+        as(ADMIN_KEY).body(Map.of("name", "x", "scopes", List.of("root"))).post("/api/v1/keys").then().statusCode(400)
+                .body("detail", containsString("unknown scope"));
+    }
+
+    @Test
+    void operations_healthMetricsAndOpenApi_areServed() {
+        given().get("/q/health/live").then().statusCode(200);
+        given().get("/q/health/ready").then().statusCode(200).body("checks[0].status", equalTo("UP"));
+        createCode(writer, "https://example.com/metrics");
+        given().get("/q/metrics").then().statusCode(200).body(containsString("shortcode_links_created_total"))
+                .body(containsString("shortcode_codes_issued_total"));
+        given().get("/q/openapi").then().statusCode(200).body(containsString("/api/v1/links"));
+    }
+}

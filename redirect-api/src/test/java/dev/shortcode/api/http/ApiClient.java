@@ -1,0 +1,41 @@
+package dev.shortcode.api.http;
+
+import static io.restassured.RestAssured.given;
+
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+import java.util.List;
+import java.util.Map;
+
+/** Small helpers over RestAssured for the API tests: keys, creates, redirects. */
+final class ApiClient {
+
+    /** The bootstrap admin key the test profiles configure. */
+    static final String ADMIN_KEY = "sck_test_admin_key_of_enough_length_123";
+
+    private ApiClient() {}
+
+    static RequestSpecification as(String key) {
+        RequestSpecification spec = given().contentType(ContentType.JSON).redirects().follow(false);
+        return key == null ? spec : spec.header("X-API-Key", key);
+    }
+
+    /** Creates an API key with the given scopes and returns its secret. */
+    static String key(String... scopes) {
+        return as(ADMIN_KEY).body(Map.of("name", "test key", "scopes", List.of(scopes)))
+                .post("/api/v1/keys").then().statusCode(201).extract().path("key");
+    }
+
+    static Response create(String key, Map<String, ?> body) {
+        return as(key).body(body).post("/api/v1/links");
+    }
+
+    static String createCode(String key, String url) {
+        return create(key, Map.of("url", url)).then().statusCode(201).extract().path("code");
+    }
+
+    static Response redirect(String code) {
+        return given().redirects().follow(false).get("/" + code);
+    }
+}

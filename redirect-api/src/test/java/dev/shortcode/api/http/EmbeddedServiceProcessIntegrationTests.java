@@ -1,0 +1,114 @@
+package dev.shortcode.api.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The packaged service on embedded storage, as README's first command runs it: the generated
+ * admin key, restarts (orderly and SIGKILL) that lose no acknowledged link, and bad settings
+ * that stop the start naming their key.
+ */
+class EmbeddedServiceProcessIntegrationTests {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void firstStart_writesTheAdminKeyFileAndLogsWhere() throws Exception {
+        try (ServiceProcess service = ServiceProcess.start(Map.of("SHORTCODE_DATA_DIR", dataDir.toString()), Path.of("target/service-logs"))) {
+            service.awaitReady();
+            Path keyFile = dataDir.resolve("admin.key");
+            assertThat(keyFile).exists();
+            assertThat(Files.getPosixFilePermissions(keyFile)).containsExactlyInAnyOrder(
+                    PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+            assertThat(service.logText()).contains(keyFile.toString());
+            String admin = Files.readString(keyFile).trim();
+            HttpResponse<String> keys = http.send(HttpRequest.newBuilder(URI.create(service.baseUrl() + "/api/v1/keys"))
+                    .header("X-API-Key", admin).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(keys.statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void restart_killedOrStopped_everyAcknowledgedLinkStillResolves() throws Exception {
+        Map<String, String> env = Map.of("SHORTCODE_DATA_DIR", dataDir.toString(), "SHORTCODE_ADMIN_KEY", ApiClient.ADMIN_KEY);
+        Map<String, String> links = new HashMap<>();
+        try (ServiceProcess first = ServiceProcess.start(env, Path.of("target/service-logs")).awaitReady()) {
+            createBatch(first, links, 300);
+            first.kill();
+        }
+        try (ServiceProcess second = ServiceProcess.start(env, Path.of("target/service-logs")).awaitReady()) {
+            assertAllResolve(second, links);
+            createBatch(second, links, 300);
+            second.stop();
+        }
+        try (ServiceProcess third = ServiceProcess.start(env, Path.of("target/service-logs")).awaitReady()) {
+            assertAllResolve(third, links);
+            assertThat(links).hasSize(600);
+        }
+    }
+
+    @Test
+    void badSetting_stopsTheStartNamingTheKey() throws Exception {
+        Map<String, String> cases = Map.of(
+                "SHORTCODE_REDIS_CLUSTER", "shortcode.redis-cluster",
+                "SHORTCODE_BASE_URL", "shortcode.base-url",
+                "SHORTCODE_DEFAULT_TTL", "shortcode.default-ttl");
+        Map<String, String> values = Map.of(
+                "SHORTCODE_REDIS_CLUSTER", "maybe",
+                "SHORTCODE_BASE_URL", "not a url",
+                "SHORTCODE_DEFAULT_TTL", "P999D");
+        for (Map.Entry<String, String> c : cases.entrySet()) {
+            Map<String, String> env = new HashMap<>(Map.of("SHORTCODE_DATA_DIR", dataDir.toString()));
+            env.put(c.getKey(), values.get(c.getKey()));
+            try (ServiceProcess service = ServiceProcess.start(env, Path.of("target/service-logs"))) {
+                int exit = service.awaitExit(Duration.ofSeconds(60));
+                assertThat(exit).as(c.getKey()).isNotZero();
+                assertThat(service.logText()).as(c.getKey()).contains(c.getValue());
+            }
+        }
+    }
+
+    private void createBatch(ServiceProcess service, Map<String, String> links, int n) throws Exception {
+        StringBuilder body = new StringBuilder("{\"links\":[");
+        for (int i = 0; i < n; i++) {
+            body.append(i == 0 ? "" : ",").append("{\"url\":\"https://example.com/r/").append(links.size() + i).append("\"}");
+        }
+        body.append("]}");
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(service.baseUrl() + "/api/v1/links/batch"))
+                .header("X-API-Key", ApiClient.ADMIN_KEY).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        for (JsonNode result : JSON.readTree(response.body()).get("results")) {
+            assertThat(result.get("status").asInt()).isEqualTo(201);
+            links.put(result.get("link").get("code").asText(), result.get("link").get("url").asText());
+        }
+    }
+
+    private void assertAllResolve(ServiceProcess service, Map<String, String> links) throws Exception {
+        for (Map.Entry<String, String> link : links.entrySet()) {
+            HttpResponse<Void> r = http.send(HttpRequest.newBuilder(URI.create(service.baseUrl() + "/" + link.getKey())).build(),
+                    HttpResponse.BodyHandlers.discarding());
+            assertThat(r.statusCode()).as(link.getKey()).isEqualTo(302);
+            assertThat(r.headers().firstValue("Location")).contains(link.getValue());
+        }
+    }
+
+}

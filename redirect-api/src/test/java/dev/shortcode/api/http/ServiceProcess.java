@@ -1,0 +1,133 @@
+package dev.shortcode.api.http;
+
+import dev.shortcode.testing.redis.FreePorts;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The packaged service ({@code target/quarkus-app/quarkus-run.jar}) as a child process, the way
+ * README's command runs it: for restart and bad-configuration tests.
+ */
+final class ServiceProcess implements AutoCloseable {
+
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+
+    final int port;
+    final Path log;
+    private final Process process;
+
+    private ServiceProcess(int port, Path log, Process process) {
+        this.port = port;
+        this.log = log;
+        this.process = process;
+    }
+
+    static ServiceProcess start(Map<String, String> env, Path logDir) {
+        int port = FreePorts.find();
+        Path appDir = Path.of(System.getProperty("quarkus.app.dir", "target/quarkus-app"));
+        Path jar = appDir.resolve("quarkus-run.jar");
+        if (!Files.exists(jar)) {
+            throw new IllegalStateException(jar + " is missing: run the integration tests after `package`");
+        }
+        try {
+            Files.createDirectories(logDir);
+            Path log = Files.createTempFile(logDir, "service-", ".log");
+            ProcessBuilder builder = new ProcessBuilder(List.of(javaBinary(), "-Xmx512m", "-jar", jar.toString()))
+                    .redirectErrorStream(true).redirectOutput(log.toFile());
+            builder.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
+            builder.environment().put("QUARKUS_HTTP_HOST", "127.0.0.1");
+            builder.environment().putAll(env);
+            return new ServiceProcess(port, log, builder.start());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String javaBinary() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    String baseUrl() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    /** Waits until readiness answers 200, or fails with the service's log. */
+    ServiceProcess awaitReady() {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new AssertionError("service exited with " + process.exitValue() + ":\n" + logText());
+            }
+            try {
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(baseUrl() + "/q/health/ready")).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 200) {
+                    return this;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted", e);
+            }
+            sleep(200);
+        }
+        throw new AssertionError("service not ready within " + READY_TIMEOUT + ":\n" + logText());
+    }
+
+    /** Waits for the process to exit by itself and returns its exit code. */
+    int awaitExit(Duration timeout) throws InterruptedException {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError("service did not exit within " + timeout + ":\n" + logText());
+        }
+        return process.exitValue();
+    }
+
+    String logText() {
+        try {
+            return Files.readString(log);
+        } catch (IOException e) {
+            return "(log unreadable: " + e + ")";
+        }
+    }
+
+    /** SIGKILL: what a crashed node or an OOM kill looks like. */
+    void kill() throws InterruptedException {
+        process.toHandle().destroyForcibly();
+        process.waitFor(30, TimeUnit.SECONDS);
+    }
+
+    /** SIGTERM: an orderly stop. */
+    void stop() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (process.isAlive()) {
+            kill();
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

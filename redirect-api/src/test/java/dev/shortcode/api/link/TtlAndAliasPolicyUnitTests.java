@@ -1,0 +1,64 @@
+package dev.shortcode.api.link;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.shortcode.api.problem.ProblemException;
+import dev.shortcode.core.config.IssuerConfig;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class TtlAndAliasPolicyUnitTests {
+
+    private final TtlPolicy ttls = new TtlPolicy(IssuerConfig.builder().secret("0123456789abcdef0123").build().pools(), "P10D");
+
+    @Test
+    void choose_smallestPoolCoveringTheTtl_servesItAndTheLinkKeepsItsTtl() {
+        TtlPolicy.Choice choice = ttls.choose("P30D");
+        assertThat(choice.pool().name()).isEqualTo("long"); // short: 10 d, long: 30 d hot, medium: 100 d
+        assertThat(choice.ttl()).isEqualTo(Duration.ofDays(30));
+        assertThat(choice.label()).isEqualTo("P30D");
+        assertThat(ttls.choose("PT12H").pool().name()).isEqualTo("short");
+        assertThat(ttls.choose("P31D").pool().name()).isEqualTo("medium");
+        assertThat(ttls.choose("P2W").ttl()).isEqualTo(Duration.ofDays(14));
+    }
+
+    @Test
+    void choose_absent_usesTheDefault() {
+        assertThat(ttls.choose(null).ttl()).isEqualTo(Duration.ofDays(10));
+        assertThat(ttls.choose(null).pool().name()).isEqualTo("short");
+    }
+
+    @Test
+    void choose_permanent_goesToThePermanentPoolWithItsHotTtl() {
+        TtlPolicy.Choice choice = ttls.choose("permanent");
+        assertThat(choice.permanent()).isTrue();
+        assertThat(choice.pool().name()).isEqualTo("long");
+        assertThat(choice.ttl()).isEqualTo(Duration.ofDays(30));
+        assertThat(choice.label()).isEqualTo("permanent");
+    }
+
+    @Test
+    void choose_beyondEveryPoolOrMalformed_isRefusedNamingTheRange() {
+        assertThatThrownBy(() -> ttls.choose("P101D")).isInstanceOfSatisfying(ProblemException.class,
+                e -> assertThat(e.getMessage()).contains("exceeds what any pool offers").contains("PT1M to P100D")
+                        .contains("permanent"));
+        assertThatThrownBy(() -> ttls.choose("30 days")).hasMessageContaining("neither an ISO-8601 duration");
+        assertThatThrownBy(() -> ttls.choose("PT10S")).hasMessageContaining("below the minimum");
+        assertThatThrownBy(() -> ttls.choose("P1M")).hasMessageContaining("neither an ISO-8601 duration");
+    }
+
+    @Test
+    void alias_validAndReservedAndMalformed() {
+        AliasPolicy aliases = new AliasPolicy(java.util.Set.of(5, 6, 7));
+        assertThat(aliases.validate("spring-sale_2026")).isEqualTo("spring-sale_2026");
+        assertThat(aliases.validate("sale-1")).isEqualTo("sale-1");
+        assertThat(aliases.validate("springsale")).isEqualTo("springsale");
+        assertThatThrownBy(() -> aliases.validate("sale26")).hasMessageContaining("looks like an issued code");
+        assertThatThrownBy(() -> aliases.validate("API")).hasMessageContaining("reserved");
+        assertThatThrownBy(() -> aliases.validate("q")).hasMessageContaining("3 to 64");
+        assertThatThrownBy(() -> aliases.validate("ab")).hasMessageContaining("3 to 64");
+        assertThatThrownBy(() -> aliases.validate("a/b/c")).hasMessageContaining("3 to 64");
+        assertThatThrownBy(() -> aliases.validate("x".repeat(65))).hasMessageContaining("3 to 64");
+    }
+}

@@ -1,0 +1,56 @@
+package dev.shortcode.api.link;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.shortcode.api.problem.ProblemException;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class UrlPolicyUnitTests {
+
+    private final UrlPolicy policy = new UrlPolicy(Set.of("sho.rt"));
+
+    @Test
+    void normalise_plainHttpsUrl_isKeptAsIs() {
+        assertThat(policy.normalise("https://example.com/a/b?c=d#e")).isEqualTo("https://example.com/a/b?c=d#e");
+        assertThat(policy.normalise("http://user@example.com:8080/")).isEqualTo("http://user@example.com:8080/");
+    }
+
+    @Test
+    void normalise_idnHost_isStoredAsPunycode() {
+        assertThat(policy.normalise("https://bücher.example/straße")).isEqualTo("https://xn--bcher-kva.example/straße");
+        assertThat(policy.normalise("HTTPS://EXAMPLE.com/Path")).isEqualTo("https://example.com/Path");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "ftp://example.com/file| scheme 'ftp' is not allowed",
+        "example.com/path| must be absolute",
+        "/relative| must be absolute",
+        "https:///nohost| has no host",
+        "https://exa mple.com/| whitespace",
+        "https://example.com/\u0007bell| control character",
+        "https://example.com:99x/| invalid port",
+        "javascript://alert(1)| scheme 'javascript' is not allowed",
+        "https://sho.rt/abc| this service's own short domain",
+        "https://SHO.RT./abc| this service's own short domain",
+        "https://a..b/| not a valid domain name",
+    })
+    void normalise_badUrl_isRefusedSayingWhy(String url, String reason) {
+        assertThatThrownBy(() -> policy.normalise(url)).isInstanceOfSatisfying(ProblemException.class, e -> {
+            assertThat(e.status()).isEqualTo(400);
+            assertThat(e.getMessage()).contains(reason.trim());
+        });
+    }
+
+    @Test
+    void normalise_tooLongOrMissing_isRefused() {
+        String longUrl = "https://example.com/" + "a".repeat(UrlPolicy.MAX_LENGTH);
+        assertThatThrownBy(() -> policy.normalise(longUrl)).hasMessageContaining("at most 4096");
+        assertThatThrownBy(() -> policy.normalise(null)).hasMessageContaining("url is required");
+        assertThatThrownBy(() -> policy.normalise("")).hasMessageContaining("url is required");
+    }
+}
