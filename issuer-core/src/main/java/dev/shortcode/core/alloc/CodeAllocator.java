@@ -96,12 +96,9 @@ public final class CodeAllocator implements AutoCloseable {
     public IssuedCode next() {
         for (;;) {
             Segment s = current;
-            long id = s.cursor.getAndIncrement();
-            if (id < s.end) {
-                if (id >= s.prefetchAt && pending.get() == null) {
-                    requestNext();
-                }
-                return new IssuedCode(s.codec.encode(id), s.epoch, id);
+            IssuedCode code = take(s);
+            if (code != null) {
+                return code;
             }
             swapExhausted(s);
         }
@@ -116,12 +113,9 @@ public final class CodeAllocator implements AutoCloseable {
     public IssuedCode tryNext() {
         for (;;) {
             Segment s = current;
-            long id = s.cursor.getAndIncrement();
-            if (id < s.end) {
-                if (id >= s.prefetchAt && pending.get() == null) {
-                    requestNext();
-                }
-                return new IssuedCode(s.codec.encode(id), s.epoch, id);
+            IssuedCode code = take(s);
+            if (code != null) {
+                return code;
             }
             CompletableFuture<Segment> next = pending.get();
             if (next == null) {
@@ -133,6 +127,18 @@ public final class CodeAllocator implements AutoCloseable {
             }
             swapExhausted(s);
         }
+    }
+
+    /** The hot path: one id from the segment, or null when it is used up. */
+    private IssuedCode take(Segment s) {
+        long id = s.cursor.getAndIncrement();
+        if (id >= s.end) {
+            return null;
+        }
+        if (id >= s.prefetchAt && pending.get() == null) {
+            requestNext();
+        }
+        return new IssuedCode(s.codec.encode(id), s.epoch, id);
     }
 
     /** Leases the first block now rather than on the first call, so the first caller does not wait. */

@@ -24,7 +24,7 @@ public class StorageReadiness implements AsyncHealthCheck {
 
     @Override
     public Uni<HealthCheckResponse> call() {
-        return Uni.createFrom().completionStage(storage.probe()).ifNoItem().after(PROBE_TIMEOUT).fail()
+        return Uni.createFrom().completionStage(storage.probe().get()).ifNoItem().after(PROBE_TIMEOUT).fail()
                 .map(results -> {
                     HealthCheckResponseBuilder builder = HealthCheckResponse.named("storage").withData("backend", storage.kind());
                     boolean up = true;

@@ -2,7 +2,6 @@ package dev.shortcode.api.storage;
 
 import dev.shortcode.api.config.ServiceSettings;
 import dev.shortcode.api.link.ArchiveFallbackResolver;
-import dev.shortcode.api.link.LinkResolver;
 import dev.shortcode.core.embedded.EmbeddedApiKeyStore;
 import dev.shortcode.core.embedded.EmbeddedArchive;
 import dev.shortcode.core.embedded.EmbeddedHotStore;
@@ -10,92 +9,33 @@ import dev.shortcode.core.embedded.EmbeddedIdempotencyStore;
 import dev.shortcode.core.embedded.EmbeddedOptions;
 import dev.shortcode.core.embedded.EmbeddedStorage;
 import dev.shortcode.core.embedded.RocksDbWatermarkStore;
-import dev.shortcode.core.lease.BlockSource;
 import dev.shortcode.core.lease.EmbeddedBlockSource;
-import dev.shortcode.core.store.ApiKeyStore;
-import dev.shortcode.core.store.Archive;
-import dev.shortcode.core.store.HotStore;
-import dev.shortcode.core.store.IdempotencyStore;
 import java.time.Clock;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 
 /** One RocksDB under the data directory holds everything: the single-node default. */
-final class EmbeddedBackend implements StorageBackend {
+final class EmbeddedBackend {
 
-    private final EmbeddedStorage storage;
-    private final EmbeddedHotStore hot;
-    private final EmbeddedArchive archive;
-    private final BlockSource blocks;
-    private final LinkResolver resolver;
-    private final ApiKeyStore keys;
-    private final IdempotencyStore idempotency;
+    private EmbeddedBackend() {}
 
-    private EmbeddedBackend(EmbeddedStorage storage) {
+    static StorageBackend open(ServiceSettings settings) {
         Clock clock = Clock.systemUTC();
-        this.storage = storage;
-        this.hot = new EmbeddedHotStore(storage, clock);
-        this.archive = new EmbeddedArchive(storage);
-        this.blocks = new EmbeddedBlockSource(new RocksDbWatermarkStore(storage));
-        this.resolver = new ArchiveFallbackResolver(hot, archive);
-        this.keys = new EmbeddedApiKeyStore(storage);
-        this.idempotency = new EmbeddedIdempotencyStore(storage, clock);
+        EmbeddedStorage storage = EmbeddedStorage.open(EmbeddedOptions.defaults(settings.dataDir()));
+        EmbeddedHotStore hot = new EmbeddedHotStore(storage, clock);
+        EmbeddedArchive archive = new EmbeddedArchive(storage);
+        return new StorageBackend("embedded", new EmbeddedBlockSource(new RocksDbWatermarkStore(storage)), hot, archive,
+                new ArchiveFallbackResolver(hot, archive), new EmbeddedApiKeyStore(storage),
+                new EmbeddedIdempotencyStore(storage, clock), () -> CompletableFuture.completedFuture(Map.of("rocksdb", isOpen(storage))),
+                storage::close);
     }
 
-    static EmbeddedBackend open(ServiceSettings settings) {
-        return new EmbeddedBackend(EmbeddedStorage.open(EmbeddedOptions.defaults(settings.dataDir())));
-    }
-
-    @Override
-    public String kind() {
-        return "embedded";
-    }
-
-    @Override
-    public BlockSource blockSource() {
-        return blocks;
-    }
-
-    @Override
-    public HotStore hotStore() {
-        return hot;
-    }
-
-    @Override
-    public Archive archive() {
-        return archive;
-    }
-
-    @Override
-    public LinkResolver resolver() {
-        return resolver;
-    }
-
-    @Override
-    public ApiKeyStore apiKeys() {
-        return keys;
-    }
-
-    @Override
-    public IdempotencyStore idempotency() {
-        return idempotency;
-    }
-
-    @Override
-    public CompletionStage<Map<String, Boolean>> probe() {
-        boolean up;
+    private static boolean isOpen(EmbeddedStorage storage) {
         try {
             storage.latestSequenceNumber();
-            up = true;
+            return true;
         } catch (RuntimeException e) {
-            up = false;
+            return false;
         }
-        return CompletableFuture.completedFuture(Map.of("rocksdb", up));
-    }
-
-    @Override
-    public void close() {
-        storage.close();
     }
 }
