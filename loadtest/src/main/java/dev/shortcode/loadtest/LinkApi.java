@@ -14,7 +14,7 @@ import java.util.List;
  * <ul>
  *   <li>{@code POST /api/v1/links} {@code {"url": ...}} with {@code X-API-Key} → 201</li>
  *   <li>{@code POST /api/v1/links/batch} {@code {"links": [{"url": ...}, ...]}} (≤ 1000) → 200
- *       {@code {"results": [ {code, ...} | {type, title, status, detail}, ... ]}}</li>
+ *       {@code {"results": [ {index, status, link: {code, ...}} | {index, status, problem: {type, title, status, detail}}, ... ]}}</li>
  *   <li>{@code GET /{code}} → 302</li>
  * </ul>
  */
@@ -33,6 +33,7 @@ public final class LinkApi {
     private static final String BATCH_ITEMS_FIELD = "links";
     private static final String BATCH_RESULTS_FIELD = "results";
     private static final String CODE_FIELD = "code";
+    private static final String LINK_FIELD = "link";
 
     private LinkApi() {
     }
@@ -73,7 +74,9 @@ public final class LinkApi {
         }
         List<String> codes = new ArrayList<>(results.size());
         for (Object item : results) {
-            if (item instanceof JsonObject link && link.getValue(CODE_FIELD) instanceof String code && !code.isEmpty()) {
+            // Each item is {index, status, link: {code, ...}} or {index, status, problem: {...}}.
+            JsonObject link = item instanceof JsonObject result ? result.getJsonObject(LINK_FIELD) : null;
+            if (link != null && link.getValue(CODE_FIELD) instanceof String code && !code.isEmpty()) {
                 codes.add(code);
             }
         }

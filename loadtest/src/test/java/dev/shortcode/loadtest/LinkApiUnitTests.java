@@ -24,9 +24,9 @@ class LinkApiUnitTests {
     void batchResponseYieldsTheCreatedCodesInOrderSkippingProblems() {
         Buffer body = Buffer.buffer("""
                 {"results": [
-                  {"code": "aaa", "shortUrl": "http://s/aaa", "url": "u1"},
-                  {"type": "about:blank", "title": "Invalid URL", "status": 400, "detail": "no scheme"},
-                  {"code": "bbb", "url": "u3"}
+                  {"index": 0, "status": 201, "link": {"code": "aaa", "shortUrl": "http://s/aaa", "url": "u1"}},
+                  {"index": 1, "status": 400, "problem": {"type": "about:blank", "title": "Invalid URL", "status": 400}},
+                  {"index": 2, "status": 201, "link": {"code": "bbb", "url": "u3"}}
                 ]}""");
         assertThat(LinkApi.codesFromBatchResponse(body)).containsExactly("aaa", "bbb");
     }

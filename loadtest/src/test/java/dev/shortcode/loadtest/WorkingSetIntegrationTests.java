@@ -23,9 +23,10 @@ class WorkingSetIntegrationTests {
             JsonArray links = body.toJsonObject().getJsonArray("links");
             for (int i = 0; i < links.size(); i++) {
                 results.add(i % 10 == 9
-                        ? new JsonObject().put("type", "about:blank").put("title", "Bad URL").put("status", 400)
-                        : new JsonObject().put("code", "k" + codes.incrementAndGet())
-                                .put("url", links.getJsonObject(i).getString("url")));
+                        ? new JsonObject().put("index", i).put("status", 400).put("problem",
+                                new JsonObject().put("type", "about:blank").put("title", "Bad URL").put("status", 400))
+                        : new JsonObject().put("index", i).put("status", 201).put("link", new JsonObject()
+                                .put("code", "k" + codes.incrementAndGet()).put("url", links.getJsonObject(i).getString("url"))));
             }
             return ScriptedServer.Reply.json(200, new JsonObject().put("results", results).encode());
         }

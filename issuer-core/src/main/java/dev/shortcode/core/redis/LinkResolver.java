@@ -11,7 +11,9 @@ import dev.shortcode.core.lease.Watermark;
 import dev.shortcode.core.lease.WatermarkStore;
 import dev.shortcode.core.store.Archive;
 import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.Restorable;
 import java.lang.System.Logger.Level;
+import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -36,15 +38,15 @@ import java.util.concurrent.atomic.AtomicReference;
  *       Ids between the cached mark and mark + slack may have been issued since it was read: they
  *       go to Redis (a link that young cannot have left it yet) but never to the archive. After a
  *       wrap (epoch &gt; 0) every id may be live, and only the syntax check applies.
- *   <li><b>Hot store</b> ({@link RedisHotStore#get}: near cache, then Redis). Non-permanent pools
- *       stop here: expired means gone.
+ *   <li><b>Hot store</b> ({@link RedisHotStore#get}: near cache, then Redis).
  *   <li><b>Negative cache</b>: codes the archive recently did not know, for {@code negativeCacheTtl}.
  *   <li><b>Single flight</b>: at most one archive read per code per node at a time; concurrent
  *       readers of a cold code share it. The leader puts its result in the near cache (or the
  *       negative cache) before it leaves the flight table, and a newcomer checks both inside the
  *       table's atomic insert, so a reader that missed Redis just before the re-warm cannot start
  *       a second archive read.
- *   <li><b>Re-warm</b>: a link found (and still permanent) goes back into Redis with
+ *   <li><b>Re-warm</b>: a link found that is permanent, or temporary but created less than its TTL
+ *       ago (so it cannot have expired: Redis lost it, by a restart or a failover), goes back into Redis with
  *       {@code SET NX EX} and the pool's hot TTL, without an outbox entry. If a live link took the
  *       code meanwhile, that one wins and is returned.
  * </ol>
@@ -64,6 +66,7 @@ public final class LinkResolver {
     private final Executor watermarkReader;
     private final ColdReadOptions options;
     private final Ticker ticker;
+    private final Clock clock;
     /** Indexed by code length; null where no pool has that length. */
     private final PoolView[] byLength = new PoolView[CodeSpace.MAX_LENGTH + 1];
     private final Cache<String, Boolean> absentFromArchive;
@@ -77,6 +80,13 @@ public final class LinkResolver {
      */
     public LinkResolver(RedisHotStore hot, Archive archive, IssuerConfig config, WatermarkStore watermarks,
             Executor watermarkReader, ColdReadOptions options, Ticker ticker) {
+        this(hot, archive, config, watermarks, watermarkReader, options, ticker, Clock.systemUTC());
+    }
+
+    /** @param clock wall time, to tell whether an archived temporary link can still be alive */
+    public LinkResolver(RedisHotStore hot, Archive archive, IssuerConfig config, WatermarkStore watermarks,
+            Executor watermarkReader, ColdReadOptions options, Ticker ticker, Clock clock) {
+        this.clock = clock;
         this.hot = hot;
         this.archive = archive;
         this.watermarks = watermarks;
@@ -116,7 +126,7 @@ public final class LinkResolver {
             return ABSENT;
         }
         return hot.get(code).thenCompose(found -> {
-            if (found.isPresent() || !pool.spec.permanent() || chance == Chance.ISSUED_RECENTLY) {
+            if (found.isPresent() || chance == Chance.ISSUED_RECENTLY) {
                 return CompletableFuture.completedFuture(found);
             }
             return fromArchive(pool, code);
@@ -169,7 +179,7 @@ public final class LinkResolver {
             read = CompletableFuture.failedFuture(e);
         }
         read.thenCompose(found -> {
-            if (found.isPresent() && found.get().permanent()) {
+            if (found.isPresent() && Restorable.fromArchive(found.get(), clock.millis())) {
                 return rewarm(pool, found.get());
             }
             absentFromArchive.put(code, Boolean.TRUE);
@@ -186,8 +196,8 @@ public final class LinkResolver {
     }
 
     private CompletableFuture<Optional<LinkRecord>> rewarm(PoolView pool, LinkRecord archived) {
-        LinkRecord warm = new LinkRecord(archived.code(), archived.url(), archived.pool(), pool.spec.idleTtl().toSeconds(), true,
-                archived.createdAtMillis(), archived.ownerKeyId(), archived.version());
+        LinkRecord warm = !archived.permanent() ? archived : new LinkRecord(archived.code(), archived.url(), archived.pool(),
+                pool.spec.idleTtl().toSeconds(), true, archived.createdAtMillis(), archived.ownerKeyId(), archived.version());
         return hot.rewarm(warm).thenCompose(stored -> stored
                 ? CompletableFuture.completedFuture(Optional.of(warm))
                 : hot.get(archived.code()).toCompletableFuture()); // a live link took the code meanwhile: it wins

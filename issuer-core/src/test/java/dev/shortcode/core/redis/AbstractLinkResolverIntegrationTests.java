@@ -217,17 +217,29 @@ abstract class AbstractLinkResolverIntegrationTests {
     }
 
     @Test
-    void resolve_nonPermanentPool_answersFromTheHotStoreOnly() {
+    void resolve_temporaryLinkLostByRedis_isRestoredOnlyWhileItCannotHaveExpired() {
         SwitchableArchive archive = new SwitchableArchive();
         Node node = node(archive);
+        // Created two minutes ago with a one-minute TTL: it may have expired, so it stays gone.
         String expired = issued(shortPool, 5);
-        archive.preload(new ArchiveMutation.Put(new LinkRecord(expired, "https://example.com/e", "short", 60, false, 1L, "key1", 1)));
+        archive.preload(new ArchiveMutation.Put(new LinkRecord(expired, "https://example.com/e", "short", 60, false,
+                System.currentTimeMillis() - 120_000, "key1", 1)));
         assertThat(node.resolver.resolve(expired).toCompletableFuture().join()).isEmpty();
+        assertThat(node.connection.sync().exists(keys.link(expired))).isZero();
 
-        LinkRecord live = new LinkRecord(issued(shortPool, 6), "https://example.com/l", "short", 60, false, 1L, "key1", 1);
+        // Created a minute ago with a one-hour TTL, then Redis lost it: it is served and put back.
+        LinkRecord young = new LinkRecord(issued(shortPool, 6), "https://example.com/y", "short", 3_600, false,
+                System.currentTimeMillis() - 60_000, "key1", 1);
+        archive.preload(new ArchiveMutation.Put(young));
+        assertThat(node.resolver.resolve(young.code()).toCompletableFuture().join()).contains(young);
+        assertThat(node.connection.sync().ttl(keys.link(young.code()))).isBetween(3_500L, 3_600L);
+        assertThat(archive.reads.get()).isEqualTo(2);
+
+        // A live link never costs an archive read.
+        LinkRecord live = new LinkRecord(issued(shortPool, 7), "https://example.com/l", "short", 60, false, 1L, "key1", 1);
         assertThat(node.hot.create(live).toCompletableFuture().join()).isTrue();
         assertThat(node.resolver.resolve(live.code()).toCompletableFuture().join()).contains(live);
-        assertThat(archive.reads.get()).isZero();
+        assertThat(archive.reads.get()).isEqualTo(2);
     }
 
     @Test

@@ -5,6 +5,8 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.shortcode.core.store.Archive;
 import dev.shortcode.core.store.HotStore;
 import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.Restorable;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -16,8 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * aliases in distributed mode. The hot store first; on a miss, the archive, for links that are
  * permanent. Misses the archive also could not answer are remembered briefly (bounded), and
  * concurrent misses of one code share one archive read, so a scanner requesting random paths
- * costs one archive read per path per {@link #NEGATIVE_TTL}, not one per request. A permanent
- * link found in the archive is put back into the hot store.
+ * costs one archive read per path per {@link #NEGATIVE_TTL}, not one per request. A link found in
+ * the archive that {@link Restorable} allows is put back into the hot store.
  */
 public final class ArchiveFallbackResolver implements LinkResolver {
 
@@ -31,9 +33,12 @@ public final class ArchiveFallbackResolver implements LinkResolver {
             .expireAfterWrite(NEGATIVE_TTL).build();
     private final ConcurrentHashMap<String, CompletableFuture<Optional<LinkRecord>>> inFlight = new ConcurrentHashMap<>();
 
-    public ArchiveFallbackResolver(HotStore hot, Archive archive) {
+    private final Clock clock;
+
+    public ArchiveFallbackResolver(HotStore hot, Archive archive, Clock clock) {
         this.hot = hot;
         this.archive = archive;
+        this.clock = clock;
     }
 
     @Override
@@ -62,9 +67,9 @@ public final class ArchiveFallbackResolver implements LinkResolver {
         });
     }
 
-    /** Only permanent links outlive the hot store; an expired temporary link stays gone. */
+    /** Permanent links, and temporary ones that cannot have expired yet; an expired link stays gone. */
     private CompletionStage<Optional<LinkRecord>> rewarm(Optional<LinkRecord> archived) {
-        if (archived.isEmpty() || !archived.get().permanent()) {
+        if (archived.isEmpty() || !Restorable.fromArchive(archived.get(), clock.millis())) {
             return CompletableFuture.completedFuture(Optional.empty());
         }
         LinkRecord link = archived.get();

@@ -5,6 +5,8 @@ import dev.shortcode.core.alloc.CodeAllocator;
 import dev.shortcode.core.alloc.CodeIssuer;
 import dev.shortcode.core.alloc.IssueException;
 import dev.shortcode.core.alloc.IssuedCode;
+import dev.shortcode.core.store.Archive;
+import dev.shortcode.core.store.ArchiveMutation;
 import dev.shortcode.core.store.HotStore;
 import dev.shortcode.core.store.IdempotencyStore;
 import dev.shortcode.core.store.IdempotencyStore.Claim;
@@ -48,10 +50,13 @@ public final class LinkService {
     private final Duration idempotencyTtl;
     private final String baseUrl;
     private final LinkEvents events;
+    private final Archive archive;
+    private static final System.Logger LOG = System.getLogger(LinkService.class.getName());
 
     public LinkService(CodeIssuer issuer, HotStore hotStore, LinkResolver resolver, IdempotencyStore idempotency,
             UrlPolicy urls, AliasPolicy aliases, TtlPolicy ttls, Clock clock, Executor blocking, Duration idempotencyTtl,
-            String baseUrl, LinkEvents events) {
+            String baseUrl, LinkEvents events, Archive archive) {
+        this.archive = archive;
         this.issuer = issuer;
         this.hotStore = hotStore;
         this.resolver = resolver;
@@ -232,12 +237,26 @@ public final class LinkService {
         });
     }
 
+    /**
+     * Deletes a live link. Besides the hot store (whose outbox also carries the removal), the
+     * removal is written to the archive before answering: otherwise a read racing the outbox could
+     * find the link in the archive, take it for one Redis lost, and bring it back. If the archive
+     * is down the delete still stands (the outbox delivers it later); the log says so.
+     */
     public CompletionStage<Void> delete(String code) {
-        return hotStore.delete(code).thenApply(deleted -> {
-            if (!deleted) {
-                throw ProblemException.notFound("no live link has the code '" + code + "'");
-            }
-            return null;
+        return resolver.resolve(code).thenCompose(found -> {
+            LinkRecord current = found.orElseThrow(() -> ProblemException.notFound("no live link has the code '" + code + "'"));
+            return hotStore.delete(code).thenCompose(deleted -> {
+                if (!deleted) {
+                    throw ProblemException.notFound("no live link has the code '" + code + "'");
+                }
+                return archive.write(List.of(new ArchiveMutation.Remove(code, current.createdAtMillis(), current.version() + 1)))
+                        .exceptionally(failure -> {
+                            LOG.log(System.Logger.Level.WARNING, "removal of {0} not yet in the archive ({1}); the outbox will deliver it",
+                                    code, failure.toString());
+                            return null;
+                        });
+            });
         });
     }
 

@@ -64,7 +64,7 @@ final class DistributedBackend {
         });
         dev.shortcode.core.redis.LinkResolver pooled = new dev.shortcode.core.redis.LinkResolver(hot, hbase.archive(),
                 settings.issuer(), hbase.watermarks(), hbaseReads, ColdReadOptions.DEFAULTS, Ticker.SYSTEM);
-        ArchiveFallbackResolver aliases = new ArchiveFallbackResolver(hot, hbase.archive());
+        ArchiveFallbackResolver aliases = new ArchiveFallbackResolver(hot, hbase.archive(), Clock.systemUTC());
         Set<Integer> lengths = Set.copyOf(settings.issuer().pools().stream().map(p -> p.length()).toList());
         // Pool-shaped codes take the pool's fast path (impossible ids rejected without I/O);
         // anything else can only be a custom alias (aliases are never pool-shaped).

@@ -25,7 +25,7 @@ final class EmbeddedBackend {
         EmbeddedHotStore hot = new EmbeddedHotStore(storage, clock);
         EmbeddedArchive archive = new EmbeddedArchive(storage);
         return new StorageBackend("embedded", new EmbeddedBlockSource(new RocksDbWatermarkStore(storage)), hot, archive,
-                new ArchiveFallbackResolver(hot, archive), new EmbeddedApiKeyStore(storage),
+                new ArchiveFallbackResolver(hot, archive, clock), new EmbeddedApiKeyStore(storage),
                 new EmbeddedIdempotencyStore(storage, clock), () -> CompletableFuture.completedFuture(Map.of("rocksdb", isOpen(storage))),
                 storage::close);
     }

@@ -101,7 +101,7 @@ public class Wiring {
         return new LinkService(issuer, storage.hotStore(), storage.resolver(), storage.idempotency(),
                 new UrlPolicy(Set.of(settings.baseHost())), aliases(settings),
                 new TtlPolicy(settings.issuer().pools(), config.defaultTtl()), Clock.systemUTC(), blocking,
-                config.idempotencyTtl(), settings.baseUrl(), metrics);
+                config.idempotencyTtl(), settings.baseUrl(), metrics, storage.archive());
     }
 
     static AliasPolicy aliases(ServiceSettings settings) {
