@@ -9,6 +9,7 @@ import dev.shortcode.api.link.LinkService;
 import dev.shortcode.api.link.TtlPolicy;
 import dev.shortcode.api.link.UrlPolicy;
 import dev.shortcode.core.alloc.CodeIssuer;
+import dev.shortcode.core.alloc.DailyIssueCounter;
 import dev.shortcode.core.alloc.Ticker;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.StartupEvent;
@@ -71,6 +72,17 @@ public class Wiring {
         issuer.close();
     }
 
+    /** Codes issued per pool per day, into the archive: the capacity planner's input. */
+    @Produces
+    @Singleton
+    DailyIssueCounter dailyCounts(CodeIssuer issuer, StorageBackend storage) {
+        return new DailyIssueCounter(issuer::stats, storage.archive(), Clock.systemUTC(), DailyIssueCounter.DEFAULT_INTERVAL);
+    }
+
+    void closeDailyCounts(@Disposes DailyIssueCounter counter) {
+        counter.close();
+    }
+
     @Produces
     @Singleton
     ApiKeys apiKeys(StorageBackend storage) {
@@ -108,7 +120,8 @@ public class Wiring {
         return new AliasPolicy(settings.issuer().pools().stream().map(p -> p.length()).collect(java.util.stream.Collectors.toSet()));
     }
 
-    void start(@Observes StartupEvent event, ServiceConfig config, ServiceSettings settings, ApiKeys keys, LinkService links) {
+    void start(@Observes StartupEvent event, ServiceConfig config, ServiceSettings settings, ApiKeys keys, LinkService links,
+            DailyIssueCounter dailyCounts) {
         AdminKeyBootstrap.run(keys, settings, config.adminKey());
     }
 }

@@ -3,8 +3,6 @@ package dev.shortcode.api.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shortcode.hbase.testing.HBaseProcess;
 import dev.shortcode.testing.redis.RedisDeployment;
 import dev.shortcode.testing.redis.RedisServers;
@@ -28,7 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DistributedServiceProcessIntegrationTests {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
 
     @TempDir
@@ -46,8 +43,8 @@ class DistributedServiceProcessIntegrationTests {
                     "SHORTCODE_ADMIN_KEY", ApiClient.ADMIN_KEY);
             Map<String, String> links = new HashMap<>();
             try (ServiceProcess first = ServiceProcess.start(env, Path.of("target/service-logs")).awaitReady()) {
-                createBatch(first, links, 200, null);
-                createBatch(first, links, 200, "permanent");
+                first.createBatch(links, 200, null);
+                first.createBatch(links, 200, "permanent");
                 awaitOutboxDrained(redis);
                 first.kill();
             }
@@ -60,8 +57,8 @@ class DistributedServiceProcessIntegrationTests {
                     assertThat(r.headers().firstValue("Location")).contains(link.getValue());
                 }
                 Map<String, String> fresh = new HashMap<>();
-                createBatch(second, fresh, 300, null);
-                createBatch(second, fresh, 300, "permanent");
+                second.createBatch(fresh, 300, null);
+                second.createBatch(fresh, 300, "permanent");
                 assertThat(fresh.keySet()).as("codes issued after the counter was lost").doesNotContainAnyElementsOf(links.keySet());
             }
         }
@@ -79,22 +76,5 @@ class DistributedServiceProcessIntegrationTests {
             });
             return pending.get() == 0;
         });
-    }
-
-    private void createBatch(ServiceProcess service, Map<String, String> links, int n, String ttl) throws Exception {
-        StringBuilder body = new StringBuilder("{\"links\":[");
-        for (int i = 0; i < n; i++) {
-            body.append(i == 0 ? "" : ",").append("{\"url\":\"https://example.com/f/").append(links.size() + i)
-                    .append(ttl == null ? "\"}" : "\",\"ttl\":\"" + ttl + "\"}");
-        }
-        body.append("]}");
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(service.baseUrl() + "/api/v1/links/batch"))
-                .header("X-API-Key", ApiClient.ADMIN_KEY).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-        for (JsonNode result : JSON.readTree(response.body()).get("results")) {
-            assertThat(result.get("status").asInt()).as(result.toString()).isEqualTo(201);
-            links.put(result.get("link").get("code").asText(), result.get("link").get("url").asText());
-        }
     }
 }

@@ -2,8 +2,6 @@ package dev.shortcode.api.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -24,7 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class EmbeddedServiceProcessIntegrationTests {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
 
     @TempDir
@@ -51,12 +48,12 @@ class EmbeddedServiceProcessIntegrationTests {
         Map<String, String> env = Map.of("SHORTCODE_DATA_DIR", dataDir.toString(), "SHORTCODE_ADMIN_KEY", ApiClient.ADMIN_KEY);
         Map<String, String> links = new HashMap<>();
         try (ServiceProcess first = ServiceProcess.start(env, Path.of("target/service-logs")).awaitReady()) {
-            createBatch(first, links, 300);
+            first.createBatch(links, 300, null);
             first.kill();
         }
         try (ServiceProcess second = ServiceProcess.start(env, Path.of("target/service-logs")).awaitReady()) {
             assertAllResolve(second, links);
-            createBatch(second, links, 300);
+            second.createBatch(links, 300, null);
             second.stop();
         }
         try (ServiceProcess third = ServiceProcess.start(env, Path.of("target/service-logs")).awaitReady()) {
@@ -83,22 +80,6 @@ class EmbeddedServiceProcessIntegrationTests {
                 assertThat(exit).as(c.getKey()).isNotZero();
                 assertThat(service.logText()).as(c.getKey()).contains(c.getValue());
             }
-        }
-    }
-
-    private void createBatch(ServiceProcess service, Map<String, String> links, int n) throws Exception {
-        StringBuilder body = new StringBuilder("{\"links\":[");
-        for (int i = 0; i < n; i++) {
-            body.append(i == 0 ? "" : ",").append("{\"url\":\"https://example.com/r/").append(links.size() + i).append("\"}");
-        }
-        body.append("]}");
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(service.baseUrl() + "/api/v1/links/batch"))
-                .header("X-API-Key", ApiClient.ADMIN_KEY).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-        for (JsonNode result : JSON.readTree(response.body()).get("results")) {
-            assertThat(result.get("status").asInt()).isEqualTo(201);
-            links.put(result.get("link").get("code").asText(), result.get("link").get("url").asText());
         }
     }
 

@@ -10,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -21,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 final class ServiceProcess implements AutoCloseable {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
     final int port;
     final Path log;
@@ -55,6 +57,31 @@ final class ServiceProcess implements AutoCloseable {
 
     private static String javaBinary() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /**
+     * Creates {@code n} links through the batch API (ttl null: the default) and adds each code
+     * and its URL to {@code links}; every item must succeed.
+     */
+    void createBatch(Map<String, String> links, int n, String ttl) throws IOException, InterruptedException {
+        StringBuilder body = new StringBuilder("{\"links\":[");
+        for (int i = 0; i < n; i++) {
+            body.append(i == 0 ? "" : ",").append("{\"url\":\"https://example.com/r/").append(links.size() + i)
+                    .append(ttl == null ? "\"}" : "\",\"ttl\":\"" + ttl + "\"}");
+        }
+        body.append("]}");
+        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(baseUrl() + "/api/v1/links/batch"))
+                .header("X-API-Key", ApiClient.ADMIN_KEY).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(), HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new AssertionError("batch answered " + response.statusCode() + ": " + response.body());
+        }
+        for (JsonNode result : JSON.readTree(response.body()).get("results")) {
+            if (result.get("status").asInt() != 201) {
+                throw new AssertionError("batch item failed: " + result);
+            }
+            links.put(result.get("link").get("code").asText(), result.get("link").get("url").asText());
+        }
     }
 
     String baseUrl() {
