@@ -109,7 +109,7 @@ public final class RedisBlockSource implements BlockSource {
 
     public RedisBlockSource(RedisConnection connection, WatermarkStore watermarks, LeaseOptions options,
             IssuerMetrics metrics) {
-        this(connection.sync(), "sc", watermarks, options, metrics);
+        this(connection.sync(), StoreKeys.DEFAULTS.namespace(), watermarks, options, metrics);
     }
 
     /** @param namespace key prefix, {@code sc} in production; tests use their own to share one server */

@@ -22,6 +22,9 @@ public final class ServiceMetrics implements IssuerMetrics, LinkEvents, OutboxMe
     private final MeterRegistry registry;
     private final Map<Integer, AtomicLong> outboxLengths = new ConcurrentHashMap<>();
     private final AtomicLong archiveLagMillis = new AtomicLong();
+    /** Per-create counters, registered once per pool: a registry lookup per request would cost a builder and a map probe. */
+    private final Map<String, Counter> createdByPool = new ConcurrentHashMap<>();
+    private final Map<String, Counter> skippedByPool = new ConcurrentHashMap<>();
 
     public ServiceMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -109,12 +112,13 @@ public final class ServiceMetrics implements IssuerMetrics, LinkEvents, OutboxMe
 
     @Override
     public void created(String pool) {
-        Counter.builder("shortcode.links.created").tag("pool", pool).register(registry).increment();
+        createdByPool.computeIfAbsent(pool, p -> Counter.builder("shortcode.links.created").tag("pool", p).register(registry))
+                .increment();
     }
 
     @Override
     public void codeSkipped(String pool) {
-        Counter.builder("shortcode.codes.skipped").tag("pool", pool)
-                .description("issued codes held by a live link or alias, skipped").register(registry).increment();
+        skippedByPool.computeIfAbsent(pool, p -> Counter.builder("shortcode.codes.skipped").tag("pool", p)
+                .description("issued codes held by a live link or alias, skipped").register(registry)).increment();
     }
 }
