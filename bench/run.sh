@@ -7,6 +7,9 @@
 #      max-rate search against it: the floor of the stack, measured on the same box;
 #      every target is first primed with an unreported mixed run, so no figure is of a cold JVM;
 #   3. starts Redis (free port, no persistence) and records `redis-benchmark -t set` for reference;
+#      (with BENCH_PIN=1, the default on 2+ CPUs, the server under test - baseline or service - runs
+#      alone on the last CPU and everything else - generator, Redis, HBase - on the others, so the
+#      baseline and the service get the same CPU and the ratios compare like with like;)
 #   4. starts the service (module redirect-api) in Redis mode, then in embedded mode, and runs every
 #      scenario and a max-rate search against each — skipped, with a clear message, while
 #      redirect-api/pom.xml does not exist;
@@ -16,10 +19,13 @@
 #
 # Every setting has an environment override (defaults keep a full run to a few minutes):
 #   BENCH_DURATION=10s BENCH_WARMUP=3s BENCH_CONNECTIONS=16 BENCH_LINKS=10000 BENCH_ZIPF=1.0
-#   BENCH_REDIRECT_RATE=2000 BENCH_CREATE_RATE=500 BENCH_BATCH_RATE=20 BENCH_BATCH_SIZE=100
+#   BENCH_REDIRECT_RATE=2000 BENCH_CREATE_RATE=500 BENCH_BATCH_RATE=20 BENCH_BATCH_SIZE=1000
 #   BENCH_MIXED_RATE=1000 BENCH_MIX=95:5
-#   BENCH_FIND_MAX=1 BENCH_P99=10ms BENCH_STEP_DURATION=5s BENCH_STEP_WARMUP=1s BENCH_MAX_STEPS=8
-#   BENCH_FIND_MAX_START=1000 BENCH_PRIME=10s BENCH_REDIS_REQUESTS=200000 BENCH_START_TIMEOUT=90
+#   BENCH_FIND_MAX=1 BENCH_P99=10ms BENCH_BATCH_P99=50ms BENCH_STEP_DURATION=5s BENCH_STEP_WARMUP=1s
+#   BENCH_MAX_STEPS=8 BENCH_FIND_MAX_START=1000 BENCH_CREATE_FIND_MAX_START=1000 BENCH_BATCH_FIND_MAX_START=50
+#   BENCH_PRIME=10s BENCH_PRIME_ROUNDS=8 BENCH_JIT_QUIET=0.3 (a target is primed with rounds of BENCH_PRIME
+#   until its JIT compiler threads used under BENCH_JIT_QUIET CPU seconds in a round, at most
+#   BENCH_PRIME_ROUNDS rounds) BENCH_PIN=1 BENCH_REDIS_REQUESTS=200000 BENCH_START_TIMEOUT=90
 #   BENCH_SKIP_BUILD=0 BENCH_OUT=bench/out BENCH_DOC=docs/BENCHMARKS.md BENCH_API_KEY=<the admin key>
 #   BENCH_JAVA_OPTS="-Xmx1g" (generator and baseline JVMs) SERVICE_JAVA_OPTS="-Xmx1g" (service JVM)
 set -euo pipefail
@@ -35,16 +41,22 @@ ZIPF=${BENCH_ZIPF:-1.0}
 REDIRECT_RATE=${BENCH_REDIRECT_RATE:-2000}
 CREATE_RATE=${BENCH_CREATE_RATE:-500}
 BATCH_RATE=${BENCH_BATCH_RATE:-20}
-BATCH_SIZE=${BENCH_BATCH_SIZE:-100}
+BATCH_SIZE=${BENCH_BATCH_SIZE:-1000}
 MIXED_RATE=${BENCH_MIXED_RATE:-1000}
 MIX=${BENCH_MIX:-95:5}
 FIND_MAX=${BENCH_FIND_MAX:-1}
 P99=${BENCH_P99:-10ms}
+BATCH_P99=${BENCH_BATCH_P99:-50ms}
 STEP_DURATION=${BENCH_STEP_DURATION:-5s}
 STEP_WARMUP=${BENCH_STEP_WARMUP:-1s}
 MAX_STEPS=${BENCH_MAX_STEPS:-8}
 FIND_MAX_START=${BENCH_FIND_MAX_START:-1000}
+CREATE_FIND_MAX_START=${BENCH_CREATE_FIND_MAX_START:-1000}
+BATCH_FIND_MAX_START=${BENCH_BATCH_FIND_MAX_START:-50}
 PRIME=${BENCH_PRIME:-10s}
+PRIME_ROUNDS=${BENCH_PRIME_ROUNDS:-8}
+JIT_QUIET=${BENCH_JIT_QUIET:-0.3}
+PIN=${BENCH_PIN:-1}
 REDIS_REQUESTS=${BENCH_REDIS_REQUESTS:-200000}
 START_TIMEOUT=${BENCH_START_TIMEOUT:-90}
 SKIP_BUILD=${BENCH_SKIP_BUILD:-0}
@@ -52,6 +64,17 @@ OUT=${BENCH_OUT:-bench/out}
 DOC=${BENCH_DOC:-docs/BENCHMARKS.md}
 read -r -a JAVA_OPTS <<< "${BENCH_JAVA_OPTS:--Xmx1g}"
 read -r -a SERVICE_OPTS <<< "${SERVICE_JAVA_OPTS:--Xmx1g}"
+
+# CPU pinning: the server under test alone on the last CPU, the rest (generator, Redis, HBase) on the others.
+NCPU=$(nproc)
+TARGET_PIN=()
+REST_PIN=()
+PIN_NOTE="not pinned: generator, server under test, Redis and HBase share all $NCPU CPUs"
+if [[ "$PIN" == 1 ]] && ((NCPU >= 2)) && command -v taskset >/dev/null; then
+  TARGET_PIN=(taskset -c "$((NCPU - 1))")
+  REST_PIN=(taskset -c "0-$((NCPU - 2))")
+  PIN_NOTE="pinned (taskset): the server under test (baseline or service) alone on CPU $((NCPU - 1)); generator, Redis and HBase on CPU 0-$((NCPU - 2)); so the baseline and the service get the same single CPU"
+fi
 
 JAR="$ROOT/loadtest/target/loadtest.jar"
 SERVICE_POM="$ROOT/redirect-api/pom.xml"
@@ -174,7 +197,11 @@ loadtest_run() {
   local name=$1
   shift
   log "running $name"
-  if run_tracked java "${JAVA_OPTS[@]}" -jar "$JAR" "$@" --output-dir "$OUT" --name "$name" \
+  local cpu_args=()
+  if [[ -n "${TARGET_PID:-}" ]]; then
+    cpu_args=(--server-pid "$TARGET_PID")
+  fi
+  if run_tracked "${REST_PIN[@]}" java "${JAVA_OPTS[@]}" -jar "$JAR" "$@" "${cpu_args[@]}" --output-dir "$OUT" --name "$name" \
       >"$LOG_DIR/$name.out" 2>"$LOG_DIR/$name.err"; then
     cat "$LOG_DIR/$name.out"
     if [[ "$name" != *-prime ]]; then
@@ -187,7 +214,41 @@ loadtest_run() {
   fi
 }
 
-# Every scenario, then a max-rate search of redirects, against one target.
+# CPU seconds the JIT compiler threads of a process have used so far.
+compiler_cpu() {
+  local pid=$1 ticks=0 t
+  for t in /proc/"$pid"/task/*; do
+    if [[ "$(cat "$t/comm" 2>/dev/null)" == C[12]\ CompilerThre* ]]; then
+      ticks=$((ticks + $(awk '{print $14 + $15}' "$t/stat" 2>/dev/null || echo 0)))
+    fi
+  done
+  echo "$ticks"
+}
+
+# A freshly started JVM is slow, and its JIT compilers take CPU from the requests, until the hot
+# paths are compiled: on a small box that takes minutes, not seconds. Prime the target with mixed
+# load in rounds until its compilers go quiet, and report how many rounds it took.
+PRIME_REPORT=()
+prime_until_jit_quiet() {
+  local label=$1
+  shift
+  local round before after used
+  for round in $(seq 1 "$PRIME_ROUNDS"); do
+    before=$(compiler_cpu "$TARGET_PID")
+    loadtest_run "$label-prime" "$@" --scenario mixed --rate "$MIXED_RATE" --duration "$PRIME" \
+      --warmup 2s --plot none --quiet >/dev/null || true
+    after=$(compiler_cpu "$TARGET_PID")
+    used=$(awk -v t=$((after - before)) 'BEGIN {printf "%.2f", t / 100}')
+    log "$label priming round $round: JIT compilers used ${used}s CPU"
+    if awk -v u="$used" -v q="$JIT_QUIET" 'BEGIN {exit !(u < q)}'; then
+      PRIME_REPORT+=("$label: $round rounds (last ${used}s of compiler CPU)")
+      return 0
+    fi
+  done
+  PRIME_REPORT+=("$label: $PRIME_ROUNDS rounds, JIT still compiling (last round ${used}s of compiler CPU)")
+}
+
+# Every scenario, then max-rate searches of redirects, creates and batches, against one target.
 run_suite() {
   local label=$1 url=$2 links=$3
   local common=(--target "$url" --connections "$CONNECTIONS" --links "$links" --zipf "$ZIPF"
@@ -198,18 +259,20 @@ run_suite() {
   local timing=(--duration "$DURATION" --warmup "$WARMUP")
   RESULTS=()
   if [[ "$PRIME" != 0 && "$PRIME" != 0s ]]; then
-    # A freshly started JVM is slow until its JIT has compiled the hot paths; don't measure that.
-    loadtest_run "$label-prime" "${common[@]}" --scenario mixed --rate "$MIXED_RATE" --duration "$PRIME" \
-      --warmup 2s --plot none --quiet || true
+    prime_until_jit_quiet "$label" "${common[@]}"
   fi
   loadtest_run "$label-redirect" "${common[@]}" "${timing[@]}" --scenario redirect --rate "$REDIRECT_RATE"
   loadtest_run "$label-create" "${common[@]}" "${timing[@]}" --scenario create --rate "$CREATE_RATE"
   loadtest_run "$label-batch" "${common[@]}" "${timing[@]}" --scenario batch --rate "$BATCH_RATE"
   loadtest_run "$label-mixed" "${common[@]}" "${timing[@]}" --scenario mixed --rate "$MIXED_RATE"
   if [[ "$FIND_MAX" == 1 ]]; then
-    loadtest_run "$label-redirect-find-max" "${common[@]}" --scenario redirect --find-max --p99 "$P99" \
-      --rate "$FIND_MAX_START" --duration "$STEP_DURATION" --warmup "$STEP_WARMUP" --max-steps "$MAX_STEPS" \
-      --plot png
+    local search=(--find-max --duration "$STEP_DURATION" --warmup "$STEP_WARMUP" --max-steps "$MAX_STEPS" --plot png)
+    loadtest_run "$label-redirect-find-max" "${common[@]}" "${search[@]}" --scenario redirect --p99 "$P99" \
+      --rate "$FIND_MAX_START"
+    loadtest_run "$label-create-find-max" "${common[@]}" "${search[@]}" --scenario create --p99 "$P99" \
+      --rate "$CREATE_FIND_MAX_START"
+    loadtest_run "$label-batch-find-max" "${common[@]}" "${search[@]}" --scenario batch --p99 "$BATCH_P99" \
+      --rate "$BATCH_FIND_MAX_START"
   fi
   if ((${#RESULTS[@]} > 0)); then
     java "${JAVA_OPTS[@]}" -jar "$JAR" report "${RESULTS[@]}" >"$TMP_DIR/$label.md"
@@ -258,12 +321,14 @@ API_KEY=${BENCH_API_KEY:-$ADMIN_KEY}
 
 # 1. The bare Vert.x baseline.
 BASELINE_PORT=$(free_port)
-start_bg "$LOG_DIR/baseline-server.log" java "${JAVA_OPTS[@]}" -jar "$JAR" baseline-server \
+start_bg "$LOG_DIR/baseline-server.log" "${TARGET_PIN[@]}" java "${JAVA_OPTS[@]}" -jar "$JAR" baseline-server \
   --port "$BASELINE_PORT" --exit-after 2h
 BASELINE_PID=$LAST_PID
 wait_for_port "$BASELINE_PORT" "$BASELINE_PID" "baseline server" "$LOG_DIR/baseline-server.log"
 log "baseline server on 127.0.0.1:$BASELINE_PORT"
+TARGET_PID=$BASELINE_PID
 run_suite baseline "http://127.0.0.1:$BASELINE_PORT" 0
+TARGET_PID=""
 stop_pid "$BASELINE_PID"
 
 # 2. Redis, and its own benchmark as a reference point for the Redis-mode figures.
@@ -273,13 +338,13 @@ REDIS_PORT=""
 if command -v redis-server >/dev/null; then
   REDIS_VERSION=$(redis-server --version | head -n 1)
   REDIS_PORT=$(free_port)
-  start_bg "$LOG_DIR/redis.log" redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' \
+  start_bg "$LOG_DIR/redis.log" "${REST_PIN[@]}" redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' \
     --appendonly no --protected-mode yes --daemonize no
   wait_for_port "$REDIS_PORT" "$LAST_PID" "redis-server" "$LOG_DIR/redis.log"
   log "redis on 127.0.0.1:$REDIS_PORT"
   if command -v redis-benchmark >/dev/null; then
     log "running redis-benchmark -t set -n $REDIS_REQUESTS"
-    run_tracked redis-benchmark -h 127.0.0.1 -p "$REDIS_PORT" -t set -n "$REDIS_REQUESTS" -q \
+    run_tracked "${REST_PIN[@]}" redis-benchmark -h 127.0.0.1 -p "$REDIS_PORT" -t set -n "$REDIS_REQUESTS" -q \
       >"$LOG_DIR/redis-benchmark.out" 2>&1 || true
     REDIS_BENCH=$(tr '\r' '\n' <"$LOG_DIR/redis-benchmark.out" | grep -E '^SET' | tail -n 1 || true)
     REDIS_BENCH=${REDIS_BENCH:-"redis-benchmark failed; see $LOG_DIR/redis-benchmark.out"}
@@ -299,7 +364,7 @@ start_hbase() {
   fi
   local cp="$ROOT/persistence-hbase/target/test-classes:$ROOT/persistence-hbase/target/classes:$(cat "$cp_file")"
   mkfifo "$TMP_DIR/hbase.stdin"
-  start_bg "$LOG_DIR/hbase.log" bash -c 'exec java -Xmx768m -cp "$1" dev.shortcode.hbase.testing.HBaseMiniClusterMain <"$2"' \
+  start_bg "$LOG_DIR/hbase.log" "${REST_PIN[@]}" bash -c 'exec java -Xmx768m -cp "$1" dev.shortcode.hbase.testing.HBaseMiniClusterMain <"$2"' \
     hbase "$cp" "$TMP_DIR/hbase.stdin"
   HBASE_PID=$LAST_PID
   exec 7>"$TMP_DIR/hbase.stdin"
@@ -336,7 +401,7 @@ run_service() {
     env_args+=(SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZK="$HBASE_ZK"
       SHORTCODE_SECRET="bench secret shared by every node")
   fi
-  start_bg "$logfile" env -u SHORTCODE_REDIS_URIS "${env_args[@]}" java "${SERVICE_OPTS[@]}" -jar "$SERVICE_JAR"
+  start_bg "$logfile" env -u SHORTCODE_REDIS_URIS "${env_args[@]}" "${TARGET_PIN[@]}" java "${SERVICE_OPTS[@]}" -jar "$SERVICE_JAR"
   local pid=$LAST_PID
   if ! wait_for_port "$port" "$pid" "service ($mode mode)" "$logfile"; then
     stop_pid "$pid"
@@ -345,7 +410,9 @@ run_service() {
     return 0
   fi
   log "service ($mode mode) on 127.0.0.1:$port"
+  TARGET_PID=$pid
   run_suite "service-$mode" "http://127.0.0.1:$port" "$LINKS"
+  TARGET_PID=""
   stop_pid "$pid"
 }
 
@@ -378,6 +445,28 @@ MEM_GIB=$(awk '/MemTotal/ {printf "%.1f", $2 / 1048576}' /proc/meminfo 2>/dev/nu
 OS_NAME=$( (. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME") || uname -s)
 TOOL_VERSION=$(java -jar "$JAR" --version | paste -sd ';' - | sed 's/;/; /g')
 
+# The targets of the service issue, as ratios of this run's max-rate searches (jq reads the JSON).
+ratio_table() {
+  if ! command -v jq >/dev/null; then
+    echo "_jq is not installed: no ratio table (the figures are in the tables below)._"
+    return
+  fi
+  rate() { [[ -f "$OUT/$1-$2-find-max.json" ]] && jq -r ".maxRate // 0" "$OUT/$1-$2-find-max.json" || echo 0; }
+  cpu() { [[ -f "$OUT/$1-$2-find-max.json" ]] && jq -r "(.best.serverCpu.microsPerRequest // null) | if . == null then \"-\" else (. * 10 | round / 10 | tostring) end" "$OUT/$1-$2-find-max.json" || echo -; }
+  pct() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.0f%%", 100 * a / b; else printf "-" }'; }
+  echo "| scenario | unit | baseline max | Redis mode max | Redis / baseline | embedded max | embedded / baseline | server CPU µs per request at max (batch: per batch request): baseline / Redis / embedded |"
+  echo "|---|---|--:|--:|--:|--:|--:|--:|"
+  local sc unit mult b r e
+  for sc in redirect create batch; do
+    unit="req/s"; mult=1
+    if [[ "$sc" == batch ]]; then unit="links/s (batches of $BATCH_SIZE)"; mult=$BATCH_SIZE; fi
+    b=$(awk -v x="$(rate baseline $sc)" -v m=$mult 'BEGIN {printf "%.0f", x * m}')
+    r=$(awk -v x="$(rate service-redis $sc)" -v m=$mult 'BEGIN {printf "%.0f", x * m}')
+    e=$(awk -v x="$(rate service-embedded $sc)" -v m=$mult 'BEGIN {printf "%.0f", x * m}')
+    echo "| $sc | $unit | $b | $r | $(pct "$r" "$b") | $e | $(pct "$e" "$b") | $(cpu baseline $sc) / $(cpu service-redis $sc) / $(cpu service-embedded $sc) |"
+  done
+}
+
 section="$TMP_DIR/section.md"
 {
   echo "<!-- loadtest:begin -->"
@@ -389,10 +478,19 @@ section="$TMP_DIR/section.md"
   echo "- **Versions:** ${TOOL_VERSION}; ${REDIS_VERSION}."
   echo "- **Load:** open loop (each request sent at its scheduled time whether or not earlier ones were answered); each target first primed by an unreported ${PRIME} mixed run; each run ${WARMUP} warm-up (rate ramping from 10% to 100%) + ${DURATION} measured over ${CONNECTIONS} HTTP/1.1 connections. Rates: redirect ${REDIRECT_RATE}/s, create ${CREATE_RATE}/s, batch ${BATCH_RATE}/s of ${BATCH_SIZE} links, mixed ${MIXED_RATE}/s at ${MIX} redirect:create. Redirects pick from ${LINKS} links created through the batch API (the baseline: 10000 random codes) with Zipf skew ${ZIPF}."
   if [[ "$FIND_MAX" == 1 ]]; then
-    echo "- **Max-rate search:** highest redirect rate with corrected p99 ≤ ${P99}, errors ≤ 0.1% and ≥ 95% of the rate achieved; after one unjudged priming step, steps of ${STEP_WARMUP} + ${STEP_DURATION} doubling from ${FIND_MAX_START}/s, then bisecting, at most ${MAX_STEPS} steps."
+    echo "- **Max-rate searches:** for redirect, create and batch, the highest rate with corrected p99 ≤ ${P99} (batch: ${BATCH_P99}), errors ≤ 0.1% and ≥ 95% of the rate achieved; after one unjudged priming step, steps of ${STEP_WARMUP} + ${STEP_DURATION} doubling from ${FIND_MAX_START}/s (create ${CREATE_FIND_MAX_START}/s, batch ${BATCH_FIND_MAX_START}/s), then bisecting, at most ${MAX_STEPS} steps."
   fi
+  echo "- **CPU:** ${PIN_NOTE}. Each target is primed with ${PRIME} mixed rounds until its JIT compilers used under ${JIT_QUIET}s of CPU in a round (at most ${PRIME_ROUNDS}): $(IFS=';'; echo "${PRIME_REPORT[*]:-not primed}" | sed 's/;/; /g'). *Server CPU µs/req* is the user + system CPU the server process used in the measured window divided by the requests answered (\`--server-pid\`): the cost of a request, which the other processes on the box disturb far less than the latency."
   echo "- **Reading the tables:** latencies in ms. *Corrected* columns are measured from each request's intended send time (coordinated omission corrected): what a client arriving on schedule experiences. *Uncorrected* columns are measured from the actual send (service time), as closed-loop tools report. Errors are unexpected statuses and failures by kind. JSON results and percentile plots: \`$OUT/\` (not committed)."
   echo
+  if [[ "$FIND_MAX" == 1 ]]; then
+    echo "### The service targets in this run (max rate under the p99 bound, service against the baseline)"
+    echo
+    echo "Bounds: redirect and create corrected p99 ≤ ${P99}; batch ≤ ${BATCH_P99}. Batch rows count links (requests × ${BATCH_SIZE}); the baseline answers a batch without reading it."
+    echo
+    ratio_table
+    echo
+  fi
   echo "### Bare Vert.x baseline (same box, no application logic: GET → fixed 302, POST → fixed 201)"
   echo
   cat "$TMP_DIR/baseline.md"

@@ -20,6 +20,11 @@ final class LoadSession implements AutoCloseable {
      * @param selfWarmup how long to warm the generator's own code first ({@link GeneratorWarmup}); zero for none
      */
     LoadSession(LoadOptions options, PrintWriter log, boolean progress, Duration selfWarmup) {
+        this(options, log, progress, selfWarmup, null);
+    }
+
+    /** @param serverCpu the server process whose CPU every run reports; null for none */
+    LoadSession(LoadOptions options, PrintWriter log, boolean progress, Duration selfWarmup, ProcessCpuClock serverCpu) {
         this.options = options;
         warmGenerator(options, log, selfWarmup);
         this.client = new LoadClient(options.target(), options.connections(), options.timeout(), options.apiKey());
@@ -30,7 +35,7 @@ final class LoadSession implements AutoCloseable {
             client.close();
             throw e;
         }
-        this.runner = new OpenLoopRunner(client, progress ? log : null);
+        this.runner = new OpenLoopRunner(client, progress ? log : null, serverCpu);
     }
 
     private static void warmGenerator(LoadOptions options, PrintWriter log, Duration selfWarmup) {

@@ -119,6 +119,11 @@ public final class LoadTestCommand implements Callable<Integer> {
                     + "Default: ${DEFAULT-VALUE}.")
     String selfWarmup;
 
+    @Option(names = "--server-pid", paramLabel = "PID", order = 16,
+            description = "A local server process (Linux): each run also reports the CPU it used in the measured "
+                    + "window, per request and in cores. Default: not measured.")
+    Long serverPid;
+
     @Option(names = "--find-max", order = 20,
             description = "Search for the highest rate whose corrected p99 stays under --p99: after one unjudged "
                     + "priming step, doubles from --rate until a step fails, then bisects; each step runs "
@@ -167,7 +172,7 @@ public final class LoadTestCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         LoadOptions load = options.load();
-        try (LoadSession session = new LoadSession(load, err, !quiet, options.selfWarmup())) {
+        try (LoadSession session = new LoadSession(load, err, !quiet, options.selfWarmup(), options.serverCpu())) {
             ResultFiles files = new ResultFiles(options.output(), err);
             List<Path> written;
             if (findMax) {
@@ -226,7 +231,8 @@ public final class LoadTestCommand implements Callable<Integer> {
             Duration generatorWarmup = DurationParser.parse("--self-warmup", selfWarmup);
             LoadOptions.require(generatorWarmup.compareTo(Duration.ofMinutes(1)) <= 0,
                     "--self-warmup must be between 0s and 1m (was " + selfWarmup + ")");
-            return new Options(load, search, output, generatorWarmup);
+            ProcessCpuClock serverCpu = serverPid == null ? null : ProcessCpuClock.of(serverPid);
+            return new Options(load, search, output, generatorWarmup, serverCpu);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
@@ -240,6 +246,7 @@ public final class LoadTestCommand implements Callable<Integer> {
         }
     }
 
-    record Options(LoadOptions load, SearchOptions search, OutputOptions output, Duration selfWarmup) {
+    record Options(LoadOptions load, SearchOptions search, OutputOptions output, Duration selfWarmup,
+            ProcessCpuClock serverCpu) {
     }
 }

@@ -23,11 +23,16 @@ final class OpenLoopRunner {
 
     private final LoadClient client;
     private final PrintWriter progressOut;
+    private final ProcessCpuClock serverCpu;
 
-    /** @param progressOut where the once-a-second progress line goes; null for none */
-    OpenLoopRunner(LoadClient client, PrintWriter progressOut) {
+    /**
+     * @param progressOut where the once-a-second progress line goes; null for none
+     * @param serverCpu   the server process whose CPU each measured window reports; null for none
+     */
+    OpenLoopRunner(LoadClient client, PrintWriter progressOut, ProcessCpuClock serverCpu) {
         this.client = client;
         this.progressOut = progressOut;
+        this.serverCpu = serverCpu;
     }
 
     RunSummary run(LoadOptions options, RequestSource source, String name) {
@@ -46,12 +51,18 @@ final class OpenLoopRunner {
         ProgressReporter progress = progressOut == null ? null
                 : new ProgressReporter(progressOut, schedule.startNanos(), current::get,
                         () -> warmup.sentCount() + measured.sentCount(), inFlight::get);
+        double cpuAtMeasureStart = Double.NaN;
+        long measureStartedNanos = 0;
         try {
             long i = 0;
             for (; i < schedule.total(); i++) {
                 long intended = schedule.intendedNanos(i);
                 if (!Pacer.awaitUntil(intended, schedulerDeadline)) {
                     break;
+                }
+                if (serverCpu != null && i == schedule.warmupCount()) {
+                    cpuAtMeasureStart = serverCpu.cpuSeconds();
+                    measureStartedNanos = System.nanoTime();
                 }
                 PhaseRecorder phase = schedule.measured(i) ? measured : warmup;
                 current.lazySet(phase);
@@ -89,7 +100,14 @@ final class OpenLoopRunner {
                 progress.close();
             }
         }
+        ServerCpu cpu = Double.isNaN(cpuAtMeasureStart) ? null
+                : new ServerCpu(serverCpu.pid(), serverCpu.cpuSeconds() - cpuAtMeasureStart,
+                        (System.nanoTime() - measureStartedNanos) / 1e9, measured.answeredCount());
+        return summary(options, name, startedAt, measured, window, cpu);
+    }
 
+    private static RunSummary summary(LoadOptions options, String name, Instant startedAt, PhaseRecorder measured,
+            ThroughputWindow window, ServerCpu cpu) {
         LatencyHistograms.Snapshot latency = measured.latency();
         Outcomes outcomes = measured.outcomes();
         return new RunSummary(name, options.scenario().label(), options.target().toString(), startedAt,
@@ -100,7 +118,7 @@ final class OpenLoopRunner {
                 outcomes.statuses(), outcomes.errors(),
                 LatencyPercentiles.of(latency.corrected()), LatencyPercentiles.of(latency.uncorrected()),
                 LatencyPercentiles.of(measured.schedulerLag()),
-                latency.corrected(), latency.uncorrected());
+                latency.corrected(), latency.uncorrected(), cpu);
     }
 
     private static void sleepMillis(long millis) {

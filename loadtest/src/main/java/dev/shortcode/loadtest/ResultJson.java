@@ -47,6 +47,7 @@ public final class ResultJson {
                         .put("corrected", latency(s.corrected()))
                         .put("uncorrected", latency(s.uncorrected())))
                 .put("schedulerLagMs", latency(s.schedulerLag()))
+                .put("serverCpu", serverCpu(s.serverCpu()))
                 .put("histograms", new JsonObject()
                         .put("unit", "microseconds")
                         .put("encoding", "HdrHistogram compressed, base64")
@@ -92,7 +93,8 @@ public final class ResultJson {
                 readLatency(latency.getJsonObject("corrected")), readLatency(latency.getJsonObject("uncorrected")),
                 readLatency(j.getJsonObject("schedulerLagMs")),
                 HistogramCodec.decode(histograms.getString("corrected")),
-                HistogramCodec.decode(histograms.getString("uncorrected")));
+                HistogramCodec.decode(histograms.getString("uncorrected")),
+                readServerCpu(j.getJsonObject("serverCpu")));
     }
 
     public static SearchResult readFindMax(JsonObject j) {
@@ -107,6 +109,24 @@ public final class ResultJson {
         JsonObject best = j.getJsonObject("best");
         return new SearchResult(micros(j.getDouble("p99BoundMs")), j.getDouble("maxErrorRatio"),
                 j.getDouble("maxRate"), steps, best == null ? null : readRun(best));
+    }
+
+    private static JsonObject serverCpu(ServerCpu cpu) {
+        if (cpu == null) {
+            return null;
+        }
+        return new JsonObject()
+                .put("pid", cpu.pid())
+                .put("cpuSeconds", cpu.cpuSeconds())
+                .put("wallSeconds", cpu.wallSeconds())
+                .put("answered", cpu.answered())
+                .put("microsPerRequest", cpu.microsPerRequest())
+                .put("cores", cpu.cores());
+    }
+
+    private static ServerCpu readServerCpu(JsonObject j) {
+        return j == null ? null
+                : new ServerCpu(j.getLong("pid"), j.getDouble("cpuSeconds"), j.getDouble("wallSeconds"), j.getLong("answered"));
     }
 
     private static void requireKind(JsonObject j, String kind) {

@@ -28,6 +28,10 @@ public final class ResultTable {
         b.append(String.format(Locale.ROOT, "  scheduler lag p99 %.3f ms, max %.3f ms (the generator's own delay in sending)%n",
                 LatencyPercentiles.millis(s.schedulerLag().p99Micros()),
                 LatencyPercentiles.millis(s.schedulerLag().maxMicros())));
+        if (s.serverCpu() != null) {
+            b.append(String.format(Locale.ROOT, "  server CPU %.1f us/request (%.2f cores busy on average, pid %d)%n",
+                    s.serverCpu().microsPerRequest(), s.serverCpu().cores(), s.serverCpu().pid()));
+        }
         b.append("  corrected: from each request's intended send time (coordinated omission corrected);")
                 .append(System.lineSeparator())
                 .append("  uncorrected: from the actual send (service time). Errors without a response have no latency.")

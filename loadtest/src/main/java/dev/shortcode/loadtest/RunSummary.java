@@ -21,6 +21,7 @@ import java.util.TreeMap;
  * @param errors        unexpected status or failure kind → count
  * @param schedulerLag  how late the generator itself sent each request after its intended time;
  *                      if this is large, the generator (not the service) was the bottleneck
+ * @param serverCpu     CPU the server used in the measured window ({@code --server-pid}); null when not measured
  */
 public record RunSummary(
         String name,
@@ -41,7 +42,8 @@ public record RunSummary(
         LatencyPercentiles uncorrected,
         LatencyPercentiles schedulerLag,
         Histogram correctedHistogram,
-        Histogram uncorrectedHistogram) {
+        Histogram uncorrectedHistogram,
+        ServerCpu serverCpu) {
 
     public RunSummary {
         // Sorted so the table, the JSON and the plot list them in the same order every time.

@@ -40,6 +40,7 @@ class ResultFormatsUnitTests {
                 "302: 997, 500: 3", "p99.9", "corrected", "uncorrected");
         assertThat(table.lines().filter(l -> l.startsWith("  corrected ")).findFirst().orElseThrow())
                 .contains(" 20.0"); // max of uniform 1..20000 us, in ms (3 significant digits)
+        assertThat(table).contains("server CPU 1500.0 us/request (0.75 cores busy on average, pid 4242)");
     }
 
     @Test
@@ -47,6 +48,7 @@ class ResultFormatsUnitTests {
         String md = MarkdownReport.runs(List.of(summary, summary));
         assertThat(md.lines()).hasSize(4);
         assertThat(md).contains("| unit | redirect | 16 | 1000.0 | 998.7 | 5 (500: 3, timeout: 2) |");
+        assertThat(md.lines().skip(2)).allMatch(row -> row.endsWith("| 1500.0 |"), "server CPU µs/req closes each row");
     }
 
     @Test

@@ -26,8 +26,13 @@ class ResultJsonIntegrationTests {
         try (ScriptedServer server = ScriptedServer.start((n, request, body) ->
                 ScriptedServer.Reply.of(n % 20 == 0 ? 500 : n % 50 == 1 ? 404 : 302))) {
             summary = TestLoads.run(TestLoads.load(server.url(), Scenario.REDIRECT, 300,
-                    Duration.ofMillis(500), Duration.ofMillis(1500)), "json-check");
+                    Duration.ofMillis(500), Duration.ofMillis(1500)), "json-check",
+                    ProcessCpuClock.of(ProcessHandle.current().pid())); // the scripted server runs in this JVM
         }
+        assertThat(summary.serverCpu()).isNotNull();
+        assertThat(summary.serverCpu().answered()).isEqualTo(summary.answered());
+        assertThat(summary.serverCpu().cpuSeconds()).isPositive();
+        assertThat(summary.serverCpu().wallSeconds()).isBetween(1.4, 10.0);
         OutputOptions output = new OutputOptions(dir, "json-check", PlotFormat.BOTH, false);
         List<Path> written = new ResultFiles(output, new PrintWriter(new StringWriter())).writeRun(summary);
         assertThat(written).containsExactly(dir.resolve("json-check.json"), dir.resolve("json-check.html"),
@@ -39,6 +44,8 @@ class ResultJsonIntegrationTests {
         // Every figure of the table is in the JSON, under a plain name, with the value the table shows.
         assertThat(json.getString("scenario")).isEqualTo("redirect");
         assertThat(json.getDouble("requestedRate")).isEqualTo(300.0);
+        assertThat(table).contains(String.format(Locale.ROOT, "server CPU %.1f us/request",
+                json.getJsonObject("serverCpu").getDouble("microsPerRequest")));
         assertThat(table).contains(String.format(Locale.ROOT, "%.1f req/s", json.getDouble("achievedRate")));
         assertThat(json.getLong("scheduled")).isEqualTo(450);
         assertThat(table).contains(json.getLong("scheduled") + " scheduled, " + json.getLong("sent") + " sent, "

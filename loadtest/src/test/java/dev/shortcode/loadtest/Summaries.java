@@ -24,6 +24,7 @@ final class Summaries {
                 16, requestedRate, 1, 2, 1000 + errorTotal, 1000 + errorTotal, 1000, achievedRate,
                 Map.of("302", 1000L - errors.getOrDefault("500", 0L), "500", errors.getOrDefault("500", 0L)),
                 errors, LatencyPercentiles.of(corrected), LatencyPercentiles.of(uncorrected),
-                new LatencyPercentiles(1000, 5, 9, 40, 120, 300, 7), corrected, uncorrected);
+                new LatencyPercentiles(1000, 5, 9, 40, 120, 300, 7), corrected, uncorrected,
+                new ServerCpu(4242, 1.5, 2.0, 1000));
     }
 }

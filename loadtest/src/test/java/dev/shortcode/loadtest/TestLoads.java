@@ -30,7 +30,12 @@ final class TestLoads {
 
     /** Runs one measurement, silently, closing the client afterwards. */
     static RunSummary run(LoadOptions options, String name) {
-        try (LoadSession session = new LoadSession(options, null, false, Duration.ZERO)) {
+        return run(options, name, null);
+    }
+
+    /** Runs one measurement that also reports the CPU of {@code server} (null: not measured). */
+    static RunSummary run(LoadOptions options, String name, ProcessCpuClock server) {
+        try (LoadSession session = new LoadSession(options, null, false, Duration.ZERO, server)) {
             return session.run(options.rate(), name);
         }
     }
