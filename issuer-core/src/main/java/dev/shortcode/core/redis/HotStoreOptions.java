@@ -7,7 +7,7 @@ import java.time.Duration;
  * Tuning of {@link RedisHotStore}. Immutable; a bad value throws {@link ConfigException} naming its
  * key under {@code shortcode.redis.}.
  *
- * @param nearCacheMaxSize       links kept in this node's near cache; bounds its heap (~250 bytes each)
+ * @param nearCacheMaxSize       links kept in this node's near cache; bounds its heap (~300 bytes each)
  * @param nearCacheRefresh       age after which a near-cached link is re-read from Redis in the
  *                               background (one reload per code at a time) while reads go on being
  *                               answered from the near cache; bounds how stale a continuously read
