@@ -7,9 +7,17 @@ import java.time.Duration;
  * Tuning of {@link RedisHotStore}. Immutable; a bad value throws {@link ConfigException} naming its
  * key under {@code shortcode.redis.}.
  *
- * @param nearCacheMaxSize       links kept in this node's near cache; bounds its heap (~250 bytes each)
- * @param nearCacheExpiry        how long a near-cached link is served without asking Redis; bounds
- *                               how stale a node can be when an invalidation message is lost
+ * @param nearCacheMaxSize       links kept in this node's near cache; bounds its heap (~300 bytes each)
+ * @param nearCacheRefresh       age after which a near-cached link is re-read from Redis in the
+ *                               background (one reload per code at a time) while reads go on being
+ *                               answered from the near cache; bounds how stale a continuously read
+ *                               link can be when an invalidation message is lost
+ * @param nearCacheMaxAge        age after which a near-cached link is no longer served: reads wait for
+ *                               Redis again, and fail as Redis does. Ages count from the last
+ *                               successful read from Redis, so this is how long a node goes on
+ *                               answering from memory while its reloads fail (Redis down or out of
+ *                               reach). Capped per link at a tenth of its TTL
+ *                               ({@link #nearCacheMaxAgeNanos}); at least {@code nearCacheRefresh}
  * @param extensionFraction      a link's TTL is re-extended at most once per {@code ttl * fraction}
  *                               per node, so a hot link costs no write per read
  * @param minExtensionWindow     floor of that window: links with long TTLs are not re-extended more
@@ -26,7 +34,8 @@ import java.time.Duration;
  */
 public record HotStoreOptions(
         long nearCacheMaxSize,
-        Duration nearCacheExpiry,
+        Duration nearCacheRefresh,
+        Duration nearCacheMaxAge,
         double extensionFraction,
         Duration minExtensionWindow,
         long extensionMarksMaxSize,
@@ -36,13 +45,18 @@ public record HotStoreOptions(
         int outboxMaxQueued) {
 
     public static final HotStoreOptions DEFAULTS = new HotStoreOptions(
-            100_000, Duration.ofSeconds(1), 0.1, Duration.ofSeconds(60), 200_000, 65_536, Duration.ofMillis(5), 256, 200_000);
+            100_000, Duration.ofSeconds(1), Duration.ofSeconds(30), 0.1, Duration.ofSeconds(60), 200_000, 65_536, Duration.ofMillis(5), 256, 200_000);
 
     static final String PREFIX = StoreKeys.PREFIX + "hot-store.";
 
     public HotStoreOptions {
         positive(nearCacheMaxSize, "near-cache.max-size");
-        positive(nearCacheExpiry, "near-cache.expiry");
+        positive(nearCacheRefresh, "near-cache.refresh");
+        positive(nearCacheMaxAge, "near-cache.max-age");
+        if (nearCacheMaxAge.compareTo(nearCacheRefresh) < 0) {
+            throw new ConfigException(PREFIX + "near-cache.max-age",
+                    nearCacheMaxAge + " must be at least near-cache.refresh " + nearCacheRefresh);
+        }
         if (!(extensionFraction > 0 && extensionFraction <= 0.5)) {
             throw new ConfigException(PREFIX + "extension.fraction", extensionFraction + " must lie in (0, 0.5]");
         }
@@ -69,19 +83,35 @@ public record HotStoreOptions(
         return Math.min(window, ttlNanos / 2);
     }
 
-    public HotStoreOptions withNearCacheExpiry(Duration expiry) {
-        return new HotStoreOptions(nearCacheMaxSize, expiry, extensionFraction, minExtensionWindow, extensionMarksMaxSize,
+    /**
+     * How long a near-cached copy of a link with this TTL may be served after it was read from
+     * Redis: {@code nearCacheMaxAge}, but never more than a tenth of the TTL. A node reading a link
+     * extends it at least once per extension window (at most half its TTL), so when Redis last
+     * answered the link had about half its TTL or more left: a copy served for a tenth of the TTL
+     * does not outlive the link in Redis, even when this node can no longer reach Redis to see it go.
+     */
+    long nearCacheMaxAgeNanos(long ttlSeconds) {
+        long tenthOfTtl = ttlSeconds > 90_000_000_000L ? Long.MAX_VALUE : ttlSeconds * 100_000_000L;
+        return Math.min(nearCacheMaxAge.toNanos(), tenthOfTtl);
+    }
+
+    public HotStoreOptions withNearCache(Duration refresh, Duration maxAge) {
+        return new HotStoreOptions(nearCacheMaxSize, refresh, maxAge, extensionFraction, minExtensionWindow, extensionMarksMaxSize,
                 extensionQueueCapacity, extensionFlushInterval, outboxMaxBatch, outboxMaxQueued);
+    }
+
+    public HotStoreOptions withNearCacheRefresh(Duration refresh) {
+        return withNearCache(refresh, nearCacheMaxAge.compareTo(refresh) < 0 ? refresh : nearCacheMaxAge);
     }
 
     public HotStoreOptions withMinExtensionWindow(Duration window) {
-        return new HotStoreOptions(nearCacheMaxSize, nearCacheExpiry, extensionFraction, window, extensionMarksMaxSize,
-                extensionQueueCapacity, extensionFlushInterval, outboxMaxBatch, outboxMaxQueued);
+        return new HotStoreOptions(nearCacheMaxSize, nearCacheRefresh, nearCacheMaxAge, extensionFraction, window,
+                extensionMarksMaxSize, extensionQueueCapacity, extensionFlushInterval, outboxMaxBatch, outboxMaxQueued);
     }
 
     public HotStoreOptions withOutboxMaxQueued(int maxQueued) {
-        return new HotStoreOptions(nearCacheMaxSize, nearCacheExpiry, extensionFraction, minExtensionWindow, extensionMarksMaxSize,
-                extensionQueueCapacity, extensionFlushInterval, outboxMaxBatch, maxQueued);
+        return new HotStoreOptions(nearCacheMaxSize, nearCacheRefresh, nearCacheMaxAge, extensionFraction, minExtensionWindow,
+                extensionMarksMaxSize, extensionQueueCapacity, extensionFlushInterval, outboxMaxBatch, maxQueued);
     }
 
     private static void positive(long value, String key) {

@@ -1,6 +1,5 @@
 package dev.shortcode.core.redis;
 
-import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
@@ -9,12 +8,17 @@ import dev.shortcode.core.store.ArchiveMutation;
 import dev.shortcode.core.store.HotStore;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.LinkRecordCodec;
+import dev.shortcode.core.redis.NearCache.Copy;
+import io.lettuce.core.KeyValue;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SetArgs;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
@@ -40,28 +44,67 @@ import java.util.concurrent.CompletionStage;
  * command per create plus one per batch (see {@code HotStoreFootprint} for the measurement).
  * If the append fails, the link is taken back (deleted if still ours) and the create fails.
  *
- * <h2>Read: near cache, extension at most once per window</h2>
+ * <h2>Read: near cache served without waiting, reloaded in the background</h2>
  * A node's first read of a code runs a tiny script that reads the record and sets its expiry
  * from the TTL stored in it ({@code GETEX} cannot, since the TTL is per link and unknown before
- * the read). The record then sits in a Caffeine near cache for {@code nearCacheExpiry}
- * (default 1 s), which serves repeats without Redis; concurrent misses of one code share one
- * load. The node remembers when it last extended a code ({@code extensionMarks}, expiring after
- * the code's extension window); a read after that queues one {@code EXPIRE} on the
- * {@link TtlExtender}'s thread and returns at once. A node thus writes at most one extension per
- * hot code per window, and at most one read per second per hot code reaches Redis.
+ * the read); concurrent misses of one code share one read. The record then sits in the
+ * {@link NearCache}, stamped with when the read was sent. A copy younger than
+ * {@code nearCacheRefresh} (R, default 1 s) is served as it is; an older one is still served at
+ * once, and the read queues one background reload of the code (single flight per copy), which the
+ * {@link ReloadBatcher} sends with others as one {@code MGET}: a copy found replaces the old one,
+ * a code Redis no longer holds (deleted, expired) is dropped, a failed reload leaves the copy. A
+ * copy is never served once it is {@code nearCacheMaxAge} old (M: default 30 s, at most a tenth of
+ * the link's TTL; see {@link HotStoreOptions#nearCacheMaxAgeNanos}); a read then waits for Redis
+ * as a miss does, and fails if Redis does. So a hot code costs Redis about one read per R per
+ * node and no reader waits for it, and a node cut off from Redis answers from memory for up to M.
  * Absent codes are not near-cached: a link created on another node is visible at once.
+ *
+ * <p>Extension is unchanged by where a read is answered from: the node remembers when it last
+ * extended a code ({@code extensionMarks}, expiring after the code's extension window); any read
+ * after that, from the near cache or not, queues one {@code EXPIRE} on the {@link TtlExtender}'s
+ * thread and returns at once. A node thus writes at most one extension per hot code per window.
+ * Reloads read with {@code MGET} and extend nothing.
  *
  * <h2>Update and delete: compare-and-set, outbox, invalidation</h2>
  * An update runs a script that replaces the record only if the stored one is the same link
  * (creation time) at the previous version, with the new TTL; a delete is {@code GETDEL}. Both
  * append their mutation to the outbox, drop the code from this node's near cache and publish it
- * on the invalidation channel, so other nodes drop it within milliseconds. A lost message is
- * bounded by the near cache's expiry: no node serves a replaced or deleted link for longer than
- * {@code nearCacheExpiry}. A delete appends a {@code Remove} at the stored version + 1, so the
- * archive hides every version the hot store ever held.
+ * on the {@link InvalidationChannel}, so other nodes drop it within milliseconds. A delete
+ * appends a {@code Remove} at the stored version + 1, so the archive hides every version the hot
+ * store ever held.
  *
- * <p>Thread-safe, non-blocking: every method returns at once with a stage completed on Lettuce's
- * event loop.
+ * <h2>How stale another node can be</h2>
+ * Say a change (update or delete) was applied in Redis at time t. A node B serves the old link
+ * after t only in these cases, each bounded:
+ * <ol>
+ *   <li><b>Message in flight.</b> The invalidation reaches B's subscription and B drops its copy:
+ *       milliseconds after t. Redis delivers every message of the channel to a subscriber that
+ *       stays connected.
+ *   <li><b>PUBLISH failed</b> on the changing node: it is retried in the background every 200 ms
+ *       for up to M, so (1) applies as soon as one gets through; until then, (4).
+ *   <li><b>B's subscription dropped</b> (connection reset or killed, output buffer limit, server
+ *       down). Lettuce reports it the moment B's socket closes; from then on, until Redis
+ *       confirms the re-subscription Lettuce issues on reconnecting, no copy read before or during
+ *       the gap is trusted: a read of such a suspect copy waits for Redis (one read per code at a
+ *       time) and serves Redis's answer. So B sees the change one round trip after it noticed the
+ *       drop, whether the message was lost or not. The copy is served instead only if Redis does
+ *       not answer (it is down, or B cannot reach it, or its last read from B failed): as in (5).
+ *   <li><b>A loss nobody noticed</b>: a subscription connection that died silently (no reset
+ *       reached B: found only by TCP keep-alive), a message lost on a Cluster's bus, or every
+ *       PUBLISH retry failed. Then only the reloads bound it: a code B reads continuously shows
+ *       the change at most R + 5 ms (batch gathering) + one round trip after t; a code B reads
+ *       after a pause is answered once from a copy up to M old and is right from the next read,
+ *       once its reload is back. In no case is a copy served more than M after it was read.
+ *   <li><b>B cannot reach Redis.</b> Copies are served for up to M after their last successful
+ *       read; then reads fail as Redis does. Since M is at most a tenth of a link's TTL, no copy
+ *       outlives its link by expiry.
+ * </ol>
+ * With the defaults: a change is seen everywhere within milliseconds in cases 1 and 3, within
+ * about 1 s for continuously read codes in cases 2 and 4, and no copy lives more than 30 s.
+ *
+  * <p>Thread-safe, non-blocking: every method returns at once with a stage completed on Lettuce's
+ * event loop, or already completed. A read answered from the near cache returns a completed
+ * stage shared by every read of that copy: callers must not complete or obtrude it.
  */
 public final class RedisHotStore implements HotStore {
 
@@ -106,14 +149,27 @@ public final class RedisHotStore implements HotStore {
             return 0
             """, ScriptOutputType.INTEGER);
 
+    private static final CompletableFuture<Optional<LinkRecord>> ABSENT = CompletableFuture.completedFuture(Optional.empty());
+    /** How long reloads gather before one batch is sent. */
+    static final Duration RELOAD_FLUSH_INTERVAL = Duration.ofMillis(5);
+    /** Reloads waiting to be sent; when full, a reload is dropped and asked again by a later read. */
+    static final int RELOAD_QUEUE_CAPACITY = 16_384;
+
     private final RedisClusterAsyncCommands<String, String> redis;
     private final StoreKeys keys;
     private final HotStoreOptions options;
-    private final AsyncCache<String, LinkRecord> nearCache;
+    private final Ticker ticker;
+    private final long refreshNanos;
+    private final NearCache nearCache;
+    /** Suspect copies being checked with Redis while readers wait: one read per code at a time. */
+    private final ConcurrentHashMap<String, CompletableFuture<Optional<LinkRecord>>> verifying = new ConcurrentHashMap<>();
+    /** False from a failed Redis read to the next successful one: suspect copies are then served without waiting. */
+    private volatile boolean redisAnswering = true;
     /** Code to its extension window in nanos; present while an extension made by this node is recent. */
     private final Cache<String, Long> extensionMarks;
     private final OutboxAppender outbox;
     private final TtlExtender extender;
+    private final ReloadBatcher<Reload> reloader;
     private final InvalidationChannel invalidations;
 
     public RedisHotStore(RedisConnection connection, StoreKeys keys, HotStoreOptions options) {
@@ -124,12 +180,9 @@ public final class RedisHotStore implements HotStore {
         this.redis = connection.async();
         this.keys = keys;
         this.options = options;
-        this.nearCache = Caffeine.newBuilder()
-                .maximumSize(options.nearCacheMaxSize())
-                .expireAfterWrite(options.nearCacheExpiry())
-                .ticker(ticker::nanos)
-                .executor(Runnable::run)
-                .buildAsync();
+        this.ticker = ticker;
+        this.refreshNanos = options.nearCacheRefresh().toNanos();
+        this.nearCache = new NearCache(options, ticker);
         this.extensionMarks = Caffeine.newBuilder()
                 .maximumSize(options.extensionMarksMaxSize())
                 .expireAfter(Expiry.<String, Long>writing((code, windowNanos) -> java.time.Duration.ofNanos(windowNanos)))
@@ -139,7 +192,18 @@ public final class RedisHotStore implements HotStore {
         this.outbox = new OutboxAppender(redis, keys, options.outboxMaxBatch(), options.outboxMaxQueued());
         this.extender = new TtlExtender(redis, keys, options.extensionQueueCapacity(), options.extensionFlushInterval(),
                 extensionMarks::invalidate);
-        this.invalidations = new InvalidationChannel(connection, keys.invalidationChannel(), this::dropLocally);
+        this.reloader = new ReloadBatcher<>("hot-store-reload-" + keys.namespace(), RELOAD_QUEUE_CAPACITY,
+                RELOAD_FLUSH_INTERVAL, this::reload, r -> r.copy.reloadFailed());
+        InvalidationChannel channel;
+        try {
+            channel = new InvalidationChannel(connection, keys.invalidationChannel(), this::dropLocally,
+                    nearCache::subscriptionLost, nearCache::subscriptionConfirmed, options.nearCacheMaxAge());
+        } catch (RuntimeException e) {
+            reloader.close();
+            extender.close();
+            throw e;
+        }
+        this.invalidations = channel;
     }
 
     @Override
@@ -165,15 +229,31 @@ public final class RedisHotStore implements HotStore {
 
     @Override
     public CompletionStage<Optional<LinkRecord>> get(String code) {
-        CompletableFuture<LinkRecord> cached = nearCache.getIfPresent(code);
-        if (cached != null && cached.isDone() && !cached.isCompletedExceptionally()) {
-            LinkRecord link = cached.join();
-            if (link != null) {
-                extendIfDue(link);
+        CompletableFuture<Copy> held = nearCache.held(code);
+        if (held != null && held.isDone() && !held.isCompletedExceptionally()) {
+            Copy copy = held.join();
+            if (copy == null) {
+                return ABSENT; // a load that just found nothing, about to leave the cache
             }
-            return CompletableFuture.completedFuture(Optional.ofNullable(link));
+            long age = nearCache.ageNanos(copy);
+            if (age < options.nearCacheMaxAgeNanos(copy.link.ttlSeconds())) {
+                if (nearCache.trusted(copy)) {
+                    if (age >= refreshNanos) {
+                        reloadLater(code, held, copy);
+                    }
+                    extendIfDue(copy.link);
+                    return copy.answer;
+                }
+                if (!redisAnswering) { // suspect, but Redis cannot tell better now: as a failed reload
+                    reloadLater(code, held, copy);
+                    extendIfDue(copy.link);
+                    return copy.answer;
+                }
+                return verify(code, held, copy);
+            }
+            nearCache.remove(code, held); // past its max age: read Redis as if it were not held
         }
-        return nearCache.get(code, (c, executor) -> load(c)).thenApply(Optional::ofNullable);
+        return nearCache.load(code, this::read).thenApply(RedisHotStore::answerOf);
     }
 
     @Override
@@ -216,6 +296,8 @@ public final class RedisHotStore implements HotStore {
      * @return false when a live link already held the code; it is left as it is
      */
     CompletableFuture<Boolean> rewarm(LinkRecord link) {
+        long epoch = nearCache.epoch();
+        long readAt = ticker.nanos();
         return redis.set(keys.link(link.code()), LinkRecordCodec.encode(link), SetArgs.Builder.nx().ex(link.ttlSeconds()))
                 .toCompletableFuture()
                 .thenApply(ok -> {
@@ -223,15 +305,26 @@ public final class RedisHotStore implements HotStore {
                         return Boolean.FALSE;
                     }
                     extensionMarks.put(link.code(), options.extensionWindowNanos(link.ttlSeconds()));
-                    nearCache.put(link.code(), CompletableFuture.completedFuture(link));
+                    nearCache.put(link.code(), new Copy(link, readAt, epoch));
                     return Boolean.TRUE;
                 });
     }
 
     /** The near-cached link, without any I/O; null when this node holds none. */
     LinkRecord cached(String code) {
-        CompletableFuture<LinkRecord> cached = nearCache.getIfPresent(code);
-        return cached != null && cached.isDone() && !cached.isCompletedExceptionally() ? cached.join() : null;
+        CompletableFuture<Copy> held = nearCache.held(code);
+        Copy copy = held != null && held.isDone() && !held.isCompletedExceptionally() ? held.join() : null;
+        return copy == null ? null : copy.link;
+    }
+
+    /** Whether the invalidation subscription is confirmed, so fresh copies are trusted; for tests. */
+    boolean subscribed() {
+        return nearCache.subscribed();
+    }
+
+    /** Failed invalidation messages still being retried; for tests. */
+    int invalidationsPendingRetry() {
+        return invalidations.pendingRetries();
     }
 
     /** Outbox mutations waiting on this node; for metrics and tests. */
@@ -243,40 +336,133 @@ public final class RedisHotStore implements HotStore {
         return keys;
     }
 
-    private CompletableFuture<LinkRecord> load(String code) {
+    /**
+     * Reads the code from Redis while the caller waits: the first read on this node extends the
+     * link's TTL in the same script. The copy is stamped before the command is sent.
+     */
+    private CompletableFuture<Copy> read(String code) {
+        long epoch = nearCache.epoch();
+        long readAt = ticker.nanos();
         boolean extend = extensionMarks.asMap().putIfAbsent(code, options.minExtensionWindow().toNanos()) == null;
         String key = keys.link(code);
-        CompletableFuture<String> read = extend
-                ? READ_AND_EXTEND.runAsync(redis, new String[] {key})
-                : redis.get(key).toCompletableFuture();
+        CompletableFuture<String> read;
+        try {
+            read = extend ? READ_AND_EXTEND.runAsync(redis, new String[] {key}) : redis.get(key).toCompletableFuture();
+        } catch (RuntimeException e) {
+            read = CompletableFuture.failedFuture(e);
+        }
         return read.handle((value, failure) -> {
             if (failure != null || value == null) {
                 if (extend) {
                     extensionMarks.invalidate(code);
                 }
                 if (failure != null) {
+                    redisAnswering = false;
                     throw failure instanceof CompletionException c ? c : new CompletionException(failure);
                 }
+                redisAnswering = true;
                 return null;
             }
+            redisAnswering = true;
             LinkRecord link = LinkRecordCodec.decode(code, value);
             if (extend) {
                 extensionMarks.put(code, options.extensionWindowNanos(link.ttlSeconds()));
             }
-            return link;
+            return new Copy(link, readAt, epoch);
         });
+    }
+
+    /**
+     * A suspect copy (the subscription was lost since it was read) is checked with Redis while the
+     * reader waits, one read per code however many readers: what Redis answers is served. Only if
+     * Redis does not answer is the copy served, as a failed reload would leave it, until its max age.
+     */
+    private CompletableFuture<Optional<LinkRecord>> verify(String code, CompletableFuture<Copy> held, Copy copy) {
+        CompletableFuture<Optional<LinkRecord>> mine = new CompletableFuture<>();
+        CompletableFuture<Optional<LinkRecord>> flight = verifying.putIfAbsent(code, mine);
+        if (flight != null) {
+            return flight;
+        }
+        read(code).whenComplete((fresh, failure) -> {
+            try {
+                if (failure == null) {
+                    if (fresh == null) {
+                        nearCache.remove(code, held);
+                        mine.complete(Optional.empty());
+                    } else {
+                        nearCache.replace(code, held, fresh);
+                        mine.complete(fresh.answer.join());
+                    }
+                } else if (nearCache.ageNanos(copy) < options.nearCacheMaxAgeNanos(copy.link.ttlSeconds())) {
+                    extendIfDue(copy.link);
+                    mine.complete(Optional.of(copy.link));
+                } else {
+                    nearCache.remove(code, held);
+                    mine.completeExceptionally(failure);
+                }
+            } finally {
+                verifying.remove(code, mine);
+            }
+        });
+        return mine;
+    }
+
+    /** Queues a background reload of a held copy, unless one is already under way for it. */
+    private void reloadLater(String code, CompletableFuture<Copy> held, Copy copy) {
+        if (copy.claimReload() && !reloader.offer(new Reload(code, held, copy))) {
+            copy.reloadFailed();
+        }
+    }
+
+    /**
+     * One batch of reloads as one {@code MGET} (on a Cluster, Lettuce splits it per slot): a copy
+     * found is replaced by the new one, unless the code was invalidated or replaced meanwhile; a
+     * code Redis no longer holds (deleted, expired) is dropped; on failure the copies stay, to be
+     * served until their max age, and a later read asks again. Reloads do not extend TTLs: the
+     * reads that serve the copies do ({@link #extendIfDue}).
+     */
+    private CompletableFuture<?> reload(List<Reload> batch) {
+        long epoch = nearCache.epoch();
+        long readAt = ticker.nanos();
+        String[] linkKeys = new String[batch.size()];
+        for (int i = 0; i < linkKeys.length; i++) {
+            linkKeys[i] = keys.link(batch.get(i).code);
+        }
+        return redis.mget(linkKeys).toCompletableFuture().handle((values, failure) -> {
+            if (failure != null || values == null || values.size() != batch.size()) {
+                redisAnswering = false;
+                batch.forEach(r -> r.copy.reloadFailed());
+                return null;
+            }
+            redisAnswering = true;
+            for (int i = 0; i < batch.size(); i++) {
+                Reload r = batch.get(i);
+                KeyValue<String, String> value = values.get(i);
+                if (value.hasValue()) {
+                    nearCache.replace(r.code, r.held, new Copy(LinkRecordCodec.decode(r.code, value.getValue()), readAt, epoch));
+                } else {
+                    nearCache.remove(r.code, r.held);
+                }
+            }
+            return null;
+        });
+    }
+
+    private static Optional<LinkRecord> answerOf(Copy copy) {
+        return copy == null ? Optional.empty() : Optional.of(copy.link);
     }
 
     private void extendIfDue(LinkRecord link) {
         String code = link.code();
-        if (extensionMarks.asMap().putIfAbsent(code, options.extensionWindowNanos(link.ttlSeconds())) == null
+        if (extensionMarks.getIfPresent(code) == null
+                && extensionMarks.asMap().putIfAbsent(code, options.extensionWindowNanos(link.ttlSeconds())) == null
                 && !extender.offer(code, link.ttlSeconds())) {
             extensionMarks.invalidate(code);
         }
     }
 
     private void dropLocally(String code) {
-        nearCache.synchronous().invalidate(code);
+        nearCache.invalidate(code);
     }
 
     private void takeBack(String key, String value, Throwable cause) {
@@ -291,7 +477,11 @@ public final class RedisHotStore implements HotStore {
 
     @Override
     public void close() {
-        extender.close();
         invalidations.close();
+        reloader.close();
+        extender.close();
     }
+
+    /** A background reload of {@code copy}, held in the near cache as {@code held}. */
+    private record Reload(String code, CompletableFuture<Copy> held, Copy copy) {}
 }

@@ -9,7 +9,10 @@ import dev.shortcode.core.store.ArchiveMutation;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.LinkRecordCodec;
 import dev.shortcode.testing.redis.RedisDeployment;
+import io.lettuce.core.AclSetuserArgs;
+import io.lettuce.core.KillArgs;
 import io.lettuce.core.SetArgs;
+import io.lettuce.core.protocol.CommandType;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +34,9 @@ abstract class AbstractRedisHotStoreIntegrationTests {
     RedisHotStore store;
 
     protected abstract RedisDeployment redis();
+
+    /** A deployment of the same kind that this test owns: it may be stopped. */
+    protected abstract RedisDeployment privateRedis();
 
     @BeforeEach
     void setUp() {
@@ -103,7 +109,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
         }
         Map<String, Long> calls = redis.commandCalls();
         long extensions = calls.getOrDefault("expire", 0L) + calls.getOrDefault("getex", 0L);
-        long reads = calls.getOrDefault("evalsha", 0L) + calls.getOrDefault("eval", 0L) + calls.getOrDefault("get", 0L);
+        long reads = reads(calls);
         assertThat(extensions).as("EXPIRE/GETEX for 1,000 reads, %s", calls).isBetween(1L, 3L);
         assertThat(reads).as("reads reaching Redis for 1,000 reads, %s", calls).isBetween(1L, 4L);
         assertThat(connection.sync().ttl(keys.link(link.code()))).isGreaterThan(3_590L);
@@ -115,7 +121,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
         // message can make it see the change in time.
         try (RedisConnection otherConnection = redis.connect();
                 RedisHotStore other = new RedisHotStore(otherConnection, keys,
-                        HotStoreOptions.DEFAULTS.withNearCacheExpiry(Duration.ofMinutes(1)))) {
+                        HotStoreOptions.DEFAULTS.withNearCacheRefresh(Duration.ofMinutes(1)))) {
             LinkRecord v1 = link(randomCode(7), 600);
             assertThat(store.create(v1).toCompletableFuture().join()).isTrue();
             assertThat(other.get(v1.code()).toCompletableFuture().join()).contains(v1);
@@ -132,20 +138,177 @@ abstract class AbstractRedisHotStoreIntegrationTests {
     }
 
     @Test
-    void get_changeWithoutAnInvalidation_isSeenOnceTheNearCacheExpires() {
-        // What a lost invalidation message costs: at most the near cache's expiry (1 s by default).
+    void get_changesWithoutAnInvalidation_areSeenByAContinuousReaderWithinTheRefreshInterval() {
+        // What a lost invalidation message costs a code read continuously: the refresh interval (1 s
+        // by default), plus one reload batch. The changes bypass the store, so no message is sent.
         try (RedisConnection otherConnection = redis.connect();
                 RedisHotStore other = new RedisHotStore(otherConnection, keys, HotStoreOptions.DEFAULTS)) {
             LinkRecord v1 = link(randomCode(7), 600);
             assertThat(store.create(v1).toCompletableFuture().join()).isTrue();
             assertThat(other.get(v1.code()).toCompletableFuture().join()).contains(v1);
+
             LinkRecord v2 = v1.updated("https://example.org/silently", 600, false);
-            long changedAt = System.nanoTime();
             connection.sync().set(keys.link(v1.code()), LinkRecordCodec.encode(v2), SetArgs.Builder.keepttl());
-            await().atMost(Duration.ofMillis(1_500)).pollInterval(Duration.ofMillis(20))
-                    .until(() -> other.get(v1.code()).toCompletableFuture().join().equals(Optional.of(v2)));
-            assertThat(Duration.ofNanos(System.nanoTime() - changedAt)).isLessThanOrEqualTo(Duration.ofMillis(1_200));
+            assertThat(readContinuouslyUntil(other, v1.code(), Optional.of(v2), Duration.ofMillis(1_500)))
+                    .as("silent update seen after").isLessThanOrEqualTo(Duration.ofMillis(1_200));
+
+            connection.sync().del(keys.link(v1.code()));
+            assertThat(readContinuouslyUntil(other, v1.code(), Optional.empty(), Duration.ofMillis(1_500)))
+                    .as("silent delete seen after").isLessThanOrEqualTo(Duration.ofMillis(1_200));
         }
+    }
+
+    @Test
+    void delete_whileASecondNodeReadsTheCodeContinuously_isGoneThereWithinOneSecond() {
+        try (RedisConnection otherConnection = redis.connect();
+                RedisHotStore other = new RedisHotStore(otherConnection, keys,
+                        HotStoreOptions.DEFAULTS.withNearCache(Duration.ofMillis(100), Duration.ofSeconds(30)))) {
+            LinkRecord link = link(randomCode(7), 600);
+            assertThat(store.create(link).toCompletableFuture().join()).isTrue();
+            long end = System.nanoTime() + Duration.ofMillis(300).toNanos();
+            while (System.nanoTime() < end) { // hot on the second node, its copy refreshed in the background
+                assertThat(other.get(link.code()).toCompletableFuture().join()).contains(link);
+            }
+            assertThat(store.delete(link.code()).toCompletableFuture().join()).isTrue();
+            assertThat(readContinuouslyUntil(other, link.code(), Optional.empty(), Duration.ofSeconds(2)))
+                    .isLessThanOrEqualTo(Duration.ofSeconds(1));
+            assertThat(other.get(link.code()).toCompletableFuture().join()).as("and stays gone").isEmpty();
+        }
+    }
+
+    @Test
+    void get_hotCodeReadThousandTimesOverThreeSecondsWithFastRefresh_neverWaitsAndCostsFewReads() throws Exception {
+        Duration refresh = Duration.ofMillis(100);
+        try (RedisHotStore fast = new RedisHotStore(connection, keys, HotStoreOptions.DEFAULTS.withNearCache(refresh,
+                Duration.ofSeconds(30)))) {
+            LinkRecord link = link(randomCode(7), 3_600);
+            assertThat(store.create(link).toCompletableFuture().join()).isTrue();
+            assertThat(fast.get(link.code()).toCompletableFuture().join()).contains(link);
+            redis.resetCommandStats();
+            long began = System.nanoTime();
+            for (int i = 0; i < 1_000; i++) {
+                java.util.concurrent.CompletableFuture<Optional<LinkRecord>> read = fast.get(link.code()).toCompletableFuture();
+                assertThat(read).as("read %d answered without waiting", i).isDone();
+                assertThat(read.join()).contains(link);
+                Thread.sleep(3);
+            }
+            Duration took = Duration.ofNanos(System.nanoTime() - began);
+            Map<String, Long> calls = redis.commandCalls();
+            long refreshes = took.toMillis() / refresh.toMillis();
+            assertThat(reads(calls)).as("reads reaching Redis in %s, %s", took, calls)
+                    .isBetween(refreshes / 3, refreshes + 5);
+        }
+    }
+
+    @Test
+    void update_withTheSecondNodesSubscriptionKilled_isSeenThereWithinOneSecond_andTheSubscriptionComesBack() {
+        // Refresh at a minute: only the invalidation, or the check of suspect copies, can show B the change.
+        try (RedisConnection otherConnection = redis.connect();
+                RedisHotStore other = new RedisHotStore(otherConnection, keys,
+                        HotStoreOptions.DEFAULTS.withNearCacheRefresh(Duration.ofMinutes(1)))) {
+            LinkRecord v1 = link(randomCode(7), 3_600);
+            assertThat(store.create(v1).toCompletableFuture().join()).isTrue();
+            assertThat(other.get(v1.code()).toCompletableFuture().join()).contains(v1);
+
+            redis.onEachMaster(master -> master.clientKill(KillArgs.Builder.typePubsub()));
+            LinkRecord v2 = v1.updated("https://example.org/while-unsubscribed", 3_600, false);
+            assertThat(store.update(v2).toCompletableFuture().join()).isTrue();
+            assertThat(readContinuouslyUntil(other, v1.code(), Optional.of(v2), Duration.ofSeconds(2)))
+                    .isLessThanOrEqualTo(Duration.ofSeconds(1));
+
+            // Lettuce re-subscribes by itself; from then on the message alone carries the next change.
+            await().atMost(Duration.ofSeconds(5)).until(other::subscribed);
+            await().atMost(Duration.ofSeconds(5)).until(store::subscribed);
+            assertThat(other.get(v1.code()).toCompletableFuture().join()).contains(v2);
+            assertThat(other.get(v1.code()).toCompletableFuture()).as("trusted again: served from memory").isDone();
+            LinkRecord v3 = v2.updated("https://example.org/after-resubscribing", 3_600, false);
+            assertThat(store.update(v3).toCompletableFuture().join()).isTrue();
+            assertThat(readContinuouslyUntil(other, v1.code(), Optional.of(v3), Duration.ofSeconds(2)))
+                    .isLessThanOrEqualTo(Duration.ofSeconds(1));
+        }
+    }
+
+    @Test
+    void update_whosePublishFails_isRetriedUntilItGetsThrough() {
+        // A user that may not PUBLISH: the update succeeds, its invalidation fails until allowed.
+        String user = "nopub-" + keys.namespace();
+        redis.onEachMaster(master -> master.aclSetuser(user, AclSetuserArgs.Builder.on().addPassword("secret-pw")
+                .allKeys().allChannels().allCommands().removeCommand(CommandType.PUBLISH)));
+        List<io.lettuce.core.RedisURI> uris = redis.uris().stream().map(u -> io.lettuce.core.RedisURI.builder(u)
+                .withAuthentication(user, "secret-pw").build()).toList();
+        try (RedisConnection restricted = RedisConnection.open(redis.cluster() ? uris : List.of(uris.get(0)), redis.cluster(),
+                Duration.ofSeconds(3));
+                RedisHotStore publisher = new RedisHotStore(restricted, keys, HotStoreOptions.DEFAULTS);
+                RedisConnection otherConnection = redis.connect();
+                RedisHotStore other = new RedisHotStore(otherConnection, keys,
+                        HotStoreOptions.DEFAULTS.withNearCacheRefresh(Duration.ofMinutes(1)))) {
+            LinkRecord v1 = link(randomCode(7), 3_600);
+            assertThat(publisher.create(v1).toCompletableFuture().join()).isTrue();
+            assertThat(other.get(v1.code()).toCompletableFuture().join()).contains(v1);
+            LinkRecord v2 = v1.updated("https://example.org/late-news", 3_600, false);
+            assertThat(publisher.update(v2).toCompletableFuture().join()).as("the update itself").isTrue();
+            assertThat(publisher.invalidationsPendingRetry()).isEqualTo(1);
+            assertThat(other.get(v1.code()).toCompletableFuture().join()).as("not told yet").contains(v1);
+
+            redis.onEachMaster(master -> master.aclSetuser(user, AclSetuserArgs.Builder.on().addCommand(CommandType.PUBLISH)));
+            await().atMost(Duration.ofSeconds(2)).pollInterval(Duration.ofMillis(10))
+                    .until(() -> other.get(v1.code()).toCompletableFuture().join().equals(Optional.of(v2)));
+            assertThat(publisher.invalidationsPendingRetry()).isZero();
+        } finally {
+            redis.onEachMaster(master -> master.aclDeluser(user));
+        }
+    }
+
+    @Test
+    void get_whileRedisIsDown_servesNearCachedLinksUntilTheirMaxAge_thenFails() throws Exception {
+        Duration maxAge = Duration.ofSeconds(3);
+        Duration timeout = Duration.ofMillis(500);
+        try (RedisDeployment doomed = privateRedis()) {
+            LinkRecord link = link(randomCode(7), 3_600);
+            try (RedisConnection c = RedisConnection.open(doomed.cluster() ? doomed.uris() : List.of(doomed.uris().get(0)),
+                    doomed.cluster(), timeout);
+                    RedisHotStore node = new RedisHotStore(c, keys, HotStoreOptions.DEFAULTS.withNearCache(Duration.ofMillis(100),
+                            maxAge))) {
+                assertThat(node.create(link).toCompletableFuture().join()).isTrue();
+                assertThat(node.get(link.code()).toCompletableFuture().join()).contains(link);
+                long lastRead = System.nanoTime(); // the copy is at most this old
+                doomed.close();
+                long down = System.nanoTime(); // and at least this old
+
+                // Served from memory: the first read may wait for Redis to time out, the others do not.
+                int waited = 0;
+                while (System.nanoTime() - lastRead < maxAge.minus(timeout).minusMillis(300).toNanos()) {
+                    java.util.concurrent.CompletableFuture<Optional<LinkRecord>> read = node.get(link.code()).toCompletableFuture();
+                    waited += read.isDone() ? 0 : 1;
+                    assertThat(read.join()).contains(link);
+                    Thread.sleep(20);
+                }
+                assertThat(waited).as("reads that waited for the dead Redis").isBetween(0, 2);
+
+                // Past the max age: reads wait for Redis again, and fail as it does.
+                Thread.sleep(Math.max(0, maxAge.toMillis() + 200 - Duration.ofNanos(System.nanoTime() - down).toMillis()));
+                assertThat(node.get(link.code()).toCompletableFuture()).failsWithin(Duration.ofSeconds(5));
+            }
+        }
+    }
+
+    /** Reads {@code code} on {@code node} back to back until it answers {@code expected}; how long that took. */
+    static Duration readContinuouslyUntil(RedisHotStore node, String code, Optional<LinkRecord> expected, Duration atMost) {
+        long began = System.nanoTime();
+        long deadline = began + atMost.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (node.get(code).toCompletableFuture().join().equals(expected)) {
+                return Duration.ofNanos(System.nanoTime() - began);
+            }
+            Thread.onSpinWait();
+        }
+        throw new AssertionError(code + " did not read as " + expected + " within " + atMost);
+    }
+
+    /** Round trips that read links: scripts, GET and the reloads' MGET. */
+    static long reads(Map<String, Long> calls) {
+        return calls.getOrDefault("evalsha", 0L) + calls.getOrDefault("eval", 0L) + calls.getOrDefault("get", 0L)
+                + calls.getOrDefault("mget", 0L);
     }
 
     @Test
@@ -199,7 +362,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
 
     @Test
     void create_whenTheOutboxBacklogIsFull_failsFastAndTakesTheLinkBack() {
-        HotStoreOptions tiny = new HotStoreOptions(1_000, Duration.ofSeconds(1), 0.1, Duration.ofSeconds(60), 1_000, 1_000,
+        HotStoreOptions tiny = new HotStoreOptions(1_000, Duration.ofSeconds(1), Duration.ofSeconds(30), 0.1, Duration.ofSeconds(60), 1_000, 1_000,
                 Duration.ofMillis(5), 1, 1); // one mutation in flight, none waiting
         try (RedisHotStore cramped = new RedisHotStore(connection, keys, tiny)) {
             List<LinkRecord> links = new java.util.ArrayList<>();

@@ -10,4 +10,9 @@ class ClusterRedisHotStoreIntegrationTests extends AbstractRedisHotStoreIntegrat
     protected RedisDeployment redis() {
         return RedisServers.sharedCluster();
     }
+
+    @Override
+    protected RedisDeployment privateRedis() {
+        return RedisServers.cluster();
+    }
 }

@@ -20,12 +20,27 @@ class RedisStoreOptionsUnitTests {
 
     @Test
     void hotStoreOptions_badValues_failNamingTheirKey() {
-        assertThatThrownBy(() -> HotStoreOptions.DEFAULTS.withNearCacheExpiry(Duration.ZERO))
-                .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.hot-store.near-cache.expiry:");
+        assertThatThrownBy(() -> HotStoreOptions.DEFAULTS.withNearCacheRefresh(Duration.ZERO))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.hot-store.near-cache.refresh:");
+        assertThatThrownBy(() -> HotStoreOptions.DEFAULTS.withNearCache(Duration.ofSeconds(1), Duration.ZERO))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.hot-store.near-cache.max-age:");
+        assertThatThrownBy(() -> HotStoreOptions.DEFAULTS.withNearCache(Duration.ofSeconds(2), Duration.ofSeconds(1)))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.hot-store.near-cache.max-age:");
         assertThatThrownBy(() -> HotStoreOptions.DEFAULTS.withOutboxMaxQueued(10))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.hot-store.outbox.max-queued:");
-        assertThatThrownBy(() -> new HotStoreOptions(1, Duration.ofSeconds(1), 0.6, Duration.ofSeconds(1), 1, 1, Duration.ofMillis(1), 1, 1))
+        assertThatThrownBy(() -> new HotStoreOptions(1, Duration.ofSeconds(1), Duration.ofSeconds(1), 0.6, Duration.ofSeconds(1), 1, 1, Duration.ofMillis(1), 1, 1))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.hot-store.extension.fraction:");
+    }
+
+    @Test
+    void nearCacheMaxAge_isTheOptionAtMostATenthOfTheTtl() {
+        HotStoreOptions o = HotStoreOptions.DEFAULTS; // max age 30 s
+        assertThat(Duration.ofNanos(o.nearCacheMaxAgeNanos(Duration.ofDays(30).toSeconds()))).isEqualTo(Duration.ofSeconds(30));
+        assertThat(Duration.ofNanos(o.nearCacheMaxAgeNanos(60))).as("shortest API TTL").isEqualTo(Duration.ofSeconds(6));
+        assertThat(Duration.ofNanos(o.nearCacheMaxAgeNanos(1))).as("shortest pool TTL").isEqualTo(Duration.ofMillis(100));
+        assertThat(Duration.ofNanos(o.nearCacheMaxAgeNanos(Long.MAX_VALUE))).as("no overflow").isEqualTo(Duration.ofSeconds(30));
+        assertThat(o.withNearCacheRefresh(Duration.ofMinutes(1)).nearCacheMaxAge()).as("raised to the refresh")
+                .isEqualTo(Duration.ofMinutes(1));
     }
 
     @Test

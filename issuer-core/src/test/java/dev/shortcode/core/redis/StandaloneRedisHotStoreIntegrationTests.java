@@ -9,4 +9,9 @@ class StandaloneRedisHotStoreIntegrationTests extends AbstractRedisHotStoreInteg
     protected RedisDeployment redis() {
         return RedisServers.sharedStandalone();
     }
+
+    @Override
+    protected RedisDeployment privateRedis() {
+        return RedisServers.standalone();
+    }
 }
