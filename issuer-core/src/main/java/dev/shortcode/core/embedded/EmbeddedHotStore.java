@@ -4,6 +4,8 @@ import dev.shortcode.core.store.HotStore;
 import dev.shortcode.core.store.LinkRecord;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -26,7 +28,8 @@ import java.util.concurrent.atomic.LongAdder;
  * stage completes on the writer thread once the change is synced, together with everything else
  * pending at the time (one {@code fdatasync} for the whole batch). The writer is the only thread
  * that changes links, so the read-check-write of each operation needs no lock, and several
- * operations on one code in one batch see each other in submission order. A full write queue
+ * operations on one code in one batch see each other in submission order. {@link #createAll}
+ * hands all its links to the writer as one group: one queue entry, one write batch, one sync. A full write queue
  * fails the stage at once with {@link WriteQueueFullException}; other failures complete it with
  * {@link EmbeddedStorageException}.
  *
@@ -89,11 +92,29 @@ public final class EmbeddedHotStore implements HotStore {
 
     @Override
     public CompletionStage<Boolean> create(LinkRecord link) {
+        return writer.submit(creation(link));
+    }
+
+    /**
+     * One writer entry for all of them: one write batch and one sync however many links. A code
+     * given twice is stored once: the later copy finds the earlier one live in the same batch.
+     */
+    @Override
+    public CompletionStage<List<Boolean>> createAll(List<LinkRecord> links) {
+        List<GroupCommitWriter.Operation<Boolean>> creations = new ArrayList<>(links.size());
+        for (LinkRecord link : links) {
+            creations.add(creation(link));
+        }
+        return writer.submitAll(creations);
+    }
+
+    /** The put-if-absent of one link as a writer operation. */
+    private GroupCommitWriter.Operation<Boolean> creation(LinkRecord link) {
         // Encoded here, on the caller's thread: the writer is one thread and only checks and stamps the expiry.
         byte[] key = EmbeddedStorage.bytes(link.code());
         byte[] entry = HotEntry.encode(0, link);
         byte[] cell = ArchiveCell.put(link);
-        return writer.submit(staging -> {
+        return staging -> {
             long now = clock.millis();
             byte[] current = staging.get(storage.links(), key);
             if (current != null && HotEntry.expiresAt(current) > now) {
@@ -106,7 +127,7 @@ public final class EmbeddedHotStore implements HotStore {
                 staging.afterCommit(purges::increment); // the expired entry was overwritten
             }
             return true;
-        });
+        };
     }
 
     @Override
