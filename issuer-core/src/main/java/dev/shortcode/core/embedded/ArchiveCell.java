@@ -36,7 +36,11 @@ final class ArchiveCell {
     }
 
     static byte[] put(LinkRecord link) {
-        byte[] payload = LinkRecordCodec.encode(link).getBytes(StandardCharsets.UTF_8);
+        return put(link, HotEntry.payload(link));
+    }
+
+    /** @param payload the record as {@link HotEntry#payload} encodes it */
+    static byte[] put(LinkRecord link, byte[] payload) {
         return header(link.createdAtMillis(), link.version(), PUT, payload.length).put(payload).array();
     }
 

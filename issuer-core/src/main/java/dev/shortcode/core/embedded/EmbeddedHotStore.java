@@ -4,6 +4,9 @@ import dev.shortcode.core.store.HotStore;
 import dev.shortcode.core.store.LinkRecord;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -13,6 +16,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.RocksDBException;
 
 /**
  * The single-node hot store: links with a sliding TTL in the {@code links} column family of the
@@ -26,7 +31,8 @@ import java.util.concurrent.atomic.LongAdder;
  * stage completes on the writer thread once the change is synced, together with everything else
  * pending at the time (one {@code fdatasync} for the whole batch). The writer is the only thread
  * that changes links, so the read-check-write of each operation needs no lock, and several
- * operations on one code in one batch see each other in submission order. A full write queue
+ * operations on one code in one batch see each other in submission order. {@link #createAll}
+ * hands all its links to the writer as one group: one queue entry, one write batch, one sync. A full write queue
  * fails the stage at once with {@link WriteQueueFullException}; other failures complete it with
  * {@link EmbeddedStorageException}.
  *
@@ -89,11 +95,62 @@ public final class EmbeddedHotStore implements HotStore {
 
     @Override
     public CompletionStage<Boolean> create(LinkRecord link) {
-        // Encoded here, on the caller's thread: the writer is one thread and only checks and stamps the expiry.
-        byte[] key = EmbeddedStorage.bytes(link.code());
-        byte[] entry = HotEntry.encode(0, link);
-        byte[] cell = ArchiveCell.put(link);
-        return writer.submit(staging -> {
+        return writer.submit(new Creation(link, 0));
+    }
+
+    /**
+     * One writer entry for all of them: one write batch and one sync however many links, their
+     * free-code checks in one multi-get. They are applied in the order of their keys (the
+     * memtable inserts them faster when each lands next to the previous one); a stable order, so
+     * of a code given twice the first is still stored and the later copy finds it live.
+     */
+    @Override
+    public CompletionStage<List<Boolean>> createAll(List<LinkRecord> links) {
+        int n = links.size();
+        List<Creation> creations = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            creations.add(new Creation(links.get(i), i));
+        }
+        creations.sort((a, b) -> Arrays.compareUnsigned(a.key, b.key));
+        return writer.submitAll(creations).thenApply(inKeyOrder -> {
+            Boolean[] answers = new Boolean[n];
+            for (int j = 0; j < n; j++) {
+                answers[creations.get(j).index] = inKeyOrder.get(j);
+            }
+            return Arrays.asList(answers);
+        });
+    }
+
+    /** The put-if-absent of one link, for {@link #create} and {@link #createAll} alike; {@code index} is its place in a createAll list. */
+    private final class Creation implements GroupCommitWriter.KeyedOperation<Boolean> {
+        final LinkRecord link;
+        final int index;
+        final byte[] key;
+        final byte[] entry;
+        final byte[] cell;
+
+        Creation(LinkRecord link, int index) {
+            // Encoded here, on the caller's thread: the writer is one thread and only checks and stamps the expiry.
+            this.link = link;
+            this.index = index;
+            this.key = EmbeddedStorage.bytes(link.code());
+            byte[] payload = HotEntry.payload(link);
+            this.entry = HotEntry.encode(0, payload);
+            this.cell = ArchiveCell.put(link, payload);
+        }
+
+        @Override
+        public ColumnFamilyHandle family() {
+            return storage.links();
+        }
+
+        @Override
+        public byte[] key() {
+            return key;
+        }
+
+        @Override
+        public Boolean apply(GroupCommitWriter.Staging staging) throws RocksDBException {
             long now = clock.millis();
             byte[] current = staging.get(storage.links(), key);
             if (current != null && HotEntry.expiresAt(current) > now) {
@@ -106,7 +163,7 @@ public final class EmbeddedHotStore implements HotStore {
                 staging.afterCommit(purges::increment); // the expired entry was overwritten
             }
             return true;
-        });
+        }
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -57,11 +58,24 @@ import org.rocksdb.WriteBatch;
  * and delay the next batch, so they must be short and must never wait for another write (that
  * would wait for this thread itself). An event-loop caller hops back to its own context anyway.
  *
+ * <h2>Groups</h2>
+ * {@link #submitAll} enqueues many operations as one entry (a batch create of a thousand links):
+ * they are applied one after the other exactly as that many {@link #submit}s in a row would be, but cost
+ * one queue entry and one stage, and are never split across write batches, so all of them share
+ * one sync. A group counts its operations against {@code batchMax}: the writer stops adding
+ * entries to a batch before they would exceed it, and a group larger than {@code batchMax} is
+ * written as a batch of its own. If one operation of a group throws, it stages nothing, the others
+ * are applied and written as usual, and the group's stage fails with the first failure (the
+ * caller learns the outcome of none of them, as after a timeout).
+ *
  * <h2>Back-pressure and close</h2>
- * The queue is bounded: when it is full, {@link #submit} fails the stage at once with
- * {@link WriteQueueFullException} instead of blocking the caller. Housekeeping is only taken while
- * the queue is less than half full, so it never crowds out acknowledged writes; refused
- * housekeeping is redone by a later read or sweep. {@link #close()} refuses new operations, lets
+ * The queue is bounded by the operations it holds: when {@code capacity} are waiting,
+ * {@link #submit} and {@link #submitAll} fail the stage at once with
+ * {@link WriteQueueFullException} instead of blocking the caller. A group is admitted whenever the
+ * queue is not full, so it may overshoot the bound by its own size, and a group is never refused
+ * for being larger than the queue. Housekeeping is only taken while the queue is less than half
+ * full, so it never crowds out acknowledged writes; refused housekeeping is redone by a later read
+ * or sweep. {@link #close()} refuses new operations, lets
  * the thread apply every queued one (completing their stages normally), then stops it.
  */
 final class GroupCommitWriter implements AutoCloseable {
@@ -78,12 +92,24 @@ final class GroupCommitWriter implements AutoCloseable {
         T apply(Staging staging) throws RocksDBException;
     }
 
+    /**
+     * An operation that names the one key it reads before it runs. In a group, the writer reads
+     * all such keys from the database in one multi-get (a thousand point reads cost about half as
+     * much that way); {@link Staging#get} then answers from it.
+     */
+    interface KeyedOperation<T> extends Operation<T> {
+        ColumnFamilyHandle family();
+
+        byte[] key();
+    }
+
     private final EmbeddedStorage storage;
     private final int capacity;
     private final int batchMax;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition notEmpty = lock.newCondition();
-    private final ArrayDeque<Queued<?>> queue; // guarded by lock
+    private final ArrayDeque<Queued> queue; // guarded by lock
+    private int queuedOperations; // guarded by lock; the operations of the entries in queue
     private boolean closing; // guarded by lock
     private final Thread thread;
 
@@ -103,20 +129,39 @@ final class GroupCommitWriter implements AutoCloseable {
 
     /** Enqueues an acknowledged operation: its stage completes once its batch is synced to disk. */
     <T> CompletionStage<T> submit(Operation<T> operation) {
-        Queued<T> q = new Queued<>(operation, true);
+        Single<T> q = new Single<>(operation, true);
+        Throwable refused = offer(q);
+        return refused == null ? q.result : CompletableFuture.failedFuture(refused);
+    }
+
+    /**
+     * Enqueues acknowledged operations as one entry: applied in list order in one write batch, one
+     * sync; the stage completes with their results in the same order.
+     */
+    <T> CompletionStage<List<T>> submitAll(List<? extends Operation<T>> operations) {
+        if (operations.isEmpty()) {
+            return CompletableFuture.completedFuture(List.of());
+        }
+        Group<T> q = new Group<>(operations);
+        Throwable refused = offer(q);
+        return refused == null ? q.result : CompletableFuture.failedFuture(refused);
+    }
+
+    /** @return why {@code q} was refused, or null when it was enqueued */
+    private Throwable offer(Queued q) {
         lock.lock();
         try {
             if (closing) {
-                return CompletableFuture.failedFuture(closedException());
+                return closedException();
             }
-            if (queue.size() >= capacity) {
-                return CompletableFuture.failedFuture(new WriteQueueFullException(capacity));
+            if (queuedOperations >= capacity) {
+                return new WriteQueueFullException(capacity);
             }
             enqueue(q);
+            return null;
         } finally {
             lock.unlock();
         }
-        return q.result;
     }
 
     /**
@@ -126,10 +171,10 @@ final class GroupCommitWriter implements AutoCloseable {
      * @return the stage, or null when refused
      */
     <T> CompletionStage<T> trySubmitHousekeeping(Operation<T> operation) {
-        Queued<T> q = new Queued<>(operation, false);
+        Single<T> q = new Single<>(operation, false);
         lock.lock();
         try {
-            if (closing || queue.size() >= capacity / 2) {
+            if (closing || queuedOperations >= capacity / 2) {
                 return null;
             }
             enqueue(q);
@@ -139,8 +184,9 @@ final class GroupCommitWriter implements AutoCloseable {
         return q.result;
     }
 
-    private void enqueue(Queued<?> q) {
+    private void enqueue(Queued q) {
         queue.addLast(q);
+        queuedOperations += q.size();
         if (queue.size() == 1) {
             notEmpty.signal();
         }
@@ -150,7 +196,7 @@ final class GroupCommitWriter implements AutoCloseable {
     int queued() {
         lock.lock();
         try {
-            return queue.size();
+            return queuedOperations;
         } finally {
             lock.unlock();
         }
@@ -168,7 +214,7 @@ final class GroupCommitWriter implements AutoCloseable {
     }
 
     private void run() {
-        List<Queued<?>> batch = new ArrayList<>(Math.min(batchMax, 1024));
+        List<Queued> batch = new ArrayList<>(Math.min(batchMax, 1024));
         while (true) {
             lock.lock();
             try {
@@ -178,8 +224,13 @@ final class GroupCommitWriter implements AutoCloseable {
                 if (queue.isEmpty()) {
                     return; // closing, and everything queued has been written
                 }
-                while (batch.size() < batchMax && !queue.isEmpty()) {
-                    batch.add(queue.pollFirst());
+                int operationsTaken = 0;
+                // Whole entries only: a group is never split, and one larger than batchMax goes alone.
+                while (!queue.isEmpty() && (operationsTaken == 0 || operationsTaken + queue.peekFirst().size() <= batchMax)) {
+                    Queued q = queue.pollFirst();
+                    operationsTaken += q.size();
+                    queuedOperations -= q.size();
+                    batch.add(q);
                 }
             } finally {
                 lock.unlock();
@@ -189,23 +240,25 @@ final class GroupCommitWriter implements AutoCloseable {
             } catch (RuntimeException | Error e) {
                 // write() fails its operations itself; this is a bug or an OOM: keep the writer alive.
                 LOG.log(Level.ERROR, "the embedded writer failed a batch", e);
-                for (Queued<?> q : batch) {
-                    q.result.completeExceptionally(e);
+                for (Queued q : batch) {
+                    q.fail(e);
                 }
             }
             batch.clear();
         }
     }
 
-    private void write(List<Queued<?>> batch) {
+    private void write(List<Queued> batch) {
         batches.increment();
-        operations.add(batch.size());
+        for (Queued q : batch) {
+            operations.add(q.size());
+        }
         try (Staging staging = new Staging()) {
             boolean written;
             try {
                 written = storage.call(db -> {
                     staging.db = db;
-                    for (Queued<?> q : batch) {
+                    for (Queued q : batch) {
                         q.apply(staging);
                     }
                     if (staging.batch.count() == 0) {
@@ -216,8 +269,8 @@ final class GroupCommitWriter implements AutoCloseable {
                 });
             } catch (RuntimeException e) {
                 // The database is closed or the write failed: nothing of this batch is known to be written.
-                for (Queued<?> q : batch) {
-                    q.result.completeExceptionally(e);
+                for (Queued q : batch) {
+                    q.fail(e);
                 }
                 return;
             }
@@ -231,7 +284,7 @@ final class GroupCommitWriter implements AutoCloseable {
                     LOG.log(Level.WARNING, "an after-commit action failed", e);
                 }
             }
-            for (Queued<?> q : batch) {
+            for (Queued q : batch) {
                 q.complete();
             }
         }
@@ -268,42 +321,123 @@ final class GroupCommitWriter implements AutoCloseable {
         return thread.isAlive();
     }
 
-    /** An operation waiting for, or in, a batch. */
-    private static final class Queued<T> {
+    /** An entry of the queue, waiting for or in a batch: one operation, or a group submitted together. */
+    private abstract static sealed class Queued permits Single, Group {
+
+        /** The operations this entry holds: what counts against the queue's capacity and batchMax. */
+        abstract int size();
+
+        /** Applies the operations in order; a failure to add changes to the batch fails the batch. */
+        abstract void apply(Staging staging) throws RocksDBException;
+
+        /** Completes the stage once the batch is written. */
+        abstract void complete();
+
+        /** Fails the stage: the batch was not written. */
+        abstract void fail(Throwable failure);
+
+        /**
+         * Applies one operation: its staged changes join the batch when it returns, none when it
+         * throws, and its failure fails it (or its group) alone.
+         *
+         * @return its failure, or null when it returned (its result then in {@code results[index]})
+         */
+        static Throwable applyOne(Staging staging, Operation<?> operation, boolean acknowledged, Object[] results, int index)
+                throws RocksDBException {
+            staging.begin(acknowledged);
+            try {
+                results[index] = operation.apply(staging);
+            } catch (RocksDBException e) {
+                staging.discard();
+                return new EmbeddedStorageException("embedded database: " + e.getMessage(), e);
+            } catch (RuntimeException e) {
+                staging.discard();
+                return e;
+            }
+            staging.commit();
+            return null;
+        }
+    }
+
+    private static final class Single<T> extends Queued {
         final Operation<T> operation;
         final boolean acknowledged;
         final CompletableFuture<T> result = new CompletableFuture<>();
-        private T value;
+        private final Object[] value = new Object[1];
         private Throwable failure;
 
-        Queued(Operation<T> operation, boolean acknowledged) {
+        Single(Operation<T> operation, boolean acknowledged) {
             this.operation = operation;
             this.acknowledged = acknowledged;
         }
 
-        /** Applies the operation; its failure fails it alone, a failure to add its changes to the batch fails the batch. */
-        void apply(Staging staging) throws RocksDBException {
-            staging.begin(acknowledged);
-            try {
-                value = operation.apply(staging);
-            } catch (RocksDBException e) {
-                staging.discard();
-                failure = new EmbeddedStorageException("embedded database: " + e.getMessage(), e);
-                return;
-            } catch (RuntimeException e) {
-                staging.discard();
-                failure = e;
-                return;
-            }
-            staging.commit();
+        @Override
+        int size() {
+            return 1;
         }
 
+        @Override
+        void apply(Staging staging) throws RocksDBException {
+            failure = applyOne(staging, operation, acknowledged, value, 0);
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
         void complete() {
             if (failure != null) {
                 result.completeExceptionally(failure);
             } else {
-                result.complete(value);
+                result.complete((T) value[0]);
             }
+        }
+
+        @Override
+        void fail(Throwable e) {
+            result.completeExceptionally(e);
+        }
+    }
+
+    /** Acknowledged operations submitted together: one entry, one stage, never split across batches. */
+    private static final class Group<T> extends Queued {
+        final List<? extends Operation<T>> operations;
+        final CompletableFuture<List<T>> result = new CompletableFuture<>();
+        private final Object[] values;
+        private Throwable failure; // the first one
+
+        Group(List<? extends Operation<T>> operations) {
+            this.operations = operations;
+            this.values = new Object[operations.size()];
+        }
+
+        @Override
+        int size() {
+            return values.length;
+        }
+
+        @Override
+        void apply(Staging staging) throws RocksDBException {
+            staging.prefetch(operations);
+            for (int i = 0; i < values.length; i++) {
+                Throwable f = applyOne(staging, operations.get(i), true, values, i);
+                if (f != null && failure == null) {
+                    failure = f;
+                }
+            }
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        void complete() {
+            if (failure != null) {
+                result.completeExceptionally(failure);
+            } else {
+                result.complete((List<T>) Arrays.asList(values));
+            }
+        }
+
+        @Override
+        void fail(Throwable e) {
+            result.completeExceptionally(e);
         }
     }
 
@@ -322,6 +456,9 @@ final class GroupCommitWriter implements AutoCloseable {
         /** Per column family (by identity), key to its value after the batch's puts and deletes so far. */
         private final IdentityHashMap<ColumnFamilyHandle, HashMap<ByteBuffer, byte[]>> overlay =
                 new IdentityHashMap<>();
+        /** Database values read ahead by {@link #prefetch}, {@link #DELETED} for absent keys; null until then. */
+        private HashMap<ByteBuffer, byte[]> prefetched;
+        private ColumnFamilyHandle prefetchedFamily;
         private final List<Change> current = new ArrayList<>();
         private final List<Runnable> currentAfterCommit = new ArrayList<>();
         private final List<Runnable> afterCommit = new ArrayList<>();
@@ -358,7 +495,44 @@ final class GroupCommitWriter implements AutoCloseable {
                     return value == DELETED ? null : value;
                 }
             }
+            if (family == prefetchedFamily) {
+                byte[] value = prefetched.get(ByteBuffer.wrap(key));
+                if (value != null) {
+                    return value == DELETED ? null : value;
+                }
+            }
             return db.get(family, key);
+        }
+
+        /**
+         * Reads the database's values of the keys the {@link KeyedOperation}s among
+         * {@code operations} name, in one multi-get, for {@link #get} to answer from. They stay
+         * right for the whole batch: only this thread changes checked families, and its changes
+         * are in {@link #overlay}, which {@link #get} consults first. One family per batch (the
+         * first group's), which is all the hot store's groups need.
+         */
+        void prefetch(List<? extends Operation<?>> operations) throws RocksDBException {
+            ColumnFamilyHandle family = null;
+            List<byte[]> keys = new ArrayList<>(operations.size());
+            for (Operation<?> operation : operations) {
+                if (operation instanceof KeyedOperation<?> keyed && (family == null || keyed.family() == family)
+                        && (prefetchedFamily == null || keyed.family() == prefetchedFamily)) {
+                    family = keyed.family();
+                    keys.add(keyed.key());
+                }
+            }
+            if (keys.size() < 2) {
+                return; // a plain get is as cheap
+            }
+            List<byte[]> values = db.multiGetAsList(Collections.nCopies(keys.size(), family), keys);
+            if (prefetched == null) {
+                prefetched = new HashMap<>(keys.size() * 2);
+                prefetchedFamily = family;
+            }
+            for (int i = 0; i < keys.size(); i++) {
+                byte[] value = values.get(i);
+                prefetched.put(ByteBuffer.wrap(keys.get(i)), value == null ? DELETED : value);
+            }
         }
 
         void put(ColumnFamilyHandle family, byte[] key, byte[] value) {

@@ -18,7 +18,16 @@ final class HotEntry {
     private HotEntry() {}
 
     static byte[] encode(long expiresAtMillis, LinkRecord link) {
-        byte[] payload = LinkRecordCodec.encode(link).getBytes(StandardCharsets.UTF_8);
+        return encode(expiresAtMillis, payload(link));
+    }
+
+    /** The record as both this entry and its {@link ArchiveCell} hold it: encode once, use twice. */
+    static byte[] payload(LinkRecord link) {
+        return LinkRecordCodec.encode(link).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** @param payload the record as {@link #payload} encodes it */
+    static byte[] encode(long expiresAtMillis, byte[] payload) {
         byte[] value = new byte[EXPIRY_BYTES + payload.length];
         ExpiryPrefix.write(value, expiresAtMillis);
         System.arraycopy(payload, 0, value, EXPIRY_BYTES, payload.length);

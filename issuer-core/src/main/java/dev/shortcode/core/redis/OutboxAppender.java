@@ -4,6 +4,7 @@ import dev.shortcode.core.store.ArchiveMutation;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -29,8 +30,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * no archiver has acknowledged yet, exactly the ones an archive outage must keep. Archivers delete
  * entries once acknowledged ({@link OutboxArchiver}), so the stream holds only the backlog.
  *
+ * <h2>Groups</h2>
+ * {@link #appendAll} hands many mutations over at once (the creates of one batch): each shard's
+ * share joins that shard's queue under one lock and leaves in as few entries as {@code maxBatch}
+ * allows, and one stage answers for all of them instead of one future per mutation.
+ *
  * <p>Bounded: at most {@code maxQueued} mutations wait on this node; beyond that {@link #append}
- * fails at once with {@link OutboxBacklogException}.
+ * fails at once with {@link OutboxBacklogException}. A group is admitted whenever the bound is not
+ * reached yet (it may overshoot it by its own size, and is never refused for being large).
  */
 final class OutboxAppender {
 
@@ -62,22 +69,78 @@ final class OutboxAppender {
      * callers encode on their own thread, not on the event loop that runs the completions.
      */
     CompletableFuture<Void> append(String code, String encodedMutation) {
-        Pending pending = new Pending(code, encodedMutation, new CompletableFuture<>());
+        CompletableFuture<Void> done = new CompletableFuture<>();
         if (queued.incrementAndGet() > maxQueued) {
             queued.decrementAndGet();
-            pending.done.completeExceptionally(new OutboxBacklogException(maxQueued));
-            return pending.done;
+            done.completeExceptionally(new OutboxBacklogException(maxQueued));
+            return done;
         }
         Lane lane = lanes[keys.shardOf(code)];
         List<Pending> batch;
         synchronized (lane) {
-            lane.queue.add(pending);
+            lane.queue.add(new Pending(code, encodedMutation, (index, failure) -> {
+                if (failure == null) {
+                    done.complete(null);
+                } else {
+                    done.completeExceptionally(failure);
+                }
+            }, 0));
             batch = lane.sending ? null : lane.takeBatch(maxBatch);
         }
         if (batch != null) {
             send(lane, batch);
         }
-        return pending.done;
+        return done;
+    }
+
+    /**
+     * Appends mutations already encoded by {@link MutationCodec}, {@code codes.get(i)} with
+     * {@code encodedMutations.get(i)}. Completes when all of them are in their outbox streams; if
+     * any is not, fails, once every one has been settled, with an {@link OutboxAppendException}
+     * naming which did not make it.
+     */
+    CompletableFuture<Void> appendAll(List<String> codes, List<String> encodedMutations) {
+        int n = codes.size();
+        if (n != encodedMutations.size()) {
+            throw new IllegalArgumentException(n + " codes but " + encodedMutations.size() + " mutations");
+        }
+        GroupWaiter group = new GroupWaiter(n);
+        if (n == 0) {
+            return group.done;
+        }
+        if (queued.getAndAdd(n) >= maxQueued) {
+            queued.addAndGet(-n);
+            OutboxBacklogException backlog = new OutboxBacklogException(maxQueued);
+            for (int i = 0; i < n; i++) {
+                group.settle(i, backlog);
+            }
+            return group.done;
+        }
+        @SuppressWarnings("unchecked")
+        List<Pending>[] byLane = new List[lanes.length];
+        for (int i = 0; i < n; i++) {
+            String code = codes.get(i);
+            int shard = keys.shardOf(code);
+            if (byLane[shard] == null) {
+                byLane[shard] = new ArrayList<>();
+            }
+            byLane[shard].add(new Pending(code, encodedMutations.get(i), group, i));
+        }
+        for (int shard = 0; shard < lanes.length; shard++) {
+            if (byLane[shard] == null) {
+                continue;
+            }
+            Lane lane = lanes[shard];
+            List<Pending> batch;
+            synchronized (lane) {
+                lane.queue.addAll(byLane[shard]);
+                batch = lane.sending ? null : lane.takeBatch(maxBatch);
+            }
+            if (batch != null) {
+                send(lane, batch);
+            }
+        }
+        return group.done;
     }
 
     /** Mutations waiting for or riding on an {@code XADD}; for tests and metrics. */
@@ -125,11 +188,7 @@ final class OutboxAppender {
     private void finish(List<Pending> batch, Throwable failure) {
         queued.addAndGet(-batch.size());
         for (Pending p : batch) {
-            if (failure == null) {
-                p.done.complete(null);
-            } else {
-                p.done.completeExceptionally(failure);
-            }
+            p.waiter.settle(p.index, failure);
         }
     }
 
@@ -139,7 +198,51 @@ final class OutboxAppender {
         }
     }
 
-    private record Pending(String code, String value, CompletableFuture<Void> done) {}
+    /** A mutation waiting for its {@code XADD}; {@code index} is its place in its caller's group. */
+    private record Pending(String code, String value, Waiter waiter, int index) {}
+
+    /** Who is told when a mutation's {@code XADD} returns: one {@link #append}, or an {@link #appendAll} group. */
+    @FunctionalInterface
+    private interface Waiter {
+        /** @param failure null when the mutation is in its stream */
+        void settle(int index, Throwable failure);
+    }
+
+    /** Completes its stage when every mutation of the group is settled. */
+    private static final class GroupWaiter implements Waiter {
+        final CompletableFuture<Void> done = new CompletableFuture<>();
+        private final AtomicInteger unsettled;
+        private final BitSet failed = new BitSet(); // guarded by this
+        private Throwable firstFailure; // guarded by this
+
+        GroupWaiter(int size) {
+            this.unsettled = new AtomicInteger(size);
+            if (size == 0) {
+                done.complete(null);
+            }
+        }
+
+        @Override
+        public void settle(int index, Throwable failure) {
+            if (failure != null) {
+                synchronized (this) {
+                    failed.set(index);
+                    if (firstFailure == null) {
+                        firstFailure = failure;
+                    }
+                }
+            }
+            if (unsettled.decrementAndGet() == 0) {
+                synchronized (this) {
+                    if (firstFailure == null) {
+                        done.complete(null);
+                    } else {
+                        done.completeExceptionally(new OutboxAppendException(firstFailure, (BitSet) failed.clone()));
+                    }
+                }
+            }
+        }
+    }
 
     /** One stream's queue; guarded by its own monitor. */
     private static final class Lane {

@@ -6,6 +6,8 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The child process of {@link EmbeddedCrashIntegrationTests}: writes to the embedded storage as
@@ -13,7 +15,7 @@ import java.time.LocalDate;
  * until it is killed. The parent trusts exactly the lines it received.
  *
  * <pre>
- * C code          created (version 1, url {@link #url(String, long)})
+ * C code          created (version 1, url {@link #url(String, long)}), alone or in a createAll group
  * U code          updated to version 2
  * D code          deleted
  * W highId        watermark of code length 5 advanced to epoch 0 / highId
@@ -62,6 +64,19 @@ public final class AcknowledgingWriterMain {
                 String older = prefix + (i - 2);
                 if (hot.delete(older).toCompletableFuture().join()) {
                     ack("D " + older);
+                }
+            }
+            if (i % 50 == 25) { // a batch create: one group of the writer, acknowledged link by link
+                List<LinkRecord> group = new ArrayList<>();
+                for (int j = 0; j < 20; j++) {
+                    String member = prefix + "g" + i + "-" + j;
+                    group.add(new LinkRecord(member, url(member, 1), "short", TTL_SECONDS, false, clock.millis(), "k", 1));
+                }
+                List<Boolean> stored = hot.createAll(group).toCompletableFuture().join();
+                for (int j = 0; j < group.size(); j++) {
+                    if (stored.get(j)) {
+                        ack("C " + group.get(j).code());
+                    }
                 }
             }
             if (i % 10 == 0) {

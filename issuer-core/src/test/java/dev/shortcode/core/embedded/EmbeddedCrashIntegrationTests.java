@@ -63,6 +63,7 @@ class EmbeddedCrashIntegrationTests {
             }
         }
         assertThat(created).hasSizeGreaterThanOrEqualTo(2 * ACKS_BEFORE_KILL);
+        assertThat(created).as("links created by createAll groups").anyMatch(code -> code.contains("g"));
         assertThat(updated).isNotEmpty();
         assertThat(deleted).isNotEmpty();
 

@@ -148,6 +148,83 @@ class EmbeddedHotStoreUnitTests {
         assertThat(store.stats().purges()).isEqualTo(1);
     }
 
+    private List<Boolean> createAll(List<LinkRecord> links) {
+        return store.createAll(links).toCompletableFuture().join();
+    }
+
+    @Test
+    void createAll_newCodes_storesEveryLinkReadableInHotStoreAndArchive() {
+        List<LinkRecord> links = new ArrayList<>();
+        for (int i = 0; i < 1_000; i++) {
+            links.add(link("n" + i, 60 + i));
+        }
+
+        assertThat(createAll(links)).hasSize(1_000).containsOnly(true);
+
+        EmbeddedArchive archive = new EmbeddedArchive(storage);
+        for (LinkRecord l : links) {
+            assertThat(get(l.code())).contains(l);
+            assertThat(archive.get(l.code()).toCompletableFuture().join()).contains(l);
+        }
+        assertThat(HotEntry.expiresAt(stored("n999"))).isEqualTo(clock.millis() + 1_059_000);
+    }
+
+    @Test
+    void createAll_someCodesLive_refusesThoseAndLeavesThemUntouched() {
+        LinkRecord liveA = link("a", 600);
+        LinkRecord liveB = link("b", 600);
+        create(liveA);
+        create(liveB);
+        create(link("expired", 10));
+        clock.advance(Duration.ofSeconds(10));
+        LinkRecord overA = new LinkRecord("a", "https://other.example/", "short", 60, false, clock.millis(), "key-2", 1);
+        LinkRecord overB = new LinkRecord("b", "https://other.example/", "short", 60, false, clock.millis(), "key-2", 1);
+        LinkRecord recycled = new LinkRecord("expired", "https://new.example/", "short", 60, false, clock.millis(), "key-2", 1);
+        LinkRecord fresh = link("fresh", 60);
+        byte[] storedA = stored("a");
+
+        List<Boolean> answers = createAll(List.of(overA, fresh, overB, recycled));
+
+        assertThat(answers).containsExactly(false, true, false, true);
+        assertThat(stored("a")).as("not even the expiry rewritten").isEqualTo(storedA);
+        assertThat(get("a")).contains(liveA);
+        assertThat(get("b")).contains(liveB);
+        assertThat(get("fresh")).contains(fresh);
+        assertThat(get("expired")).contains(recycled);
+        assertThat(new EmbeddedArchive(storage).get("a").toCompletableFuture().join()).contains(liveA);
+    }
+
+    @Test
+    void createAll_sameCodeTwice_firstIsStoredLaterOnesRefused() {
+        LinkRecord first = link("dup", 60);
+        LinkRecord second = new LinkRecord("dup", "https://second.example/", "short", 60, false, clock.millis(), "key-2", 1);
+
+        assertThat(createAll(List.of(first, link("x", 60), second, second))).containsExactly(true, true, false, false);
+
+        assertThat(get("dup")).contains(first);
+        assertThat(new EmbeddedArchive(storage).get("dup").toCompletableFuture().join()).contains(first);
+    }
+
+    @Test
+    void createAll_emptyList_answersAnEmptyList() {
+        assertThat(createAll(List.of())).isEmpty();
+    }
+
+    @Test
+    void createAll_thenReopen_findsEveryAcknowledgedLink() {
+        List<LinkRecord> links = new ArrayList<>();
+        for (int i = 0; i < 500; i++) {
+            links.add(link("r" + i, 3_600));
+        }
+        assertThat(createAll(links)).containsOnly(true);
+
+        reopen();
+
+        for (LinkRecord l : links) {
+            assertThat(get(l.code())).contains(l);
+        }
+    }
+
     @Test
     void get_afterTheTtlWithoutReads_isEmptyAndPurgesTheLink() {
         create(link("idle", 60));

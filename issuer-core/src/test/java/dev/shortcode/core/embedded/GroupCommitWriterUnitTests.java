@@ -176,6 +176,82 @@ class GroupCommitWriterUnitTests {
     }
 
     @Test
+    void submitAll_groupLargerThanBatchMaxAndQueue_isOneEntryWrittenAloneWithOneSync() throws Exception {
+        open(8, 100);
+        List<LinkRecord> links = new ArrayList<>();
+        for (int i = 0; i < 1_000; i++) {
+            links.add(link("g" + i, "https://example.com/" + i));
+        }
+        GroupCommitWriter.Stats before;
+        CompletionStage<Boolean> ahead;
+        CompletionStage<List<Boolean>> group;
+        CompletionStage<Boolean> behind;
+
+        try (WriterPause pause = WriterPause.of(storage)) {
+            before = storage.writer().stats();
+            ahead = store.create(link("ahead", "https://example.com/ahead"));
+            group = store.createAll(links);
+            assertThat(group.toCompletableFuture()).as("admitted although larger than the queue").isNotDone();
+            assertThat(storage.writer().queued()).as("operations, not entries").isEqualTo(1_001);
+            behind = store.create(link("behind", "https://example.com/behind"));
+            assertThat(behind.toCompletableFuture()).as("the queue is full now").isCompletedExceptionally();
+        }
+
+        assertThat(join(ahead)).isTrue();
+        assertThat(join(group)).hasSize(1_000).containsOnly(true);
+        GroupCommitWriter.Stats after = storage.writer().stats();
+        assertThat(after.batches() - before.batches()).as("the single create, then the group alone").isEqualTo(2);
+        assertThat(after.syncs() - before.syncs()).isEqualTo(2);
+        assertThat(after.operations() - before.operations()).isEqualTo(1_001);
+        assertThat(join(store.get("g999"))).isPresent();
+    }
+
+    @Test
+    void submitAll_smallGroupsAndSingles_shareABatchUpToBatchMax() throws Exception {
+        open(4096, 100);
+        GroupCommitWriter.Stats before;
+        List<CompletionStage<List<Boolean>>> groups = new ArrayList<>();
+
+        try (WriterPause pause = WriterPause.of(storage)) {
+            before = storage.writer().stats();
+            for (int g = 0; g < 5; g++) {
+                List<LinkRecord> links = new ArrayList<>();
+                for (int i = 0; i < 40; i++) {
+                    links.add(link("s" + g + "-" + i, "https://example.com/" + i));
+                }
+                groups.add(store.createAll(links));
+            }
+        }
+
+        assertThat(groups).extracting(GroupCommitWriterUnitTests::join).allSatisfy(answers -> assertThat(answers).containsOnly(true));
+        GroupCommitWriter.Stats after = storage.writer().stats();
+        assertThat(after.syncs() - before.syncs()).as("40 + 40, 40 + 40, 40: groups are never split").isEqualTo(3);
+    }
+
+    @Test
+    void submitAll_oneFailingOperation_failsTheStageWhileTheOthersAreWritten() {
+        open(1024, 1024);
+        byte[] ghost = EmbeddedStorage.bytes("ghost");
+        byte[] kept = EmbeddedStorage.bytes("kept");
+        List<GroupCommitWriter.Operation<Boolean>> operations = List.of(
+                staging -> {
+                    staging.put(storage.links(), kept, HotEntry.encode(Long.MAX_VALUE, link("kept", "https://kept.example/")));
+                    return true;
+                },
+                staging -> {
+                    staging.put(storage.links(), ghost, HotEntry.encode(Long.MAX_VALUE, link("ghost", "https://ghost.example/")));
+                    throw new IllegalStateException("check failed");
+                });
+
+        CompletionStage<List<Boolean>> group = storage.writer().submitAll(operations);
+
+        assertThat(group.toCompletableFuture()).failsWithin(Duration.ofSeconds(10)).withThrowableThat()
+                .withCauseInstanceOf(IllegalStateException.class);
+        assertThat(join(store.get("kept"))).isPresent();
+        assertThat(join(store.get("ghost"))).isEmpty();
+    }
+
+    @Test
     void refusedOperations_writeNothingAndSyncNothing() {
         open(1024, 1024);
         join(store.create(link("c1", "https://one.example/")));

@@ -74,6 +74,112 @@ abstract class AbstractRedisHotStoreIntegrationTests {
         assertThat(store.get(code).toCompletableFuture().join()).contains(first);
     }
 
+    private List<Boolean> createAll(RedisHotStore on, List<LinkRecord> links) {
+        return on.createAll(links).toCompletableFuture().join();
+    }
+
+    @Test
+    void createAll_newCodes_storesEveryLinkWithItsTtlAndOnePutEachInTheOutbox() {
+        int n = 1_000;
+        List<LinkRecord> links = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            links.add(link(randomCode(8), 600 + i));
+        }
+        redis.resetCommandStats();
+
+        List<Boolean> answers = createAll(store, links);
+
+        assertThat(answers).hasSize(n).containsOnly(true);
+        // Read right after the stage completed: an acknowledged link is already in the outbox.
+        assertThat(OutboxContents.all(connection, keys)).containsExactlyInAnyOrderElementsOf(
+                links.stream().<ArchiveMutation>map(ArchiveMutation.Put::new).toList());
+        Map<String, Long> calls = redis.commandCalls();
+        assertThat(calls.get("set")).isEqualTo(n);
+        assertThat(calls.get("xadd")).as("XADDs for a batch of %d over %d shards", n, keys.outboxShards())
+                .isLessThanOrEqualTo(2L * keys.outboxShards());
+        for (LinkRecord l : List.of(links.get(0), links.get(n - 1))) {
+            assertThat(connection.sync().get(keys.link(l.code()))).isEqualTo(LinkRecordCodec.encode(l));
+            assertThat(connection.sync().ttl(keys.link(l.code()))).isBetween(l.ttlSeconds() - 10, l.ttlSeconds());
+        }
+        for (LinkRecord l : links) {
+            assertThat(store.get(l.code()).toCompletableFuture().join()).contains(l);
+        }
+        assertThat(store.outboxQueued()).isZero();
+    }
+
+    @Test
+    void createAll_someCodesLive_refusesThoseLeavesThemUntouchedAndAppendsNothingForThem() {
+        LinkRecord liveA = link(randomCode(7), 600);
+        LinkRecord liveB = link(randomCode(7), 600);
+        assertThat(store.create(liveA).toCompletableFuture().join()).isTrue();
+        assertThat(store.create(liveB).toCompletableFuture().join()).isTrue();
+        LinkRecord overA = new LinkRecord(liveA.code(), "https://attacker.example/", "long", 60, false, liveA.createdAtMillis() + 1, "key2", 1);
+        LinkRecord overB = new LinkRecord(liveB.code(), "https://attacker.example/", "long", 60, false, liveB.createdAtMillis() + 1, "key2", 1);
+        LinkRecord fresh1 = link(randomCode(7), 600);
+        LinkRecord fresh2 = link(randomCode(7), 600);
+
+        assertThat(createAll(store, List.of(fresh1, overA, overB, fresh2))).containsExactly(true, false, false, true);
+
+        assertThat(connection.sync().get(keys.link(liveA.code()))).isEqualTo(LinkRecordCodec.encode(liveA));
+        assertThat(connection.sync().get(keys.link(liveB.code()))).isEqualTo(LinkRecordCodec.encode(liveB));
+        assertThat(connection.sync().ttl(keys.link(liveA.code()))).isGreaterThan(500L);
+        assertThat(OutboxContents.all(connection, keys)).containsExactlyInAnyOrder(new ArchiveMutation.Put(liveA),
+                new ArchiveMutation.Put(liveB), new ArchiveMutation.Put(fresh1), new ArchiveMutation.Put(fresh2));
+    }
+
+    @Test
+    void createAll_sameCodeTwice_firstIsStoredLaterOnesRefused() {
+        String code = randomCode(7);
+        LinkRecord first = link(code, 600);
+        LinkRecord second = new LinkRecord(code, "https://second.example/", "long", 600, false, first.createdAtMillis(), "key2", 1);
+        LinkRecord other = link(randomCode(7), 600);
+
+        assertThat(createAll(store, List.of(first, other, second, second))).containsExactly(true, true, false, false);
+
+        assertThat(connection.sync().get(keys.link(code))).isEqualTo(LinkRecordCodec.encode(first));
+        assertThat(OutboxContents.of(connection, keys, code)).containsExactly(new ArchiveMutation.Put(first));
+        assertThat(OutboxContents.all(connection, keys)).hasSize(2);
+    }
+
+    @Test
+    void createAll_emptyList_answersAnEmptyListWithoutACommand() {
+        redis.resetCommandStats();
+        assertThat(createAll(store, List.of())).isEmpty();
+        Map<String, Long> calls = redis.commandCalls();
+        assertThat(calls.getOrDefault("set", 0L) + calls.getOrDefault("xadd", 0L)).isZero();
+    }
+
+    @Test
+    void createAll_whenTheOutboxBacklogIsFull_failsAndTakesItsLinksBack() {
+        HotStoreOptions tiny = new HotStoreOptions(1_000, Duration.ofSeconds(1), Duration.ofSeconds(30), 0.1, Duration.ofSeconds(60), 1_000, 1_000,
+                Duration.ofMillis(5), 1, 1); // one mutation per XADD, none waiting
+        try (RedisHotStore cramped = new RedisHotStore(connection, keys, tiny)) {
+            List<LinkRecord> first = new java.util.ArrayList<>();
+            List<LinkRecord> second = new java.util.ArrayList<>();
+            for (int i = 0; i < 300; i++) {
+                first.add(link(randomCode(8), 600));
+                second.add(link(randomCode(8), 600));
+            }
+            // The first group is admitted (the backlog was empty) and drains one XADD at a time; the
+            // second one's SETs answer right behind the first's, while that backlog is still there.
+            java.util.concurrent.CompletableFuture<List<Boolean>> admitted = cramped.createAll(first).toCompletableFuture();
+            java.util.concurrent.CompletableFuture<List<Boolean>> refused = cramped.createAll(second).toCompletableFuture();
+
+            assertThat(admitted.join()).containsOnly(true);
+            assertThat(refused).failsWithin(Duration.ofSeconds(10)).withThrowableThat()
+                    .havingRootCause().isInstanceOf(OutboxBacklogException.class);
+            java.util.Set<String> inOutbox = new java.util.HashSet<>();
+            OutboxContents.all(connection, keys).forEach(m -> inOutbox.add(m.code()));
+            assertThat(inOutbox).containsAll(first.stream().map(LinkRecord::code).toList());
+            assertThat(inOutbox).doesNotContainAnyElementsOf(second.stream().map(LinkRecord::code).toList());
+            await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
+                for (LinkRecord l : second) {
+                    assertThat(connection.sync().exists(keys.link(l.code()))).as("link %s taken back", l.code()).isZero();
+                }
+            });
+        }
+    }
+
     @Test
     void get_unknownCode_isEmptyAndNotRemembered() {
         String code = randomCode(7);

@@ -6,6 +6,8 @@ import dev.shortcode.api.problem.ProblemException;
 import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.ApiKey.Scope;
 import io.smallrye.common.annotation.NonBlocking;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -23,6 +25,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 
 /** The JSON link API. Runs on the event loop: every store call is non-blocking. */
 @Path("/api/v1/links")
@@ -60,7 +63,9 @@ public class LinkResource {
             return CompletableFuture.failedFuture(new ProblemException(413, "batch-too-large", "Batch too large",
                     "a batch holds at most " + MAX_BATCH + " links; this one has " + request.links().size()));
         }
-        return links.createBatch(request.links(), owner(routing)).thenApply(BatchResponse::new);
+        Context context = Vertx.currentContext();
+        Executor answerOn = context == null ? Runnable::run : command -> context.runOnContext(v -> command.run());
+        return links.createBatch(request.links(), owner(routing), answerOn).thenApply(BatchResponse::new);
     }
 
     @GET

@@ -1,6 +1,7 @@
 package dev.shortcode.api.link;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.time.Instant;
 
 /**
@@ -10,4 +11,6 @@ import java.time.Instant;
  * @param expiresAt when the link expires if nobody uses it from now on; absent for permanent links
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record LinkView(String code, String shortUrl, String url, String ttl, String pool, Instant createdAt, Instant expiresAt) {}
+public record LinkView(String code, String shortUrl, String url, String ttl, String pool,
+        @JsonSerialize(using = InstantText.class) Instant createdAt,
+        @JsonSerialize(using = InstantText.class) Instant expiresAt) {}

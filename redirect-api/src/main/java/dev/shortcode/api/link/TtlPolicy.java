@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Comparator;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Turns a requested TTL into a pool and the link's sliding TTL: the smallest pool whose idle TTL
@@ -16,14 +17,17 @@ public final class TtlPolicy {
 
     public static final String PERMANENT = "permanent";
 
+    /** Weeks, which {@link Duration#parse} does not take. */
+    private static final Pattern WEEKS = Pattern.compile("P\\d+W");
+
     private final List<PoolSpec> byTtl;
-    private final String defaultTtl;
+    /** The choice for requests without a TTL, made once: most creates ask for no TTL. */
+    private final Choice defaultChoice;
 
     public TtlPolicy(List<PoolSpec> pools, String defaultTtl) {
         this.byTtl = pools.stream().sorted(Comparator.comparing(PoolSpec::idleTtl).thenComparing(PoolSpec::length)).toList();
-        this.defaultTtl = defaultTtl;
         try {
-            choose(defaultTtl);
+            this.defaultChoice = chooseText(java.util.Objects.requireNonNull(defaultTtl, "defaultTtl"));
         } catch (ProblemException e) {
             throw new dev.shortcode.core.config.ConfigException("shortcode.default-ttl", e.getMessage());
         }
@@ -31,7 +35,10 @@ public final class TtlPolicy {
 
     /** The pool and effective TTL for a request; {@code null} means the configured default. */
     public Choice choose(String requested) {
-        String ttl = requested == null ? defaultTtl : requested.trim();
+        return requested == null ? defaultChoice : chooseText(requested.trim());
+    }
+
+    private Choice chooseText(String ttl) {
         if (PERMANENT.equalsIgnoreCase(ttl)) {
             PoolSpec pool = byTtl.stream().filter(PoolSpec::permanent).findFirst().orElseThrow(() ->
                     ProblemException.badRequest("invalid-ttl", "ttl 'permanent' is not offered: no pool is permanent"));
@@ -73,7 +80,7 @@ public final class TtlPolicy {
     /** ISO-8601 with days (P30D), time (PT12H) or both; weeks/months/years are ambiguous and refused. */
     private static Duration parse(String ttl) {
         String upper = ttl.toUpperCase(java.util.Locale.ROOT);
-        if (upper.matches("P\\d+W")) {
+        if (WEEKS.matcher(upper).matches()) {
             return Duration.ofDays(7L * Long.parseLong(upper.substring(1, upper.length() - 1)));
         }
         return Duration.parse(upper);

@@ -6,6 +6,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Which long URLs are accepted, and their stored form. Absolute {@code http}/{@code https} with a
@@ -17,6 +18,10 @@ public final class UrlPolicy {
 
     /** Longer URLs break many clients and proxies; 4 KiB covers real campaign links. */
     public static final int MAX_LENGTH = 4096;
+
+    private static final Pattern PORT = Pattern.compile(":[0-9]{1,5}");
+    /** The longest DNS label; {@link IDN#toASCII} refuses longer ones. */
+    private static final int MAX_LABEL_LENGTH = 63;
 
     private final Set<String> ownHosts;
 
@@ -73,12 +78,12 @@ public final class UrlPolicy {
         if (host.isEmpty()) {
             throw invalid("url has no host");
         }
-        if (!port.isEmpty() && !port.matches(":[0-9]{1,5}")) {
+        if (!port.isEmpty() && !PORT.matcher(port).matches()) {
             throw invalid("url has an invalid port '" + port.substring(Math.min(1, port.length())) + "'");
         }
         String asciiHost;
         try {
-            asciiHost = host.startsWith("[") ? host.toLowerCase(Locale.ROOT)
+            asciiHost = host.startsWith("[") || isPlainAsciiHost(host) ? host.toLowerCase(Locale.ROOT)
                     : IDN.toASCII(host, IDN.ALLOW_UNASSIGNED).toLowerCase(Locale.ROOT);
         } catch (IllegalArgumentException e) {
             throw invalid("url host '" + host + "' is not a valid domain name: " + e.getMessage());
@@ -100,6 +105,30 @@ public final class UrlPolicy {
             throw invalid("url points at this service's own short domain " + bareHost + "; that would redirect in a loop");
         }
         return normalised;
+    }
+
+    /**
+     * True when {@link IDN#toASCII} would return {@code host} unchanged: only ASCII characters,
+     * labels of 1 to 63 characters, at most a trailing dot. Such hosts (nearly all of them) skip
+     * its per-label copying; anything else still goes through it, with its checks and messages.
+     */
+    static boolean isPlainAsciiHost(String host) {
+        int label = 0;
+        for (int i = 0; i < host.length(); i++) {
+            char c = host.charAt(i);
+            if (c >= 0x80) {
+                return false;
+            }
+            if (c == '.') {
+                if (label == 0) {
+                    return false; // an empty label: IDN refuses it
+                }
+                label = 0;
+            } else if (++label > MAX_LABEL_LENGTH) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static ProblemException invalid(String detail) {

@@ -175,6 +175,101 @@ abstract class AbstractLinkApiTests {
     }
 
     @Test
+    void batch_thousandItemsSomeInvalidOneAliasTaken_answerEveryItemInOrder() {
+        String taken = "taken-" + UUID.randomUUID().toString().substring(0, 8);
+        String fresh = "fresh-" + UUID.randomUUID().toString().substring(0, 8);
+        create(writer, Map.of("url", "https://example.com/first", "alias", taken)).then().statusCode(201);
+        List<Map<String, String>> items = new ArrayList<>();
+        for (int i = 0; i < 1_000; i++) {
+            if (i % 97 == 5) {
+                items.add(Map.of("url", "not-a-url-" + i));
+            } else if (i % 211 == 7) {
+                items.add(Map.of("url", "https://example.com/b/" + i, "ttl", "soon"));
+            } else if (i == 500) {
+                items.add(Map.of("url", "https://example.com/b/" + i, "alias", taken));
+            } else if (i == 600 || i == 601) {
+                items.add(Map.of("url", "https://example.com/b/" + i, "alias", fresh));
+            } else {
+                items.add(Map.of("url", "https://example.com/b/" + i));
+            }
+        }
+
+        Response response = as(writer).body(Map.of("links", items)).post("/api/v1/links/batch");
+
+        response.then().statusCode(200).body("results", hasSize(1_000));
+        List<Map<String, Object>> results = response.path("results");
+        Set<String> codes = new HashSet<>();
+        for (int i = 0; i < 1_000; i++) {
+            Map<String, Object> r = results.get(i);
+            assertThat(r.get("index")).as("item %d", i).isEqualTo(i);
+            int expected = i % 97 == 5 || i % 211 == 7 ? 400 : i == 500 || i == 601 ? 409 : 201;
+            assertThat(r.get("status")).as("item %d: %s", i, r).isEqualTo(expected);
+            if (expected == 201) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> link = (Map<String, Object>) r.get("link");
+                assertThat(link.get("url")).isEqualTo("https://example.com/b/" + i);
+                assertThat(r).doesNotContainKey("problem");
+                codes.add((String) link.get("code"));
+            } else {
+                assertThat(r).doesNotContainKey("link");
+            }
+        }
+        assertThat(codes).hasSize(1_000 - 11 - 5 - 2).contains(fresh);
+        response.then().body("results[5].problem.type", containsString("invalid-url"))
+                .body("results[7].problem.type", containsString("invalid-ttl"))
+                .body("results[500].problem.detail", containsString("alias '" + taken + "' is already taken"))
+                .body("results[600].link.code", equalTo(fresh))
+                .body("results[601].problem.status", equalTo(409));
+        redirect(taken).then().statusCode(302).header("Location", "https://example.com/first");
+        redirect(fresh).then().statusCode(302).header("Location", "https://example.com/b/600");
+        String some = response.path("results[999].link.code");
+        redirect(some).then().statusCode(302).header("Location", "https://example.com/b/999");
+    }
+
+    @Test
+    void batch_mixedTtls_eachItemGetsItsPoolAndTheSameShapeAsASingleCreate() {
+        List<Map<String, String>> items = List.of(Map.of("url", "https://example.com/m/0"),
+                Map.of("url", "https://example.com/m/1", "ttl", "P30D"),
+                Map.of("url", "https://example.com/m/2", "ttl", "P60D"),
+                Map.of("url", "https://example.com/m/3", "ttl", "permanent"),
+                Map.of("url", "https://example.com/m/4", "ttl", " p30d "),
+                Map.of("url", "https://example.com/m/5", "ttl", "PT2H"),
+                Map.of("url", "https://example.com/m/6", "ttl", "P500D"),
+                Map.of("url", "https://example.com/m/7"));
+
+        Response response = as(writer).body(Map.of("links", items)).post("/api/v1/links/batch");
+
+        response.then().statusCode(200)
+                .body("results.status", equalTo(List.of(201, 201, 201, 201, 201, 201, 400, 201)))
+                .body("results.link.pool", equalTo(List.of("short", "long", "medium", "long", "long", "short", "short"))) // item 6 has none
+                .body("results.link.ttl", equalTo(List.of("P10D", "P30D", "P60D", "permanent", "P30D", "PT2H", "P10D")))
+                .body("results[1].link.code", matchesPattern("[0-9A-Za-z]{7}"))
+                .body("results[2].link.code", matchesPattern("[0-9A-Za-z]{6}"))
+                .body("results[0].link.code", matchesPattern("[0-9A-Za-z]{5}"))
+                .body("results[3].link.expiresAt", nullValue())
+                .body("results[6].problem.detail", containsString("allowed: PT1M to P100D"));
+        List<Map<String, Object>> results = response.path("results");
+        List<Map<String, Object>> views = new ArrayList<>();
+        for (Map<String, Object> r : results) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> link = (Map<String, Object>) r.get("link");
+            views.add(link);
+        }
+        assertThat(views.get(6)).isNull();
+        assertThat(views.get(0).get("createdAt")).isEqualTo(views.get(7).get("createdAt"));
+        assertThat(views.get(0).get("expiresAt")).isEqualTo(views.get(7).get("expiresAt"));
+        assertThat((String) views.get(5).get("expiresAt")).isLessThan((String) views.get(0).get("expiresAt"));
+        for (int i : new int[] {0, 3, 5}) {
+            Map<String, Object> view = views.get(i);
+            Map<String, Object> read = as(reader).get("/api/v1/links/" + view.get("code")).then().statusCode(200).extract().jsonPath().getMap("$");
+            assertThat(read.keySet()).isEqualTo(view.keySet());
+            for (String field : List.of("code", "shortUrl", "url", "ttl", "pool", "createdAt")) {
+                assertThat(read.get(field)).as("%s of item %d", field, i).isEqualTo(view.get(field));
+            }
+        }
+    }
+
+    @Test
     void get_patch_delete_lifecycle() {
         String code = createCode(writer, "https://example.com/v1");
         as(reader).get("/api/v1/links/" + code).then().statusCode(200).body("url", equalTo("https://example.com/v1"));

@@ -46,6 +46,21 @@ class UrlPolicyUnitTests {
         });
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"example.com", "EXAMPLE.com.", "a-b_c.d9", "xn--bcher-kva.example", "localhost", "127.0.0.1",
+        "x.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"})
+    void isPlainAsciiHost_whenTrue_idnWouldReturnTheHostUnchanged(String host) {
+        assertThat(UrlPolicy.isPlainAsciiHost(host)).isTrue();
+        assertThat(java.net.IDN.toASCII(host, java.net.IDN.ALLOW_UNASSIGNED)).isEqualTo(host);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"bücher.example", "a..b", ".a", "a.b..", ".", "x.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+        "ex\u3002ample"})
+    void isPlainAsciiHost_nonAsciiEmptyOrOverlongLabels_leaveTheHostToIdn(String host) {
+        assertThat(UrlPolicy.isPlainAsciiHost(host)).isFalse();
+    }
+
     @Test
     void normalise_tooLongOrMissing_isRefused() {
         String longUrl = "https://example.com/" + "a".repeat(UrlPolicy.MAX_LENGTH);
