@@ -25,6 +25,11 @@ import java.time.Duration;
  * @param claimInterval    how often each thread looks for such entries
  * @param metricsInterval  how often stream lengths are sampled
  * @param deadConsumerIdle consumers without pending entries idle this long are removed from the group
+ * @param linger           when no shard of a thread had a full batch waiting, the thread pauses this
+ *                         long before reading again, so that entries gather into fewer, larger
+ *                         archive writes. Why: an archive write (an HBase RPC) costs the node far more
+ *                         CPU than the entries in it; without a pause a trickle of creates made one
+ *                         write per create. Adds at most this much to the archive lag; 0 = no pause
  */
 public record ArchiverOptions(
         String group,
@@ -37,11 +42,12 @@ public record ArchiverOptions(
         Duration claimIdle,
         Duration claimInterval,
         Duration metricsInterval,
-        Duration deadConsumerIdle) {
+        Duration deadConsumerIdle,
+        Duration linger) {
 
     public static final ArchiverOptions DEFAULTS = new ArchiverOptions("archivers", 2, 16, Duration.ofMillis(50),
             Duration.ofSeconds(10), Duration.ofMillis(100), Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofSeconds(5),
-            Duration.ofSeconds(10), Duration.ofHours(1));
+            Duration.ofSeconds(10), Duration.ofHours(1), Duration.ofMillis(100));
 
     static final String PREFIX = StoreKeys.PREFIX + "archiver.";
 
@@ -66,29 +72,37 @@ public record ArchiverOptions(
         positive(claimInterval, "claim-interval");
         positive(metricsInterval, "metrics-interval");
         positive(deadConsumerIdle, "dead-consumer-idle");
+        if (linger == null || linger.isNegative() || linger.compareTo(claimIdle) >= 0) {
+            throw new ConfigException(PREFIX + "linger", linger + " must be at least 0 and shorter than claim-idle " + claimIdle);
+        }
         if (deadConsumerIdle.compareTo(claimIdle) <= 0) {
             throw new ConfigException(PREFIX + "dead-consumer-idle", deadConsumerIdle + " must be longer than claim-idle " + claimIdle);
         }
     }
 
+    public ArchiverOptions withLinger(Duration pause) {
+        return new ArchiverOptions(group, threads, batchEntries, block, archiveTimeout, retryBackoffMin, retryBackoffMax, claimIdle,
+                claimInterval, metricsInterval, deadConsumerIdle, pause);
+    }
+
     public ArchiverOptions withThreads(int n) {
         return new ArchiverOptions(group, n, batchEntries, block, archiveTimeout, retryBackoffMin, retryBackoffMax, claimIdle,
-                claimInterval, metricsInterval, deadConsumerIdle);
+                claimInterval, metricsInterval, deadConsumerIdle, linger);
     }
 
     public ArchiverOptions withClaim(Duration idle, Duration interval) {
         return new ArchiverOptions(group, threads, batchEntries, block, archiveTimeout, retryBackoffMin, retryBackoffMax, idle,
-                interval, metricsInterval, deadConsumerIdle);
+                interval, metricsInterval, deadConsumerIdle, linger);
     }
 
     public ArchiverOptions withArchiveTimeout(Duration timeout) {
         return new ArchiverOptions(group, threads, batchEntries, block, timeout, retryBackoffMin, retryBackoffMax, claimIdle,
-                claimInterval, metricsInterval, deadConsumerIdle);
+                claimInterval, metricsInterval, deadConsumerIdle, linger);
     }
 
     public ArchiverOptions withRetryBackoff(Duration min, Duration max) {
         return new ArchiverOptions(group, threads, batchEntries, block, archiveTimeout, min, max, claimIdle, claimInterval,
-                metricsInterval, deadConsumerIdle);
+                metricsInterval, deadConsumerIdle, linger);
     }
 
     private static void positive(Duration d, String key) {

@@ -190,8 +190,13 @@ public final class OutboxArchiver implements AutoCloseable {
             nextMetricsNanos = System.nanoTime();
             while (running) {
                 try {
+                    long roundStart = System.nanoTime();
+                    boolean fullBatchWaiting = false;
                     for (int i = 0; i < shards.length && running; i++) {
-                        step(i);
+                        fullBatchWaiting |= step(i);
+                    }
+                    if (!fullBatchWaiting) {
+                        lingerAfter(roundStart);
                     }
                     long now = System.nanoTime();
                     if (running && now - nextClaimNanos >= 0) {
@@ -226,8 +231,25 @@ public final class OutboxArchiver implements AutoCloseable {
             }
         }
 
-        /** Reads and archives one batch of shard {@code shards[i]}. */
-        private void step(int i) throws InterruptedException {
+        /**
+         * Waits out the rest of {@code linger} since the round began: entries then gather into
+         * larger archive writes (see {@link ArchiverOptions#linger()}). A close interrupts nothing
+         * here: the pause is short and {@code running} is checked right after.
+         */
+        private void lingerAfter(long roundStartNanos) throws InterruptedException {
+            long remaining = options.linger().toNanos() - (System.nanoTime() - roundStartNanos);
+            if (remaining > 0 && running) {
+                TimeUnit.NANOSECONDS.sleep(remaining);
+            }
+        }
+
+        /**
+         * Reads and archives one batch of shard {@code shards[i]}.
+         *
+         * @return true when the read was full (more may be waiting) or is to be retried, so the
+         *     thread should not pause
+         */
+        private boolean step(int i) throws InterruptedException {
             int shard = shards[i];
             String key = keys.outbox(shard);
             List<StreamMessage<String, String>> entries;
@@ -239,20 +261,21 @@ public final class OutboxArchiver implements AutoCloseable {
             } catch (RedisCommandExecutionException e) {
                 if (isNoGroup(e)) { // stream or group vanished: Redis restarted empty, or flushed
                     ensureGroup(shard);
-                    return;
+                    return true;
                 }
                 throw e;
             }
             if (entries == null || entries.isEmpty()) {
                 backlog[i] = false;
-                return;
+                return false;
             }
             if (archive(shard, key, entries)) {
                 consecutiveFailures = 0;
-            } else {
-                backlog[i] = true;
-                backOff();
+                return backlog[i] || entries.size() >= options.batchEntries();
             }
+            backlog[i] = true;
+            backOff();
+            return true;
         }
 
         /** Takes over entries idle with any consumer for longer than claimIdle, and archives them. */

@@ -127,6 +127,36 @@ abstract class AbstractOutboxArchiverIntegrationTests {
     }
 
     @Test
+    void archiver_trickleOfCreates_lingersIntoFewArchiveWritesAndStillDeliversEach() throws InterruptedException {
+        AtomicLong batches = new AtomicLong();
+        OutboxMetrics metrics = new OutboxMetrics() {
+            @Override
+            public void batchArchived(int shard, int entries, int mutations, long nanos) {
+                batches.incrementAndGet();
+            }
+        };
+        Duration linger = Duration.ofMillis(250);
+        archiver("node-1", FAST.withThreads(1).withLinger(linger), metrics);
+
+        List<LinkRecord> links = new ArrayList<>();
+        long began = System.nanoTime();
+        for (int i = 0; i < 150; i++) { // one create every 10 ms for 1.5 s: each would be its own batch without a pause
+            LinkRecord link = link(randomCode(9), 600);
+            store.create(link).toCompletableFuture().join();
+            links.add(link);
+            Thread.sleep(10);
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> archive.putsPerCode().size() == links.size());
+        double seconds = (System.nanoTime() - began) / 1e9;
+        for (LinkRecord link : links) {
+            assertThat(archive.putsOf(link.code())).as("puts of %s", link.code()).isEqualTo(1);
+        }
+        long bound = (long) Math.ceil(seconds / (linger.toMillis() / 1000.0) + 1) * keys.outboxShards();
+        assertThat(batches.get()).as("archive writes for %d creates over %.1f s", links.size(), seconds)
+                .isLessThanOrEqualTo(bound).isLessThan(links.size() / 2);
+    }
+
+    @Test
     void archiver_stoppedMidBatch_leavesItsEntriesPendingForAnotherArchiverToClaim() {
         archive.switchTo(SwitchableArchive.Mode.HANG);
         OutboxArchiver stalled = archiver("node-dying", FAST.withThreads(1).withArchiveTimeout(Duration.ofMinutes(1)), OutboxMetrics.NOOP);

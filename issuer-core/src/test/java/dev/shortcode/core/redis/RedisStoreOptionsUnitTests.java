@@ -51,6 +51,11 @@ class RedisStoreOptionsUnitTests {
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.archiver.retry-backoff-max:");
         assertThatThrownBy(() -> ArchiverOptions.DEFAULTS.withClaim(Duration.ofDays(1), Duration.ofSeconds(1)))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.archiver.dead-consumer-idle:");
+        assertThatThrownBy(() -> ArchiverOptions.DEFAULTS.withLinger(Duration.ofMillis(-1)))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.archiver.linger:");
+        assertThatThrownBy(() -> ArchiverOptions.DEFAULTS.withLinger(ArchiverOptions.DEFAULTS.claimIdle()))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.archiver.linger:");
+        assertThat(ArchiverOptions.DEFAULTS.withLinger(Duration.ZERO).linger()).isZero();
     }
 
     @Test
