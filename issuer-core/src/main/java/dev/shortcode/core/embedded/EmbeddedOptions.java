@@ -22,11 +22,13 @@ import java.time.Duration;
  * @param sweepInterval      pause between two sweeps for expired links; lazy purging on read
  *                           covers the links that are read, the sweep the ones nobody reads
  * @param sweepBatch         links one sweep looks at at most; bounds the time a sweep runs
- * @param writeQueueCapacity writes waiting for the writer thread at most; past it a write fails at
- *                           once ({@link WriteQueueFullException}) instead of blocking its caller.
+ * @param writeQueueCapacity writes waiting for the writer thread at most (a batch create counts
+ *                           its links); past it a write fails at once
+ *                           ({@link WriteQueueFullException}) instead of blocking its caller.
  *                           Bounds the memory of a burst the disk cannot absorb
  * @param writeBatchMax      operations the writer puts into one synced write batch at most;
- *                           bounds the latency one batch adds to the next
+ *                           bounds the latency one batch adds to the next. A batch create larger
+ *                           than this is never split: it is written as a batch of its own
  */
 public record EmbeddedOptions(Path dataDir, long blockCacheBytes, double extensionSlack, Duration maxExtensionWindow,
         Duration sweepInterval, int sweepBatch, int writeQueueCapacity, int writeBatchMax) {

@@ -60,23 +60,24 @@ import org.rocksdb.WriteBatch;
  *
  * <h2>Groups</h2>
  * {@link #submitAll} enqueues many operations as one entry (a batch create of a thousand links):
- * they are applied one after the other exactly as that many {@link #submit}s in a row would be, but cost
- * one queue entry and one stage, and are never split across write batches, so all of them share
- * one sync. A group counts its operations against {@code batchMax}: the writer stops adding
- * entries to a batch before they would exceed it, and a group larger than {@code batchMax} is
- * written as a batch of its own. If one operation of a group throws, it stages nothing, the others
- * are applied and written as usual, and the group's stage fails with the first failure (the
- * caller learns the outcome of none of them, as after a timeout).
+ * they are applied one after the other, exactly as that many {@link #submit}s in a row would be,
+ * but cost one queue entry and one stage, and are never split across write batches, so all of
+ * them share one sync. A group counts its operations against {@code batchMax}: the writer stops
+ * adding entries to a batch before they would exceed it, and a group larger than {@code batchMax}
+ * is written as a batch of its own. If one operation of a group throws, it stages nothing, the
+ * others are applied and written as usual, and the group's stage fails with the first failure
+ * (the caller learns the outcome of none of them, as after a timeout). The keys that a group's
+ * {@link KeyedOperation}s will check are read in one multi-get before the first one runs.
  *
  * <h2>Back-pressure and close</h2>
  * The queue is bounded by the operations it holds: when {@code capacity} are waiting,
  * {@link #submit} and {@link #submitAll} fail the stage at once with
- * {@link WriteQueueFullException} instead of blocking the caller. A group is admitted whenever the
- * queue is not full, so it may overshoot the bound by its own size, and a group is never refused
- * for being larger than the queue. Housekeeping is only taken while the queue is less than half
- * full, so it never crowds out acknowledged writes; refused housekeeping is redone by a later read
- * or sweep. {@link #close()} refuses new operations, lets
- * the thread apply every queued one (completing their stages normally), then stops it.
+ * {@link WriteQueueFullException} instead of blocking the caller. A group is admitted whenever
+ * the queue is not full, so it may overshoot the bound by its own size, and is never refused for
+ * being larger than the queue. Housekeeping is only taken while the queue is less than half full,
+ * so it never crowds out acknowledged writes; refused housekeeping is redone by a later read or
+ * sweep. {@link #close()} refuses new operations, lets the thread apply every queued one
+ * (completing their stages normally), then stops it.
  */
 final class GroupCommitWriter implements AutoCloseable {
 

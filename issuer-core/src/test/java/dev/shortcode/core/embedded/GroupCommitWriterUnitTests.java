@@ -229,6 +229,25 @@ class GroupCommitWriterUnitTests {
     }
 
     @Test
+    void createAll_afterChangesEarlierInTheSameBatch_seesThemNotTheDatabase() throws Exception {
+        open(1024, 1024);
+        join(store.create(link("gone", "https://gone.example/")));
+        List<Boolean> answers;
+        CompletionStage<List<Boolean>> group;
+
+        try (WriterPause pause = WriterPause.of(storage)) {
+            store.create(link("early", "https://early.example/"));   // not in the database yet
+            store.delete("gone");                                    // still in the database
+            group = store.createAll(List.of(link("early", "https://late.example/"), link("gone", "https://again.example/")));
+        }
+
+        answers = join(group);
+        assertThat(answers).containsExactly(false, true);
+        assertThat(join(store.get("early"))).map(LinkRecord::url).contains("https://early.example/");
+        assertThat(join(store.get("gone"))).map(LinkRecord::url).contains("https://again.example/");
+    }
+
+    @Test
     void submitAll_oneFailingOperation_failsTheStageWhileTheOthersAreWritten() {
         open(1024, 1024);
         byte[] ghost = EmbeddedStorage.bytes("ghost");
