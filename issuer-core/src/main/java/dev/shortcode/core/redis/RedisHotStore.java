@@ -59,7 +59,7 @@ import java.util.concurrent.CompletionStage;
  * {@link NearCache}, stamped with when the read was sent. A copy younger than
  * {@code nearCacheRefresh} (R, default 1 s) is served as it is; an older one is still served at
  * once, and the read queues one background reload of the code (single flight per copy), which the
- * {@link ReloadBatcher} sends with others as one {@code MGET}: a copy found replaces the old one,
+ * {@link GatheringSender} sends with others as one {@code MGET}: a copy found replaces the old one,
  * a code Redis no longer holds (deleted, expired) is dropped, a failed reload leaves the copy. A
  * copy is never served once it is {@code nearCacheMaxAge} old (M: default 30 s, at most a tenth of
  * the link's TTL; see {@link HotStoreOptions#nearCacheMaxAgeNanos}); a read then waits for Redis
@@ -160,6 +160,8 @@ public final class RedisHotStore implements HotStore {
     private static final CompletableFuture<Optional<LinkRecord>> ABSENT = CompletableFuture.completedFuture(Optional.empty());
     /** How long reloads gather before one batch is sent. */
     static final Duration RELOAD_FLUSH_INTERVAL = Duration.ofMillis(5);
+    /** Codes per reload {@code MGET}; more waits for the next round. */
+    static final int RELOAD_MAX_BATCH = 1_024;
     /** Reloads waiting to be sent; when full, a reload is dropped and asked again by a later read. */
     static final int RELOAD_QUEUE_CAPACITY = 16_384;
 
@@ -177,7 +179,7 @@ public final class RedisHotStore implements HotStore {
     private final Cache<String, Long> extensionMarks;
     private final OutboxAppender outbox;
     private final TtlExtender extender;
-    private final ReloadBatcher<Reload> reloader;
+    private final GatheringSender<Reload> reloader;
     private final InvalidationChannel invalidations;
 
     public RedisHotStore(RedisConnection connection, StoreKeys keys, HotStoreOptions options) {
@@ -200,8 +202,8 @@ public final class RedisHotStore implements HotStore {
         this.outbox = new OutboxAppender(redis, keys, options.outboxMaxBatch(), options.outboxMaxQueued());
         this.extender = new TtlExtender(redis, keys, options.extensionQueueCapacity(), options.extensionFlushInterval(),
                 extensionMarks::invalidate);
-        this.reloader = new ReloadBatcher<>("hot-store-reload-" + keys.namespace(), RELOAD_QUEUE_CAPACITY,
-                RELOAD_FLUSH_INTERVAL, this::reload, r -> r.copy.reloadFailed());
+        this.reloader = new GatheringSender<>("hot-store-reload-" + keys.namespace(), RELOAD_QUEUE_CAPACITY,
+                RELOAD_MAX_BATCH, RELOAD_FLUSH_INTERVAL, this::reload, r -> r.copy.reloadFailed());
         InvalidationChannel channel;
         try {
             channel = new InvalidationChannel(connection, keys.invalidationChannel(), this::dropLocally,
