@@ -12,12 +12,12 @@ import dev.shortcode.core.lease.WatermarkStore;
 import dev.shortcode.core.store.Archive;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.Restorable;
+import dev.shortcode.core.store.SingleFlight;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -70,7 +70,7 @@ public final class LinkResolver {
     /** Indexed by code length; null where no pool has that length. */
     private final PoolView[] byLength = new PoolView[CodeSpace.MAX_LENGTH + 1];
     private final Cache<String, Boolean> absentFromArchive;
-    private final ConcurrentHashMap<String, CompletableFuture<Optional<LinkRecord>>> inFlight = new ConcurrentHashMap<>();
+    private final SingleFlight<String, Optional<LinkRecord>> reads = new SingleFlight<>();
 
     /**
      * Reads every pool's watermark once, synchronously, before returning.
@@ -154,45 +154,19 @@ public final class LinkResolver {
         if (absentFromArchive.getIfPresent(code) != null) {
             return ABSENT;
         }
-        CompletableFuture<Optional<LinkRecord>> mine = new CompletableFuture<>();
-        CompletableFuture<Optional<LinkRecord>> flight = inFlight.computeIfAbsent(code, c -> {
-            // Checked under the table's lock on c: a leader fills these before it removes itself.
+        return reads.join(code, c -> {
             LinkRecord warmed = hot.cached(c);
             if (warmed != null) {
                 return CompletableFuture.completedFuture(Optional.of(warmed));
             }
-            if (absentFromArchive.getIfPresent(c) != null) {
-                return ABSENT;
-            }
-            return mine;
-        });
-        if (flight != mine) {
-            if (flight.isDone()) {
-                inFlight.remove(code, flight);
-            }
-            return flight;
-        }
-        CompletableFuture<Optional<LinkRecord>> read;
-        try {
-            read = archive.get(code).toCompletableFuture();
-        } catch (RuntimeException e) {
-            read = CompletableFuture.failedFuture(e);
-        }
-        read.thenCompose(found -> {
+            return absentFromArchive.getIfPresent(c) != null ? ABSENT : null;
+        }, () -> archive.get(code).thenCompose(found -> {
             if (found.isPresent() && Restorable.fromArchive(found.get(), clock.millis())) {
                 return rewarm(pool, found.get());
             }
             absentFromArchive.put(code, Boolean.TRUE);
             return ABSENT;
-        }).whenComplete((result, failure) -> {
-            inFlight.remove(code, mine);
-            if (failure != null) {
-                mine.completeExceptionally(failure);
-            } else {
-                mine.complete(result);
-            }
-        });
-        return mine;
+        }));
     }
 
     private CompletableFuture<Optional<LinkRecord>> rewarm(PoolView pool, LinkRecord archived) {

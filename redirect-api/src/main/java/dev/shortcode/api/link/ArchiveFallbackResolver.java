@@ -6,12 +6,12 @@ import dev.shortcode.core.store.Archive;
 import dev.shortcode.core.store.HotStore;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.Restorable;
+import dev.shortcode.core.store.SingleFlight;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Resolution for codes without a pool-specific fast path: every code in embedded mode, custom
@@ -31,7 +31,7 @@ public final class ArchiveFallbackResolver implements LinkResolver {
     private final Archive archive;
     private final Cache<String, Boolean> absent = Caffeine.newBuilder().maximumSize(NEGATIVE_MAX)
             .expireAfterWrite(NEGATIVE_TTL).build();
-    private final ConcurrentHashMap<String, CompletableFuture<Optional<LinkRecord>>> inFlight = new ConcurrentHashMap<>();
+    private final SingleFlight<String, Optional<LinkRecord>> reads = new SingleFlight<>();
 
     private final Clock clock;
 
@@ -47,23 +47,12 @@ public final class ArchiveFallbackResolver implements LinkResolver {
             if (found.isPresent() || absent.getIfPresent(code) != null) {
                 return CompletableFuture.completedFuture(found);
             }
-            CompletableFuture<Optional<LinkRecord>> mine = new CompletableFuture<>();
-            CompletableFuture<Optional<LinkRecord>> running = inFlight.putIfAbsent(code, mine);
-            if (running != null) {
-                return running;
-            }
-            archive.get(code).thenCompose(this::rewarm).whenComplete((result, failure) -> {
-                if (failure == null && result.isEmpty()) {
+            return reads.join(code, c -> null, () -> archive.get(code).thenCompose(this::rewarm).thenApply(result -> {
+                if (result.isEmpty()) {
                     absent.put(code, Boolean.TRUE);
                 }
-                inFlight.remove(code, mine);
-                if (failure != null) {
-                    mine.completeExceptionally(failure);
-                } else {
-                    mine.complete(result);
-                }
-            });
-            return mine;
+                return result;
+            }));
         });
     }
 
