@@ -168,7 +168,7 @@ public final class EmbeddedStorage implements AutoCloseable {
             this.idempotency = handles.get(7);
             this.durable = own(new WriteOptions().setSync(true).setDisableWAL(false));
             this.relaxed = own(new WriteOptions().setSync(false).setDisableWAL(false));
-            this.writer = new GroupCommitWriter(this, options.writeQueueCapacity(), options.writeBatchMax());
+            this.writer = new GroupCommitWriter(this, options.writeQueueCapacity(), options.writeBatchMax(), options.commitDelay());
         } catch (RocksDBException | RuntimeException e) {
             releaseNatives();
             throw new EmbeddedStorageException("cannot open the embedded database in " + options.databaseDir() + ": " + e.getMessage(), e);

@@ -116,6 +116,9 @@ class EmbeddedStorageUnitTests {
         expectKey(() -> ok.withSweep(Duration.ofSeconds(1), 0), "shortcode.embedded.sweep-batch");
         expectKey(() -> ok.withWriter(1, 10), "shortcode.embedded.write-queue-capacity");
         expectKey(() -> ok.withWriter(100, 0), "shortcode.embedded.write-batch-max");
+        expectKey(() -> ok.withCommitDelay(Duration.ofMillis(-1)), "shortcode.embedded.commit-delay");
+        expectKey(() -> ok.withCommitDelay(Duration.ofMillis(101)), "shortcode.embedded.commit-delay");
+        expectKey(() -> ok.withCommitDelay(null), "shortcode.embedded.commit-delay");
     }
 
     @Test

@@ -33,7 +33,11 @@ class GroupCommitWriterUnitTests {
     private EmbeddedHotStore store;
 
     private void open(int queueCapacity, int batchMax) {
-        storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir).withSweep(NO_BACKGROUND_SWEEP, 1000).withWriter(queueCapacity, batchMax));
+        open(EmbeddedOptions.defaults(dir).withWriter(queueCapacity, batchMax));
+    }
+
+    private void open(EmbeddedOptions options) {
+        storage = EmbeddedStorage.open(options.withSweep(NO_BACKGROUND_SWEEP, 1000));
         store = new EmbeddedHotStore(storage, clock);
     }
 
@@ -353,5 +357,84 @@ class GroupCommitWriterUnitTests {
         }
 
         assertThat(seen).extracting(CompletableFuture::join).allSatisfy(link -> assertThat(link).isPresent());
+    }
+
+    @Test
+    void commitDelay_steadyStreamOfCreates_shareSyncs() throws Exception {
+        Duration delay = Duration.ofMillis(20);
+        open(EmbeddedOptions.defaults(dir).withCommitDelay(delay));
+        GroupCommitWriter.Stats before = storage.writer().stats();
+        List<CompletableFuture<Long>> latencies = new ArrayList<>();
+
+        // One create every millisecond, without waiting for the previous ones: a sync takes less
+        // than that on an idle disk, so without the delay almost every create is synced alone.
+        long start = System.nanoTime();
+        for (int i = 0; i < 500; i++) {
+            long due = start + TimeUnit.MILLISECONDS.toNanos(i);
+            while (System.nanoTime() < due) {
+                Thread.onSpinWait();
+            }
+            long sent = System.nanoTime();
+            latencies.add(store.create(link("c" + i, "https://example.com/" + i)).toCompletableFuture()
+                    .thenApply(ok -> TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - sent)));
+        }
+
+        List<Long> millis = latencies.stream().map(CompletableFuture::join).toList();
+        GroupCommitWriter.Stats after = storage.writer().stats();
+        assertThat(after.delayed() - before.delayed()).isPositive();
+        assertThat(after.syncs() - before.syncs()).as("syncs for 500 creates").isLessThan(500 / 4);
+        // Held at most the delay; the margin is for a slow disk, not for the wait.
+        assertThat(millis).allSatisfy(ms -> assertThat(ms).isLessThan(delay.toMillis() + 500));
+        assertThat(join(store.get("c499"))).isPresent();
+    }
+
+    @Test
+    void commitDelay_loneCreates_areNotHeld() throws Exception {
+        Duration delay = EmbeddedOptions.MAX_COMMIT_DELAY;
+        open(EmbeddedOptions.defaults(dir).withCommitDelay(delay));
+
+        // Four times the delay apart, no company can be expected: each is synced at once.
+        for (int i = 0; i < 5; i++) {
+            Thread.sleep(4 * delay.toMillis());
+            long sent = System.nanoTime();
+            join(store.create(link("c" + i, "https://example.com/" + i)));
+            assertThat(Duration.ofNanos(System.nanoTime() - sent)).as("create %d", i).isLessThan(delay);
+        }
+        assertThat(storage.writer().stats().delayed()).isZero();
+    }
+
+    @Test
+    void commitDelay_callersAllWaiting_isCutShortWhenArrivalsStop() throws Exception {
+        Duration delay = EmbeddedOptions.MAX_COMMIT_DELAY;
+        open(EmbeddedOptions.defaults(dir).withCommitDelay(delay));
+        int callers = 4;
+        long start = System.nanoTime();
+        long measureFrom = start + TimeUnit.MILLISECONDS.toNanos(100); // past the first rate windows
+        long end = start + TimeUnit.MILLISECONDS.toNanos(600);
+        List<CompletableFuture<List<Long>>> threads = new ArrayList<>();
+
+        // A client with four connections: each sends its next create once the last one is answered.
+        // Arrivals are frequent enough to hold batches for company, but once all four wait in the
+        // queue no more can come: the writer must stop waiting instead of holding them 100 ms.
+        for (int t = 0; t < callers; t++) {
+            int caller = t;
+            threads.add(CompletableFuture.supplyAsync(() -> {
+                List<Long> micros = new ArrayList<>();
+                for (int i = 0; System.nanoTime() < end; i++) {
+                    long sent = System.nanoTime();
+                    join(store.create(link("c" + caller + "-" + i, "https://example.com/" + i)));
+                    if (sent >= measureFrom) {
+                        micros.add(TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - sent));
+                    }
+                }
+                return micros;
+            }));
+        }
+
+        List<Long> micros = threads.stream().flatMap(f -> f.join().stream()).sorted().toList();
+        assertThat(micros).isNotEmpty();
+        long median = micros.get(micros.size() / 2);
+        assertThat(Duration.ofNanos(TimeUnit.MICROSECONDS.toNanos(median))).as("median create").isLessThan(delay.dividedBy(4));
+        assertThat(storage.writer().stats().delayed()).isPositive();
     }
 }

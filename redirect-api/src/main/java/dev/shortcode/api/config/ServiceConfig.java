@@ -57,6 +57,14 @@ public interface ServiceConfig {
     @WithDefault("PT24H")
     Duration idempotencyTtl();
 
+    /**
+     * Embedded storage only: how long the writer may hold a create for company before syncing it,
+     * when creates arrive often enough to expect some (0 never waits). See EmbeddedOptions.
+     */
+    @WithName("embedded.commit-delay")
+    @WithDefault("PT0.001S")
+    Duration embeddedCommitDelay();
+
     /** Pools by name; empty means the three default pools. */
     Map<String, Pool> pools();
 

@@ -3,6 +3,7 @@ package dev.shortcode.api.config;
 import dev.shortcode.core.config.ConfigException;
 import dev.shortcode.core.config.IssuerConfig;
 import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.embedded.EmbeddedOptions;
 import io.lettuce.core.RedisURI;
 import java.io.IOException;
 import java.net.URI;
@@ -24,7 +25,7 @@ import java.util.Optional;
  * with a {@link ConfigException} naming the key.
  */
 public record ServiceSettings(Path dataDir, String baseUrl, String baseHost, Optional<List<RedisURI>> redis,
-        boolean redisCluster, Optional<String> hbaseZk, IssuerConfig issuer) {
+        boolean redisCluster, Optional<String> hbaseZk, IssuerConfig issuer, EmbeddedOptions embeddedOptions) {
 
     public boolean embedded() {
         return redis.isEmpty();
@@ -82,7 +83,8 @@ public record ServiceSettings(Path dataDir, String baseUrl, String baseHost, Opt
             p.maxBlock().ifPresent(pool::maxBlock);
             issuer.pool(pool);
         }
-        return new ServiceSettings(dataDir, baseUrl, host, redis, cluster, zk, issuer.build());
+        EmbeddedOptions embeddedOptions = EmbeddedOptions.defaults(dataDir).withCommitDelay(config.embeddedCommitDelay());
+        return new ServiceSettings(dataDir, baseUrl, host, redis, cluster, zk, issuer.build(), embeddedOptions);
     }
 
     private static List<RedisURI> parseRedis(List<String> uris) {

@@ -6,7 +6,6 @@ import dev.shortcode.core.embedded.EmbeddedApiKeyStore;
 import dev.shortcode.core.embedded.EmbeddedArchive;
 import dev.shortcode.core.embedded.EmbeddedHotStore;
 import dev.shortcode.core.embedded.EmbeddedIdempotencyStore;
-import dev.shortcode.core.embedded.EmbeddedOptions;
 import dev.shortcode.core.embedded.EmbeddedStorage;
 import dev.shortcode.core.embedded.RocksDbWatermarkStore;
 import dev.shortcode.core.lease.EmbeddedBlockSource;
@@ -21,7 +20,7 @@ final class EmbeddedBackend {
 
     static StorageBackend open(ServiceSettings settings) {
         Clock clock = Clock.systemUTC();
-        EmbeddedStorage storage = EmbeddedStorage.open(EmbeddedOptions.defaults(settings.dataDir()));
+        EmbeddedStorage storage = EmbeddedStorage.open(settings.embeddedOptions());
         EmbeddedHotStore hot = new EmbeddedHotStore(storage, clock);
         EmbeddedArchive archive = new EmbeddedArchive(storage);
         return new StorageBackend("embedded", new EmbeddedBlockSource(new RocksDbWatermarkStore(storage)), hot, archive,

@@ -67,11 +67,13 @@ class EmbeddedServiceProcessIntegrationTests {
         Map<String, String> cases = Map.of(
                 "SHORTCODE_REDIS_CLUSTER", "shortcode.redis-cluster",
                 "SHORTCODE_BASE_URL", "shortcode.base-url",
-                "SHORTCODE_DEFAULT_TTL", "shortcode.default-ttl");
+                "SHORTCODE_DEFAULT_TTL", "shortcode.default-ttl",
+                "SHORTCODE_EMBEDDED_COMMIT_DELAY", "shortcode.embedded.commit-delay");
         Map<String, String> values = Map.of(
                 "SHORTCODE_REDIS_CLUSTER", "maybe",
                 "SHORTCODE_BASE_URL", "not a url",
-                "SHORTCODE_DEFAULT_TTL", "P999D");
+                "SHORTCODE_DEFAULT_TTL", "P999D",
+                "SHORTCODE_EMBEDDED_COMMIT_DELAY", "PT1S");
         for (Map.Entry<String, String> c : cases.entrySet()) {
             Map<String, String> env = new HashMap<>(Map.of("SHORTCODE_DATA_DIR", dataDir.toString()));
             env.put(c.getKey(), values.get(c.getKey()));
