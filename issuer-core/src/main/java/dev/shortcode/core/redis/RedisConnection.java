@@ -18,8 +18,11 @@ import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.NettyCustomizer;
+import io.lettuce.core.resource.Transports;
 import io.netty.channel.Channel;
+import io.netty.channel.EventLoopGroup;
 import io.netty.handler.flush.FlushConsolidationHandler;
+import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.List;
 
@@ -35,6 +38,8 @@ import java.util.List;
  * {@code HotStoreFootprint}). A lone command still leaves in the same turn.
  */
 public final class RedisConnection implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(RedisConnection.class.getName());
 
     /** Flushes of up to this many writes during one read are merged (Netty's default). */
     private static final int FLUSHES_MERGED_WHILE_READING = 256;
@@ -63,17 +68,37 @@ public final class RedisConnection implements AutoCloseable {
      * @param commandTimeout how long a command may wait for its reply, including while reconnecting
      */
     public static RedisConnection open(List<RedisURI> uris, boolean cluster, Duration commandTimeout) {
+        return open(uris, cluster, commandTimeout, null);
+    }
+
+    /**
+     * Like {@link #open(List, boolean, Duration)}, with the channels on {@code sharedLoops} (see
+     * {@link SharedEventLoops}) instead of loops of Lettuce's own, when Lettuce's transport can
+     * use them. Nothing may then wait for a reply on one of those loops.
+     *
+     * @param sharedLoops the caller's event loops, which it keeps running until after {@link #close()}; null for Lettuce's own
+     */
+    public static RedisConnection open(List<RedisURI> uris, boolean cluster, Duration commandTimeout, EventLoopGroup sharedLoops) {
         if (uris.isEmpty()) {
             throw new IllegalArgumentException("at least one Redis URI is required");
         }
         SocketOptions socket = SocketOptions.builder().connectTimeout(Duration.ofSeconds(2)).keepAlive(true).build();
         TimeoutOptions timeouts = TimeoutOptions.enabled(commandTimeout);
-        ClientResources resources = ClientResources.builder().nettyCustomizer(new NettyCustomizer() {
+        ClientResources.Builder builder = ClientResources.builder().nettyCustomizer(new NettyCustomizer() {
             @Override
             public void afterChannelInitialized(Channel channel) {
                 channel.pipeline().addLast(new FlushConsolidationHandler(FLUSHES_MERGED_WHILE_READING, true));
             }
-        }).build();
+        });
+        if (sharedLoops != null) {
+            if (SharedEventLoops.fits(sharedLoops, Transports.eventLoopGroupClass())) {
+                builder.eventLoopGroupProvider(new SharedEventLoops(sharedLoops));
+            } else {
+                LOG.log(Level.WARNING, "Redis keeps event loops of its own: its transport needs a {0}, the shared loops are a {1}",
+                        Transports.eventLoopGroupClass().getName(), sharedLoops.getClass().getName());
+            }
+        }
+        ClientResources resources = builder.build();
         if (cluster) {
             RedisClusterClient client = RedisClusterClient.create(resources, uris);
             client.setOptions(ClusterClientOptions.builder()

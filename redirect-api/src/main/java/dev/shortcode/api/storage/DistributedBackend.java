@@ -19,6 +19,7 @@ import dev.shortcode.core.redis.RedisIdempotencyStore;
 import dev.shortcode.core.redis.StoreKeys;
 import dev.shortcode.hbase.HBaseArchiveConfig;
 import dev.shortcode.hbase.HBaseStorage;
+import io.netty.channel.EventLoopGroup;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -44,8 +45,16 @@ final class DistributedBackend {
 
     private DistributedBackend() {}
 
-    static StorageBackend open(ServiceSettings settings, IssuerMetrics issuerMetrics, OutboxMetrics outboxMetrics) {
-        RedisConnection redis = connect(settings);
+    /**
+     * @param eventLoops the service's Vert.x event loops: the request path's Redis connection
+     *                   lives on them, so its commands and replies need no hand-over between
+     *                   threads (see SharedEventLoops). The archiver keeps a connection on loops
+     *                   of its own: it waits for replies on its thread, and its traffic should
+     *                   not queue behind requests.
+     */
+    static StorageBackend open(ServiceSettings settings, IssuerMetrics issuerMetrics, OutboxMetrics outboxMetrics,
+            EventLoopGroup eventLoops) {
+        RedisConnection redis = RedisConnection.open(settings.redis().orElseThrow(), settings.redisCluster(), REDIS_TIMEOUT, eventLoops);
         HBaseStorage hbase;
         try {
             hbase = HBaseStorage.open(HBaseArchiveConfig.builder().zookeeperQuorum(settings.hbaseZk().orElseThrow()).build());

@@ -13,6 +13,7 @@ import dev.shortcode.core.alloc.DailyIssueCounter;
 import dev.shortcode.core.alloc.Ticker;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.StartupEvent;
+import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Disposes;
@@ -49,9 +50,9 @@ public class Wiring {
 
     @Produces
     @Singleton
-    StorageBackend storage(ServiceSettings settings, ServiceMetrics metrics) {
+    StorageBackend storage(ServiceSettings settings, ServiceMetrics metrics, Vertx vertx) {
         StorageBackend backend = settings.embedded() ? EmbeddedBackend.open(settings)
-                : DistributedBackend.open(settings, metrics, metrics);
+                : DistributedBackend.open(settings, metrics, metrics, vertx.nettyEventLoopGroup());
         LOG.log(Level.INFO, "storage: {0}{1}", backend.kind(), settings.embedded() ? " in " + settings.dataDir() : "");
         return backend;
     }
