@@ -22,7 +22,7 @@
 #   BENCH_REDIRECT_RATE=2000 BENCH_CREATE_RATE=500 BENCH_BATCH_RATE=20 BENCH_BATCH_SIZE=1000
 #   BENCH_MIXED_RATE=1000 BENCH_MIX=95:5
 #   BENCH_FIND_MAX=1 BENCH_P99=10ms BENCH_BATCH_P99=50ms BENCH_STEP_DURATION=5s BENCH_STEP_WARMUP=1s
-#   BENCH_MAX_STEPS=8 BENCH_FIND_MAX_START=1000 BENCH_CREATE_FIND_MAX_START=1000 BENCH_BATCH_FIND_MAX_START=50
+#   BENCH_MAX_STEPS=10 BENCH_RETRIES=1 BENCH_FIND_MAX_START=1000 BENCH_CREATE_FIND_MAX_START=1000 BENCH_BATCH_FIND_MAX_START=50
 #   BENCH_PRIME=10s BENCH_PRIME_ROUNDS=8 BENCH_JIT_QUIET=0.3 (a target is primed with rounds of BENCH_PRIME
 #   until its JIT compiler threads used under BENCH_JIT_QUIET CPU seconds in a round, at most
 #   BENCH_PRIME_ROUNDS rounds) BENCH_PIN=1 BENCH_REDIS_REQUESTS=200000 BENCH_START_TIMEOUT=90
@@ -49,7 +49,8 @@ P99=${BENCH_P99:-10ms}
 BATCH_P99=${BENCH_BATCH_P99:-50ms}
 STEP_DURATION=${BENCH_STEP_DURATION:-5s}
 STEP_WARMUP=${BENCH_STEP_WARMUP:-1s}
-MAX_STEPS=${BENCH_MAX_STEPS:-8}
+MAX_STEPS=${BENCH_MAX_STEPS:-10}
+RETRIES=${BENCH_RETRIES:-1}
 FIND_MAX_START=${BENCH_FIND_MAX_START:-1000}
 CREATE_FIND_MAX_START=${BENCH_CREATE_FIND_MAX_START:-1000}
 BATCH_FIND_MAX_START=${BENCH_BATCH_FIND_MAX_START:-50}
@@ -274,7 +275,7 @@ run_suite() {
   loadtest_run "$label-batch" "${common[@]}" "${timing[@]}" --scenario batch --rate "$BATCH_RATE"
   loadtest_run "$label-mixed" "${common[@]}" "${timing[@]}" --scenario mixed --rate "$MIXED_RATE"
   if [[ "$FIND_MAX" == 1 ]]; then
-    local search=(--find-max --duration "$STEP_DURATION" --warmup "$STEP_WARMUP" --max-steps "$MAX_STEPS" --plot png)
+    local search=(--find-max --duration "$STEP_DURATION" --warmup "$STEP_WARMUP" --max-steps "$MAX_STEPS" --retries "$RETRIES" --plot png)
     loadtest_run "$label-redirect-find-max" "${common[@]}" "${search[@]}" --scenario redirect --p99 "$P99" \
       --rate "$FIND_MAX_START"
     loadtest_run "$label-create-find-max" "${common[@]}" "${search[@]}" --scenario create --p99 "$P99" \
@@ -486,7 +487,7 @@ section="$TMP_DIR/section.md"
   echo "- **Versions:** ${TOOL_VERSION}; ${REDIS_VERSION}."
   echo "- **Load:** open loop (each request sent at its scheduled time whether or not earlier ones were answered); each target first primed by an unreported ${PRIME} mixed run; each run ${WARMUP} warm-up (rate ramping from 10% to 100%) + ${DURATION} measured over ${CONNECTIONS} HTTP/1.1 connections. Rates: redirect ${REDIRECT_RATE}/s, create ${CREATE_RATE}/s, batch ${BATCH_RATE}/s of ${BATCH_SIZE} links, mixed ${MIXED_RATE}/s at ${MIX} redirect:create. Redirects pick from ${LINKS} links created through the batch API (the baseline: 10000 random codes) with Zipf skew ${ZIPF}."
   if [[ "$FIND_MAX" == 1 ]]; then
-    echo "- **Max-rate searches:** for redirect, create and batch, the highest rate with corrected p99 ≤ ${P99} (batch: ${BATCH_P99}), errors ≤ 0.1% and ≥ 95% of the rate achieved; after one unjudged priming step, steps of ${STEP_WARMUP} + ${STEP_DURATION} doubling from ${FIND_MAX_START}/s (create ${CREATE_FIND_MAX_START}/s, batch ${BATCH_FIND_MAX_START}/s), then bisecting, at most ${MAX_STEPS} steps."
+    echo "- **Max-rate searches:** for redirect, create and batch, the highest rate with corrected p99 ≤ ${P99} (batch: ${BATCH_P99}), errors ≤ 0.1% and ≥ 95% of the rate achieved; after one unjudged priming step, steps of ${STEP_WARMUP} + ${STEP_DURATION} doubling from ${FIND_MAX_START}/s (create ${CREATE_FIND_MAX_START}/s, batch ${BATCH_FIND_MAX_START}/s), then bisecting, at most ${MAX_STEPS} steps; a failed step is run again up to ${RETRIES} time(s) at the same rate and the rate fails only if every run failed (one hiccup of this shared box must not decide a search; every run counts as a step)."
   fi
   echo "- **CPU:** ${PIN_NOTE}. Each target is primed with ${PRIME} mixed rounds until its JIT compilers used under ${JIT_QUIET}s of CPU in a round (at most ${PRIME_ROUNDS}): $(IFS=';'; echo "${PRIME_REPORT[*]:-not primed}" | sed 's/;/; /g'). *Server CPU µs/req* is the user + system CPU the server process used in the measured window divided by the requests answered (\`--server-pid\`): the cost of a request, which the other processes on the box disturb far less than the latency."
   echo "- **Reading the tables:** latencies in ms. *Corrected* columns are measured from each request's intended send time (coordinated omission corrected): what a client arriving on schedule experiences. *Uncorrected* columns are measured from the actual send (service time), as closed-loop tools report. Errors are unexpected statuses and failures by kind. JSON results and percentile plots: \`$OUT/\` (not committed)."

@@ -138,6 +138,11 @@ public final class LoadTestCommand implements Callable<Integer> {
             description = "--find-max: at most this many steps. Default: ${DEFAULT-VALUE}.")
     int maxSteps;
 
+    @Option(names = "--retries", paramLabel = "N", defaultValue = "0", order = 22,
+            description = "--find-max: run a failed step again at the same rate up to N times; the rate fails only if "
+                    + "every run failed (each run counts as a step). Default: ${DEFAULT-VALUE}.")
+    int retries;
+
     @Option(names = "--max-rate", paramLabel = "N", defaultValue = "100000", order = 23,
             description = "--find-max: never ask for more than this many requests/s. Default: ${DEFAULT-VALUE}.")
     double maxRate;
@@ -225,7 +230,7 @@ public final class LoadTestCommand implements Callable<Integer> {
                     DurationParser.parse("--duration", duration), DurationParser.parse("--warmup", warmup),
                     connections, apiKey, links, zipf, Mix.parse(mix), batchSize, maxInFlight,
                     DurationParser.parse("--timeout", timeout), seed);
-            SearchOptions search = new SearchOptions(DurationParser.parse("--p99", p99), maxErrorRatio, maxSteps, maxRate);
+            SearchOptions search = new SearchOptions(DurationParser.parse("--p99", p99), maxErrorRatio, maxSteps, maxRate, retries);
             String resultName = name != null ? name : sc.label() + (findMax ? "-find-max" : "");
             OutputOptions output = new OutputOptions(outputDir, resultName, plotFormat(plot), !quiet);
             Duration generatorWarmup = DurationParser.parse("--self-warmup", selfWarmup);

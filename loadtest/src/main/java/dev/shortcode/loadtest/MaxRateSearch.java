@@ -13,6 +13,8 @@ import java.util.function.DoubleFunction;
  * {@code maxSteps} steps have run. A step passes when its corrected p99 is within the bound, its
  * error ratio within {@code maxErrorRatio}, and it achieved at least {@link #MIN_ACHIEVED_SHARE}
  * of the requested rate (a service that cannot keep up fails even if the answers it gives are fast).
+ * With {@code retries}, a failed step is run again at the same rate before the rate counts as
+ * failing.
  */
 final class MaxRateSearch {
 
@@ -36,6 +38,7 @@ final class MaxRateSearch {
         RunSummary best = null;
         List<SearchStep> steps = new ArrayList<>();
         double rate = clampRate(Math.min(startRate, options.maxRate()));
+        int retriesLeft = options.retries();
         for (int n = 1; n <= options.maxSteps(); n++) {
             RunSummary summary = runStep.apply(rate);
             String failure = failure(summary, bound);
@@ -44,6 +47,11 @@ final class MaxRateSearch {
                     summary.errorTotal());
             steps.add(step);
             onStep.accept(step);
+            if (failure != null && retriesLeft > 0) {
+                retriesLeft--;
+                continue; // the same rate once more: one failure may be the box, not the target
+            }
+            retriesLeft = options.retries();
             if (failure == null) {
                 if (rate > highestPassing) {
                     highestPassing = rate;

@@ -40,6 +40,37 @@ class MaxRateSearchUnitTests {
     }
 
     @Test
+    void retries_aFailureThatDoesNotRepeat_doesNotDecideTheRate() {
+        List<Double> asked = new ArrayList<>();
+        List<SearchStep> printed = new ArrayList<>();
+        SearchOptions retrying = new SearchOptions(Duration.ofMillis(10), 0.001, 20, 1_000_000, 1);
+        // Capacity 3000, but the first run at 800/s hits a hiccup.
+        SearchResult result = new MaxRateSearch(retrying).search(100, rate -> {
+            asked.add(rate);
+            boolean hiccup = rate == 800 && asked.stream().filter(r -> r == 800).count() == 1;
+            return hiccup ? fakeRun(rate, 100) : fakeRun(rate, 3000);
+        }, printed::add);
+
+        assertThat(asked.subList(0, 6)).containsExactly(100.0, 200.0, 400.0, 800.0, 800.0, 1600.0);
+        assertThat(printed).extracting(SearchStep::passed).startsWith(true, true, true, false, true);
+        assertThat(result.maxRate()).isBetween(3000 * 0.95, 3000.0);
+        // A rate that fails every time still fails: the run above 3000/s was retried once, then judged.
+        assertThat(asked.stream().filter(r -> r == 3200.0).count()).isEqualTo(2);
+    }
+
+    @Test
+    void withoutRetries_oneHiccupDecidesTheRate() {
+        List<Double> asked = new ArrayList<>();
+        SearchResult result = new MaxRateSearch(options(20, 1_000_000)).search(100, rate -> {
+            asked.add(rate);
+            boolean hiccup = rate == 800 && asked.stream().filter(r -> r == 800).count() == 1;
+            return hiccup ? fakeRun(rate, 100) : fakeRun(rate, 3000);
+        }, s -> { });
+
+        assertThat(result.maxRate()).isLessThan(800);
+    }
+
+    @Test
     void stopsAfterMaxSteps() {
         List<Double> asked = new ArrayList<>();
         SearchResult result = new MaxRateSearch(options(3, 1_000_000)).search(100,

@@ -48,6 +48,7 @@ class OptionsUnitTests {
                 .hasMessageContaining("--max-error-ratio");
         assertThatThrownBy(() -> new SearchOptions(Duration.ofMillis(10), 0, 0, 1000)).hasMessageContaining("--max-steps");
         assertThatThrownBy(() -> new SearchOptions(Duration.ofMillis(10), 0, 5, 0)).hasMessageContaining("--max-rate");
+        assertThatThrownBy(() -> new SearchOptions(Duration.ofMillis(10), 0, 5, 1000, -1)).hasMessageContaining("--retries");
         assertThatThrownBy(() -> new OutputOptions(Path.of("x"), "../escape", PlotFormat.BOTH, true))
                 .hasMessageContaining("--name");
     }
