@@ -91,7 +91,7 @@ public final class RedisConnection implements AutoCloseable {
             }
         });
         if (sharedLoops != null) {
-            if (SharedEventLoops.fits(sharedLoops, Transports.eventLoopGroupClass())) {
+            if (Transports.eventLoopGroupClass().isInstance(sharedLoops)) { // the group class Lettuce's channels need
                 builder.eventLoopGroupProvider(new SharedEventLoops(sharedLoops));
             } else {
                 LOG.log(Level.WARNING, "Redis keeps event loops of its own: its transport needs a {0}, the shared loops are a {1}",

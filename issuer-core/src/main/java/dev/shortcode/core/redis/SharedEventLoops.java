@@ -38,11 +38,6 @@ final class SharedEventLoops implements EventLoopGroupProvider {
         this.size = n;
     }
 
-    /** Whether Lettuce's transport can use {@code group}: it asks for the group class its channels need. */
-    static boolean fits(EventLoopGroup group, Class<? extends EventLoopGroup> wanted) {
-        return wanted.isInstance(group);
-    }
-
     @Override
     public <T extends EventLoopGroup> T allocate(Class<T> type) {
         if (!type.isInstance(group)) {
