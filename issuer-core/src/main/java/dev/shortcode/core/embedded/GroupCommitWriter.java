@@ -130,7 +130,7 @@ final class GroupCommitWriter implements AutoCloseable {
     private final int batchMax;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition notEmpty = lock.newCondition();
-    private final ArrayDeque<Queued> queue; // guarded by lock
+    private final ArrayDeque<Queued<?>> queue; // guarded by lock
     private int queuedOperations; // guarded by lock; the operations of the entries in queue
     private int queuedAcknowledged; // guarded by lock; the acknowledged entries in queue
     private final long commitDelayNanos;
@@ -178,7 +178,7 @@ final class GroupCommitWriter implements AutoCloseable {
     }
 
     /** @return why {@code q} was refused, or null when it was enqueued */
-    private Throwable offer(Queued q) {
+    private Throwable offer(Queued<?> q) {
         lock.lock();
         try {
             if (closing) {
@@ -214,11 +214,11 @@ final class GroupCommitWriter implements AutoCloseable {
         return q.result;
     }
 
-    private void enqueue(Queued q) {
+    private void enqueue(Queued<?> q) {
         q.enqueuedNanos = commitDelayNanos == 0 ? 0 : System.nanoTime();
         queue.addLast(q);
         queuedOperations += q.size();
-        if (q.acknowledged()) {
+        if (q.acknowledged) {
             queuedAcknowledged++;
             arrivals++;
             lastArrivalNanos = q.enqueuedNanos;
@@ -252,7 +252,7 @@ final class GroupCommitWriter implements AutoCloseable {
     }
 
     private void run() {
-        List<Queued> batch = new ArrayList<>(Math.min(batchMax, 1024));
+        List<Queued<?>> batch = new ArrayList<>(Math.min(batchMax, 1024));
         while (true) {
             lock.lock();
             try {
@@ -266,10 +266,10 @@ final class GroupCommitWriter implements AutoCloseable {
                 int operationsTaken = 0;
                 // Whole entries only: a group is never split, and one larger than batchMax goes alone.
                 while (!queue.isEmpty() && (operationsTaken == 0 || operationsTaken + queue.peekFirst().size() <= batchMax)) {
-                    Queued q = queue.pollFirst();
+                    Queued<?> q = queue.pollFirst();
                     operationsTaken += q.size();
                     queuedOperations -= q.size();
-                    if (q.acknowledged()) {
+                    if (q.acknowledged) {
                         queuedAcknowledged--;
                     }
                     batch.add(q);
@@ -282,7 +282,7 @@ final class GroupCommitWriter implements AutoCloseable {
             } catch (RuntimeException | Error e) {
                 // write() fails its operations itself; this is a bug or an OOM: keep the writer alive.
                 LOG.log(Level.ERROR, "the embedded writer failed a batch", e);
-                for (Queued q : batch) {
+                for (Queued<?> q : batch) {
                     q.fail(e);
                 }
             }
@@ -332,9 +332,9 @@ final class GroupCommitWriter implements AutoCloseable {
         }
     }
 
-    private void write(List<Queued> batch) {
+    private void write(List<Queued<?>> batch) {
         batches.increment();
-        for (Queued q : batch) {
+        for (Queued<?> q : batch) {
             operations.add(q.size());
         }
         try (Staging staging = new Staging()) {
@@ -342,7 +342,7 @@ final class GroupCommitWriter implements AutoCloseable {
             try {
                 written = storage.call(db -> {
                     staging.db = db;
-                    for (Queued q : batch) {
+                    for (Queued<?> q : batch) {
                         q.apply(staging);
                     }
                     if (staging.batch.count() == 0) {
@@ -353,7 +353,7 @@ final class GroupCommitWriter implements AutoCloseable {
                 });
             } catch (RuntimeException e) {
                 // The database is closed or the write failed: nothing of this batch is known to be written.
-                for (Queued q : batch) {
+                for (Queued<?> q : batch) {
                     q.fail(e);
                 }
                 return;
@@ -368,7 +368,7 @@ final class GroupCommitWriter implements AutoCloseable {
                     LOG.log(Level.WARNING, "an after-commit action failed", e);
                 }
             }
-            for (Queued q : batch) {
+            for (Queued<?> q : batch) {
                 q.complete();
             }
         }
@@ -406,13 +406,20 @@ final class GroupCommitWriter implements AutoCloseable {
     }
 
     /** An entry of the queue, waiting for or in a batch: one operation, or a group submitted together. */
-    private abstract static sealed class Queued permits Single, Group {
+    private abstract static sealed class Queued<R> permits Single, Group {
 
+        /** Completed with {@link #value()} once the batch is written, or with the failure. */
+        final CompletableFuture<R> result = new CompletableFuture<>();
+        /** Whether it is synced before its stage completes (housekeeping is not). */
+        final boolean acknowledged;
         /** When it was enqueued ({@link System#nanoTime}), when the writer may wait for company; else 0. */
         long enqueuedNanos;
+        /** Set by {@link #apply}: the (first) operation that threw; the stage then fails with it. */
+        Throwable failure;
 
-        /** Whether it is synced before its stage completes (housekeeping is not). */
-        abstract boolean acknowledged();
+        Queued(boolean acknowledged) {
+            this.acknowledged = acknowledged;
+        }
 
         /** The operations this entry holds: what counts against the queue's capacity and batchMax. */
         abstract int size();
@@ -420,11 +427,22 @@ final class GroupCommitWriter implements AutoCloseable {
         /** Applies the operations in order; a failure to add changes to the batch fails the batch. */
         abstract void apply(Staging staging) throws RocksDBException;
 
+        /** What the stage completes with when no operation failed. */
+        abstract R value();
+
         /** Completes the stage once the batch is written. */
-        abstract void complete();
+        final void complete() {
+            if (failure != null) {
+                result.completeExceptionally(failure);
+            } else {
+                result.complete(value());
+            }
+        }
 
         /** Fails the stage: the batch was not written. */
-        abstract void fail(Throwable failure);
+        final void fail(Throwable e) {
+            result.completeExceptionally(e);
+        }
 
         /**
          * Applies one operation: its staged changes join the batch when it returns, none when it
@@ -449,26 +467,18 @@ final class GroupCommitWriter implements AutoCloseable {
         }
     }
 
-    private static final class Single<T> extends Queued {
+    private static final class Single<T> extends Queued<T> {
         final Operation<T> operation;
-        final boolean acknowledged;
-        final CompletableFuture<T> result = new CompletableFuture<>();
         private final Object[] value = new Object[1];
-        private Throwable failure;
 
         Single(Operation<T> operation, boolean acknowledged) {
+            super(acknowledged);
             this.operation = operation;
-            this.acknowledged = acknowledged;
         }
 
         @Override
         int size() {
             return 1;
-        }
-
-        @Override
-        boolean acknowledged() {
-            return acknowledged;
         }
 
         @Override
@@ -478,28 +488,18 @@ final class GroupCommitWriter implements AutoCloseable {
 
         @Override
         @SuppressWarnings("unchecked")
-        void complete() {
-            if (failure != null) {
-                result.completeExceptionally(failure);
-            } else {
-                result.complete((T) value[0]);
-            }
-        }
-
-        @Override
-        void fail(Throwable e) {
-            result.completeExceptionally(e);
+        T value() {
+            return (T) value[0];
         }
     }
 
     /** Acknowledged operations submitted together: one entry, one stage, never split across batches. */
-    private static final class Group<T> extends Queued {
+    private static final class Group<T> extends Queued<List<T>> {
         final List<? extends Operation<T>> operations;
-        final CompletableFuture<List<T>> result = new CompletableFuture<>();
         private final Object[] values;
-        private Throwable failure; // the first one
 
         Group(List<? extends Operation<T>> operations) {
+            super(true);
             this.operations = operations;
             this.values = new Object[operations.size()];
         }
@@ -507,11 +507,6 @@ final class GroupCommitWriter implements AutoCloseable {
         @Override
         int size() {
             return values.length;
-        }
-
-        @Override
-        boolean acknowledged() {
-            return true;
         }
 
         @Override
@@ -527,17 +522,8 @@ final class GroupCommitWriter implements AutoCloseable {
 
         @Override
         @SuppressWarnings("unchecked")
-        void complete() {
-            if (failure != null) {
-                result.completeExceptionally(failure);
-            } else {
-                result.complete((List<T>) Arrays.asList(values));
-            }
-        }
-
-        @Override
-        void fail(Throwable e) {
-            result.completeExceptionally(e);
+        List<T> value() {
+            return (List<T>) Arrays.asList(values);
         }
     }
 

@@ -28,6 +28,10 @@ import org.junit.jupiter.api.Test;
  */
 abstract class AbstractRedisHotStoreIntegrationTests {
 
+    /** An outbox that takes one mutation per XADD with none waiting: its backlog is full at once. */
+    private static final HotStoreOptions ONE_OUTBOX_MUTATION_AT_A_TIME = new HotStoreOptions(1_000, Duration.ofSeconds(1),
+            Duration.ofSeconds(30), 0.1, Duration.ofSeconds(60), 1_000, 1_000, Duration.ofMillis(5), 1, 1);
+
     RedisDeployment redis;
     StoreKeys keys;
     RedisConnection connection;
@@ -151,9 +155,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
 
     @Test
     void createAll_whenTheOutboxBacklogIsFull_failsAndTakesItsLinksBack() {
-        HotStoreOptions tiny = new HotStoreOptions(1_000, Duration.ofSeconds(1), Duration.ofSeconds(30), 0.1, Duration.ofSeconds(60), 1_000, 1_000,
-                Duration.ofMillis(5), 1, 1); // one mutation per XADD, none waiting
-        try (RedisHotStore cramped = new RedisHotStore(connection, keys, tiny)) {
+        try (RedisHotStore cramped = new RedisHotStore(connection, keys, ONE_OUTBOX_MUTATION_AT_A_TIME)) {
             List<LinkRecord> first = new java.util.ArrayList<>();
             List<LinkRecord> second = new java.util.ArrayList<>();
             for (int i = 0; i < 300; i++) {
@@ -468,9 +470,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
 
     @Test
     void create_whenTheOutboxBacklogIsFull_failsFastAndTakesTheLinkBack() {
-        HotStoreOptions tiny = new HotStoreOptions(1_000, Duration.ofSeconds(1), Duration.ofSeconds(30), 0.1, Duration.ofSeconds(60), 1_000, 1_000,
-                Duration.ofMillis(5), 1, 1); // one mutation in flight, none waiting
-        try (RedisHotStore cramped = new RedisHotStore(connection, keys, tiny)) {
+        try (RedisHotStore cramped = new RedisHotStore(connection, keys, ONE_OUTBOX_MUTATION_AT_A_TIME)) {
             List<LinkRecord> links = new java.util.ArrayList<>();
             List<java.util.concurrent.CompletableFuture<Boolean>> created = new java.util.ArrayList<>();
             for (int i = 0; i < 300; i++) {
