@@ -39,7 +39,8 @@ import java.util.concurrent.atomic.AtomicReference;
  *       go to Redis (a link that young cannot have left it yet) but never to the archive. After a
  *       wrap (epoch &gt; 0) every id may be live, and only the syntax check applies.
  *   <li><b>Hot store</b> ({@link RedisHotStore#get}: near cache, then Redis).
- *   <li><b>Negative cache</b>: codes the archive recently did not know, for {@code negativeCacheTtl}.
+ *   <li><b>Negative cache</b>: codes the archive recently did not know, or knew but Redis holds
+ *       as deleted (see the re-warm), for {@code negativeCacheTtl}.
  *   <li><b>Single flight</b>: at most one archive read per code per node at a time; concurrent
  *       readers of a cold code share it. The leader puts its result in the near cache (or the
  *       negative cache) before it leaves the flight table, and a newcomer checks both inside the
@@ -48,7 +49,9 @@ import java.util.concurrent.atomic.AtomicReference;
  *   <li><b>Re-warm</b>: a link found that is permanent, or temporary but created less than its TTL
  *       ago (so it cannot have expired: Redis lost it, by a restart or a failover), goes back into Redis with
  *       {@code SET NX EX} and the pool's hot TTL, without an outbox entry. If a live link took the
- *       code meanwhile, that one wins and is returned.
+ *       code meanwhile, that one wins and is returned. A deleted link never comes back this way,
+ *       even while its removal waits in the outbox: its key holds a removal marker until the
+ *       link's TTL ends ({@link RedisHotStore#delete}), which refuses the {@code SET NX}.
  * </ol>
  *
  * <p>Caveat: the watermark check assumes every code of a pool's length was issued by the
@@ -172,9 +175,19 @@ public final class LinkResolver {
     private CompletableFuture<Optional<LinkRecord>> rewarm(PoolView pool, LinkRecord archived) {
         LinkRecord warm = !archived.permanent() ? archived : new LinkRecord(archived.code(), archived.url(), archived.pool(),
                 pool.spec.idleTtl().toSeconds(), true, archived.createdAtMillis(), archived.ownerKeyId(), archived.version());
-        return hot.rewarm(warm).thenCompose(stored -> stored
-                ? CompletableFuture.completedFuture(Optional.of(warm))
-                : hot.get(archived.code()).toCompletableFuture()); // a live link took the code meanwhile: it wins
+        return hot.rewarm(warm).thenCompose(stored -> {
+            if (stored) {
+                return CompletableFuture.completedFuture(Optional.of(warm));
+            }
+            // Refused: a live link took the code meanwhile (it wins), or the link was deleted and
+            // Redis holds its removal marker until the archive has the removal too (it stays deleted).
+            return hot.get(archived.code()).toCompletableFuture().thenApply(live -> {
+                if (live.isEmpty()) {
+                    absentFromArchive.put(archived.code(), Boolean.TRUE);
+                }
+                return live;
+            });
+        });
     }
 
     private void refreshInBackground(PoolView pool) {

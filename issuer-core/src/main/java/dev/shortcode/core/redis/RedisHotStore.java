@@ -75,11 +75,21 @@ import java.util.concurrent.CompletionStage;
  *
  * <h2>Update and delete: compare-and-set, outbox, invalidation</h2>
  * An update runs a script that replaces the record only if the stored one is the same link
- * (creation time) at the previous version, with the new TTL; a delete is {@code GETDEL}. Both
- * append their mutation to the outbox, drop the code from this node's near cache and publish it
- * on the {@link InvalidationChannel}, so other nodes drop it within milliseconds. A delete
- * appends a {@code Remove} at the stored version + 1, so the archive hides every version the hot
- * store ever held.
+ * (creation time) at the previous version, with the new TTL. A delete replaces the record by the
+ * {@link #REMOVED} marker, keeping the key's TTL. Both append their mutation to the outbox, drop
+ * the code from this node's near cache and publish it on the {@link InvalidationChannel}, so
+ * other nodes drop it within milliseconds. A delete appends a {@code Remove} at the stored
+ * version + 1, so the archive hides every version the hot store ever held.
+ *
+ * <p>Why a marker and not {@code DEL}: the archive learns of the delete only when an archiver
+ * gets to its {@code Remove} (milliseconds, or hours while HBase is down). A read of the code in
+ * between would miss Redis, find the link in the archive and put it back ({@link LinkResolver}'s
+ * re-warm): a deleted link would come back to life. The marker refuses that re-warm's
+ * {@code SET NX}, and reads see it as absent. It lives as long as the link would have, which
+ * bounds its memory by what the link held; a create may take the code over at once
+ * ({@link #claim}). A create taken back after a failed append deletes its key outright: its
+ * link never reached the outbox, so the archive holds nothing to bring back (unless it took over
+ * a marker whose {@code Remove} is still pending, a window this leaves open).
  *
  * <h2>How stale another node can be</h2>
  * Say a change (update or delete) was applied in Redis at time t. A node B serves the old link
@@ -149,6 +159,31 @@ public final class RedisHotStore implements HotStore {
             return 1
             """, ScriptOutputType.INTEGER);
 
+    /**
+     * What a deleted link's key holds until the link's own TTL runs out. No record starts with it
+     * (records start with their format, "1\t"), so every reader, script or not, tells it apart.
+     */
+    static final String REMOVED = "0";
+
+    /** Replace a live record by {@link #REMOVED} (ARGV[1]), keeping its TTL; returns the record, nil if there was none. */
+    private static final LuaScript REMOVE = new LuaScript("""
+            local v = redis.call('GET', KEYS[1])
+            if not v or v == ARGV[1] then
+              return false
+            end
+            redis.call('SET', KEYS[1], ARGV[1], 'KEEPTTL')
+            return v
+            """, ScriptOutputType.VALUE);
+
+    /** Create over a removal: SET ARGV[2] EX ARGV[3] iff the key holds {@link #REMOVED} (ARGV[1]). */
+    private static final LuaScript CREATE_OVER_REMOVED = new LuaScript("""
+            if redis.call('GET', KEYS[1]) == ARGV[1] then
+              redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
+              return 1
+            end
+            return 0
+            """, ScriptOutputType.INTEGER);
+
     /** Delete iff the key still holds exactly ARGV[1]: taking back a create that failed half-way. */
     private static final LuaScript DELETE_IF_SAME = new LuaScript("""
             if redis.call('GET', KEYS[1]) == ARGV[1] then
@@ -158,6 +193,7 @@ public final class RedisHotStore implements HotStore {
             """, ScriptOutputType.INTEGER);
 
     private static final CompletableFuture<Optional<LinkRecord>> ABSENT = CompletableFuture.completedFuture(Optional.empty());
+    private static final CompletableFuture<Boolean> CLAIMED = CompletableFuture.completedFuture(Boolean.TRUE);
     /** How long reloads gather before one batch is sent. */
     static final Duration RELOAD_FLUSH_INTERVAL = Duration.ofMillis(5);
     /** Codes per reload {@code MGET}; more waits for the next round. */
@@ -222,9 +258,9 @@ public final class RedisHotStore implements HotStore {
         String key = keys.link(code);
         String value = LinkRecordCodec.encode(link);
         String put = MutationCodec.encodePut(value); // here, not on the event loop that runs the completion
-        return redis.set(key, value, SetArgs.Builder.nx().ex(link.ttlSeconds())).toCompletableFuture()
-                .thenCompose(ok -> {
-                    if (!"OK".equals(ok)) {
+        return claim(key, value, link.ttlSeconds())
+                .thenCompose(claimed -> {
+                    if (!claimed) {
                         return CompletableFuture.completedFuture(Boolean.FALSE);
                     }
                     CompletableFuture<Boolean> archived = outbox.append(code, put).thenApply(v -> Boolean.TRUE);
@@ -235,6 +271,19 @@ public final class RedisHotStore implements HotStore {
                     });
                     return archived;
                 });
+    }
+
+    /**
+     * {@code SET NX EX}, and only when that is refused, the same over a {@link #REMOVED} marker: a
+     * deleted code (an alias, or any code after a wrap) can be taken again at once, while a live
+     * one cannot. The new link's archive {@code Put} is newer (creation time) than the old link's
+     * pending {@code Remove}, so the archive ends up with the new link whatever order they reach it.
+     */
+    private CompletableFuture<Boolean> claim(String key, String value, long ttlSeconds) {
+        return redis.set(key, value, SetArgs.Builder.nx().ex(ttlSeconds)).toCompletableFuture().thenCompose(ok -> "OK".equals(ok)
+                ? CLAIMED
+                : CREATE_OVER_REMOVED.<Long>runAsync(redis, new String[] {key}, REMOVED, value, Long.toString(ttlSeconds))
+                        .thenApply(taken -> taken != null && taken == 1L));
     }
 
     /**
@@ -262,7 +311,7 @@ public final class RedisHotStore implements HotStore {
             linkKeys[i] = keys.link(link.code());
             values[i] = LinkRecordCodec.encode(link);
             puts[i] = MutationCodec.encodePut(values[i]); // here, not on the event loop that runs the completion
-            sets[i] = redis.set(linkKeys[i], values[i], SetArgs.Builder.nx().ex(link.ttlSeconds())).toCompletableFuture();
+            sets[i] = claim(linkKeys[i], values[i], link.ttlSeconds());
         }
         return CompletableFuture.allOf(sets).handle((v, anyFailure) -> {
             Boolean[] created = new Boolean[n];
@@ -278,7 +327,7 @@ public final class RedisHotStore implements HotStore {
                     setFailure = setFailure == null ? e : setFailure;
                     continue;
                 }
-                created[i] = "OK".equals(reply);
+                created[i] = Boolean.TRUE.equals(reply);
                 if (created[i]) {
                     positions[codes.size()] = i;
                     codes.add(links.get(i).code());
@@ -355,7 +404,7 @@ public final class RedisHotStore implements HotStore {
 
     @Override
     public CompletionStage<Boolean> delete(String code) {
-        return redis.getdel(keys.link(code)).toCompletableFuture().thenCompose(value -> {
+        return REMOVE.<String>runAsync(redis, new String[] {keys.link(code)}, REMOVED).thenCompose(value -> {
             if (value == null) {
                 return CompletableFuture.completedFuture(Boolean.FALSE);
             }
@@ -431,7 +480,7 @@ public final class RedisHotStore implements HotStore {
             read = CompletableFuture.failedFuture(e);
         }
         return read.handle((value, failure) -> {
-            if (failure != null || value == null) {
+            if (failure != null || value == null || REMOVED.equals(value)) {
                 if (extend) {
                     extensionMarks.invalidate(code);
                 }
@@ -517,7 +566,7 @@ public final class RedisHotStore implements HotStore {
             for (int i = 0; i < batch.size(); i++) {
                 Reload r = batch.get(i);
                 KeyValue<String, String> value = values.get(i);
-                if (value.hasValue()) {
+                if (value.hasValue() && !REMOVED.equals(value.getValue())) {
                     nearCache.replace(r.code, r.held, new Copy(LinkRecordCodec.decode(r.code, value.getValue()), readAt, epoch));
                 } else {
                     nearCache.remove(r.code, r.held);

@@ -216,6 +216,55 @@ abstract class AbstractLinkResolverIntegrationTests {
         assertThat(node.connection.sync().exists(keys.link(archived.code()))).isZero();
     }
 
+    /**
+     * A delete is acknowledged once Redis dropped the link and the outbox holds its removal; the
+     * archive learns of it only when the archiver gets there (lag, or HBase down for hours). A read
+     * in between must not find the archived copy and put it back into Redis.
+     */
+    @Test
+    void resolve_deletedLinkWhoseRemovalIsNotArchivedYet_staysDeletedOnEveryNode() {
+        SwitchableArchive archive = new SwitchableArchive();
+        Node node = node(archive);
+        LinkRecord link = permanentLink(issued(longPool, 123));
+        assertThat(node.hot.create(link).toCompletableFuture().join()).isTrue();
+        archive.preload(new ArchiveMutation.Put(link)); // archived; the removal below never gets there
+
+        assertThat(node.hot.delete(link.code()).toCompletableFuture().join()).isTrue();
+
+        Node fresh = node(archive); // another node, which never held a copy
+        for (Node reader : List.of(node, fresh)) {
+            for (int i = 0; i < 3; i++) {
+                assertThat(reader.resolver.resolve(link.code()).toCompletableFuture().join()).as("read %d", i).isEmpty();
+            }
+        }
+        assertThat(fresh.hot.get(link.code()).toCompletableFuture().join()).isEmpty();
+        assertThat(node.hot.delete(link.code()).toCompletableFuture().join()).as("a second delete finds nothing").isFalse();
+        assertThat(archive.reads.get()).as("at most one archive read per node, then the negative cache").isLessThanOrEqualTo(2);
+    }
+
+    @Test
+    void create_ofADeletedCode_takesItAgain_andIsResolved() {
+        SwitchableArchive archive = new SwitchableArchive();
+        Node node = node(archive);
+        LinkRecord first = permanentLink(issued(longPool, 124));
+        assertThat(node.hot.create(first).toCompletableFuture().join()).isTrue();
+        assertThat(node.hot.delete(first.code()).toCompletableFuture().join()).isTrue();
+
+        LinkRecord second = new LinkRecord(first.code(), "https://example.org/again", "long", 3_600, true,
+                System.currentTimeMillis(), "key2", 1);
+        assertThat(node.hot.create(second).toCompletableFuture().join()).as("a deleted alias can be created again").isTrue();
+        assertThat(node.resolver.resolve(first.code()).toCompletableFuture().join()).contains(second);
+        assertThat(node(archive).hot.get(first.code()).toCompletableFuture().join()).contains(second);
+        assertThat(node.hot.create(second).toCompletableFuture().join()).as("but not twice").isFalse();
+
+        assertThat(node.hot.delete(first.code()).toCompletableFuture().join()).isTrue();
+        LinkRecord third = new LinkRecord(first.code(), "https://example.org/batch", "long", 3_600, true,
+                System.currentTimeMillis() + 1, "key2", 1);
+        assertThat(node.hot.createAll(List.of(third, second)).toCompletableFuture().join())
+                .as("a batch takes a deleted code again too, once").containsExactly(true, false);
+        assertThat(node.resolver.resolve(first.code()).toCompletableFuture().join()).contains(third);
+    }
+
     @Test
     void resolve_temporaryLinkLostByRedis_isRestoredOnlyWhileItCannotHaveExpired() {
         SwitchableArchive archive = new SwitchableArchive();
