@@ -266,6 +266,11 @@ public final class EmbeddedStorage implements AutoCloseable {
         return idempotency;
     }
 
+    /** The writer's counters, for metrics. */
+    public WriterStats writerStats() {
+        return writer.stats();
+    }
+
     /** The thread every checked or acknowledged write goes through. */
     GroupCommitWriter writer() {
         return writer;

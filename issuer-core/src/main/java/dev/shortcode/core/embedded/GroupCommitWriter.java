@@ -145,6 +145,7 @@ final class GroupCommitWriter implements AutoCloseable {
     private final LongAdder operations = new LongAdder();
     private final LongAdder syncs = new LongAdder();
     private final LongAdder delayedBatches = new LongAdder();
+    private final LongAdder syncNanos = new LongAdder();
 
     GroupCommitWriter(EmbeddedStorage storage, int capacity, int batchMax, Duration commitDelay) {
         this.storage = storage;
@@ -239,16 +240,8 @@ final class GroupCommitWriter implements AutoCloseable {
         }
     }
 
-    /**
-     * @param batches    write batches the writer went through (including ones that wrote nothing)
-     * @param operations operations applied or failed
-     * @param syncs      batches written with {@code sync=true}
-     * @param delayed    batches the writer held back for company (see the class comment)
-     */
-    record Stats(long batches, long operations, long syncs, long delayed) {}
-
-    Stats stats() {
-        return new Stats(batches.sum(), operations.sum(), syncs.sum(), delayedBatches.sum());
+    WriterStats stats() {
+        return new WriterStats(batches.sum(), operations.sum(), syncs.sum(), syncNanos.sum(), delayedBatches.sum(), queued());
     }
 
     private void run() {
@@ -348,7 +341,13 @@ final class GroupCommitWriter implements AutoCloseable {
                     if (staging.batch.count() == 0) {
                         return false;
                     }
-                    db.write(staging.syncNeeded ? storage.durable() : storage.relaxed(), staging.batch);
+                    if (staging.syncNeeded) {
+                        long began = System.nanoTime();
+                        db.write(storage.durable(), staging.batch);
+                        syncNanos.add(System.nanoTime() - began);
+                    } else {
+                        db.write(storage.relaxed(), staging.batch);
+                    }
                     return true;
                 });
             } catch (RuntimeException e) {

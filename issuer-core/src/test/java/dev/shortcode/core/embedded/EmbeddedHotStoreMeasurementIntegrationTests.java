@@ -84,9 +84,9 @@ class EmbeddedHotStoreMeasurementIntegrationTests {
                         if (beforeFirst == (step == 0)) {
                             before[c][round] = blockingThreads(synchronous, callers);
                         } else {
-                            GroupCommitWriter.Stats start = storage.writer().stats();
+                            WriterStats start = storage.writer().stats();
                             after[c][round] = inFlightFromOneThread(store, callers);
-                            GroupCommitWriter.Stats end = storage.writer().stats();
+                            WriterStats end = storage.writer().stats();
                             perSync = (double) (end.operations() - start.operations()) / Math.max(1, end.syncs() - start.syncs());
                         }
                     }

@@ -63,7 +63,7 @@ class GroupCommitWriterUnitTests {
         LinkRecord v2 = v1.updated("https://two.example/", 60, false);
         // A new link on a freed code is created later than the removal (the archive keeps the newest cell).
         LinkRecord again = new LinkRecord("c1", "https://again.example/", "short", 60, false, clock.millis() + 1, "key-2", 1);
-        GroupCommitWriter.Stats before;
+        WriterStats before;
         List<CompletionStage<Boolean>> results = new ArrayList<>();
 
         try (WriterPause pause = WriterPause.of(storage)) {
@@ -82,7 +82,7 @@ class GroupCommitWriterUnitTests {
         assertThat(results).extracting(GroupCommitWriterUnitTests::join).containsExactly(true, false, true, false, true, false, false, true);
         assertThat(join(store.get("c1"))).contains(again);
         assertThat(join(new EmbeddedArchive(storage).get("c1"))).contains(again);
-        GroupCommitWriter.Stats after = storage.writer().stats();
+        WriterStats after = storage.writer().stats();
         assertThat(after.batches() - before.batches()).as("the burst in one batch").isEqualTo(1);
         assertThat(after.syncs() - before.syncs()).as("one sync for eight operations").isEqualTo(1);
     }
@@ -113,7 +113,7 @@ class GroupCommitWriterUnitTests {
     void batchMax_boundsTheOperationsPerSync() throws Exception {
         open(4096, 100);
         List<CompletionStage<Boolean>> creates = new ArrayList<>();
-        GroupCommitWriter.Stats before;
+        WriterStats before;
 
         try (WriterPause pause = WriterPause.of(storage)) {
             before = storage.writer().stats();
@@ -123,7 +123,7 @@ class GroupCommitWriterUnitTests {
         }
 
         assertThat(creates).extracting(GroupCommitWriterUnitTests::join).containsOnly(true).hasSize(1000);
-        GroupCommitWriter.Stats after = storage.writer().stats();
+        WriterStats after = storage.writer().stats();
         assertThat(after.syncs() - before.syncs()).isEqualTo(10);
         assertThat(after.operations() - before.operations()).isEqualTo(1000);
     }
@@ -186,7 +186,7 @@ class GroupCommitWriterUnitTests {
         for (int i = 0; i < 1_000; i++) {
             links.add(link("g" + i, "https://example.com/" + i));
         }
-        GroupCommitWriter.Stats before;
+        WriterStats before;
         CompletionStage<Boolean> ahead;
         CompletionStage<List<Boolean>> group;
         CompletionStage<Boolean> behind;
@@ -203,7 +203,7 @@ class GroupCommitWriterUnitTests {
 
         assertThat(join(ahead)).isTrue();
         assertThat(join(group)).hasSize(1_000).containsOnly(true);
-        GroupCommitWriter.Stats after = storage.writer().stats();
+        WriterStats after = storage.writer().stats();
         assertThat(after.batches() - before.batches()).as("the single create, then the group alone").isEqualTo(2);
         assertThat(after.syncs() - before.syncs()).isEqualTo(2);
         assertThat(after.operations() - before.operations()).isEqualTo(1_001);
@@ -213,7 +213,7 @@ class GroupCommitWriterUnitTests {
     @Test
     void submitAll_smallGroupsAndSingles_shareABatchUpToBatchMax() throws Exception {
         open(4096, 100);
-        GroupCommitWriter.Stats before;
+        WriterStats before;
         List<CompletionStage<List<Boolean>>> groups = new ArrayList<>();
 
         try (WriterPause pause = WriterPause.of(storage)) {
@@ -228,7 +228,7 @@ class GroupCommitWriterUnitTests {
         }
 
         assertThat(groups).extracting(GroupCommitWriterUnitTests::join).allSatisfy(answers -> assertThat(answers).containsOnly(true));
-        GroupCommitWriter.Stats after = storage.writer().stats();
+        WriterStats after = storage.writer().stats();
         assertThat(after.syncs() - before.syncs()).as("40 + 40, 40 + 40, 40: groups are never split").isEqualTo(3);
     }
 
@@ -279,7 +279,7 @@ class GroupCommitWriterUnitTests {
         open(1024, 1024);
         join(store.create(link("c1", "https://one.example/")));
         long sequence = storage.latestSequenceNumber();
-        GroupCommitWriter.Stats before = storage.writer().stats();
+        WriterStats before = storage.writer().stats();
 
         assertThat(join(store.create(link("c1", "https://other.example/")))).isFalse();
         assertThat(join(store.delete("never"))).isFalse();
@@ -363,7 +363,7 @@ class GroupCommitWriterUnitTests {
     void commitDelay_steadyStreamOfCreates_shareSyncs() throws Exception {
         Duration delay = Duration.ofMillis(20);
         open(EmbeddedOptions.defaults(dir).withCommitDelay(delay));
-        GroupCommitWriter.Stats before = storage.writer().stats();
+        WriterStats before = storage.writer().stats();
         List<CompletableFuture<Long>> latencies = new ArrayList<>();
 
         // One create every millisecond, without waiting for the previous ones: a sync takes less
@@ -380,7 +380,7 @@ class GroupCommitWriterUnitTests {
         }
 
         List<Long> millis = latencies.stream().map(CompletableFuture::join).toList();
-        GroupCommitWriter.Stats after = storage.writer().stats();
+        WriterStats after = storage.writer().stats();
         assertThat(after.delayed() - before.delayed()).isPositive();
         assertThat(after.syncs() - before.syncs()).as("syncs for 500 creates").isLessThan(500 / 4);
         // Held at most the delay; the margin is for a slow disk, not for the wait.

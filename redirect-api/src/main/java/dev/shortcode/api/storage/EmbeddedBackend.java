@@ -18,9 +18,10 @@ final class EmbeddedBackend {
 
     private EmbeddedBackend() {}
 
-    static StorageBackend open(ServiceSettings settings) {
+    static StorageBackend open(ServiceSettings settings, ServiceMetrics metrics) {
         Clock clock = Clock.systemUTC();
         EmbeddedStorage storage = EmbeddedStorage.open(settings.embeddedOptions());
+        metrics.bind(storage);
         EmbeddedHotStore hot = new EmbeddedHotStore(storage, clock);
         EmbeddedArchive archive = new EmbeddedArchive(storage);
         return new StorageBackend("embedded", new EmbeddedBlockSource(new RocksDbWatermarkStore(storage)), hot, archive,

@@ -3,9 +3,11 @@ package dev.shortcode.api.storage;
 import dev.shortcode.api.link.LinkEvents;
 import dev.shortcode.core.alloc.CodeAllocator;
 import dev.shortcode.core.alloc.CodeIssuer;
+import dev.shortcode.core.embedded.EmbeddedStorage;
 import dev.shortcode.core.metrics.IssuerMetrics;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -30,6 +32,23 @@ public final class ServiceMetrics implements IssuerMetrics, LinkEvents, OutboxMe
         this.registry = registry;
         Gauge.builder("shortcode.archive.lag.seconds", archiveLagMillis, v -> v.get() / 1000.0)
                 .description("age of the oldest mutation the archivers last wrote").register(registry);
+    }
+
+    /**
+     * The embedded writer's counters, read when scraped: the commit timer's mean is the disk's
+     * write + {@code fdatasync} latency, writes per commit show how well creates share a sync, and
+     * a growing queue means the writer, not the event loop, is the bottleneck.
+     */
+    void bind(EmbeddedStorage storage) {
+        FunctionCounter.builder("shortcode.embedded.writes", storage, s -> s.writerStats().operations())
+                .description("operations the embedded writer applied").register(registry);
+        FunctionTimer.builder("shortcode.embedded.commit", storage, s -> s.writerStats().syncs(), s -> s.writerStats().syncNanos(),
+                        TimeUnit.NANOSECONDS)
+                .description("synced write batches (one WAL fdatasync each) and the time they took").register(registry);
+        FunctionCounter.builder("shortcode.embedded.commit.delayed", storage, s -> s.writerStats().delayed())
+                .description("write batches held back up to the commit delay to share a sync").register(registry);
+        Gauge.builder("shortcode.embedded.write.queue", storage, s -> s.writerStats().queued())
+                .description("operations waiting for the embedded writer").register(registry);
     }
 
     /** Gauges read from the allocators' own counters: issuing a code updates no metric. */

@@ -51,7 +51,7 @@ public class Wiring {
     @Produces
     @Singleton
     StorageBackend storage(ServiceSettings settings, ServiceMetrics metrics, Vertx vertx) {
-        StorageBackend backend = settings.embedded() ? EmbeddedBackend.open(settings)
+        StorageBackend backend = settings.embedded() ? EmbeddedBackend.open(settings, metrics)
                 : DistributedBackend.open(settings, metrics, metrics, vertx.nettyEventLoopGroup());
         LOG.log(Level.INFO, "storage: {0}{1}", backend.kind(), settings.embedded() ? " in " + settings.dataDir() : "");
         return backend;

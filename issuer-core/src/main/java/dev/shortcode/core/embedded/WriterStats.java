@@ -1,0 +1,21 @@
+package dev.shortcode.core.embedded;
+
+/**
+ * Counters of the embedded store's single writer ({@link GroupCommitWriter}), cumulative since it
+ * started: what an operator reads to tell a slow disk from a busy writer.
+ *
+ * @param batches     write batches the writer went through (including ones that wrote nothing)
+ * @param operations  operations applied or failed
+ * @param syncs       batches written with {@code sync=true}: one WAL {@code fdatasync} each
+ * @param syncNanos   time spent in those synced writes (write plus {@code fdatasync}); divided by
+ *                    {@code syncs}, the disk's commit latency as creates see it
+ * @param delayed     batches the writer held back for company (the commit delay)
+ * @param queued      operations waiting for the writer now (not counting the batch being written)
+ */
+public record WriterStats(long batches, long operations, long syncs, long syncNanos, long delayed, int queued) {
+
+    /** Operations per synced batch, on average: how many creates share one {@code fdatasync}. */
+    public double operationsPerSync() {
+        return syncs == 0 ? 0 : (double) operations / syncs;
+    }
+}
