@@ -46,7 +46,8 @@ import java.util.concurrent.CompletionStage;
  * count for good. The price of the chosen order is latency, not throughput: a create waits for
  * two sequential replies (the {@code SET}, then its batch's {@code XADD}), while Redis sees one
  * command per create plus one per batch (see {@code HotStoreFootprint} for the measurement).
- * If the append fails, the link is taken back (deleted if still ours) and the create fails.
+ * If the append fails, the link is taken back (replaced by the removal marker if still ours) and
+ * the create fails.
  *
  * <p>{@link #createAll} does the same for a batch at a lower cost per link: all {@code SET NX}
  * commands leave back to back (pipelined), then the created links' puts join the outbox as one
@@ -87,9 +88,7 @@ import java.util.concurrent.CompletionStage;
  * re-warm): a deleted link would come back to life. The marker refuses that re-warm's
  * {@code SET NX}, and reads see it as absent. It lives as long as the link would have, which
  * bounds its memory by what the link held; a create may take the code over at once
- * ({@link #claim}). A create taken back after a failed append deletes its key outright: its
- * link never reached the outbox, so the archive holds nothing to bring back (unless it took over
- * a marker whose {@code Remove} is still pending, a window this leaves open).
+ * ({@link #claim}). A create taken back after a failed append leaves the marker too.
  *
  * <h2>How stale another node can be</h2>
  * Say a change (update or delete) was applied in Redis at time t. A node B serves the old link
@@ -184,10 +183,16 @@ public final class RedisHotStore implements HotStore {
             return 0
             """, ScriptOutputType.INTEGER);
 
-    /** Delete iff the key still holds exactly ARGV[1]: taking back a create that failed half-way. */
-    private static final LuaScript DELETE_IF_SAME = new LuaScript("""
+    /**
+     * Replace the record by {@link #REMOVED} (ARGV[2]) iff the key still holds exactly ARGV[1]:
+     * taking back a create that failed half-way. A marker rather than {@code DEL}, since the
+     * create may have taken over the marker of a deleted link whose {@code Remove} is still
+     * pending: deleting the key would let that link come back from the archive.
+     */
+    private static final LuaScript REMOVE_IF_SAME = new LuaScript("""
             if redis.call('GET', KEYS[1]) == ARGV[1] then
-              return redis.call('DEL', KEYS[1])
+              redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
+              return 1
             end
             return 0
             """, ScriptOutputType.INTEGER);
@@ -595,7 +600,7 @@ public final class RedisHotStore implements HotStore {
 
     private void takeBack(String key, String value, Throwable cause) {
         LOG.log(Level.WARNING, "outbox append failed for {0}; taking the link back: {1}", key, cause.toString());
-        DELETE_IF_SAME.<Long>runAsync(redis, new String[] {key}, value).whenComplete((deleted, failure) -> {
+        REMOVE_IF_SAME.<Long>runAsync(redis, new String[] {key}, value, REMOVED).whenComplete((deleted, failure) -> {
             if (failure != null) {
                 LOG.log(Level.ERROR, "link {0} is live in Redis but not in the outbox, and could not be taken back: {1}",
                         key, failure.toString());

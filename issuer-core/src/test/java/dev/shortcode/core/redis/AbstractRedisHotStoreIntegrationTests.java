@@ -176,7 +176,9 @@ abstract class AbstractRedisHotStoreIntegrationTests {
             assertThat(inOutbox).doesNotContainAnyElementsOf(second.stream().map(LinkRecord::code).toList());
             await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
                 for (LinkRecord l : second) {
-                    assertThat(connection.sync().exists(keys.link(l.code()))).as("link %s taken back", l.code()).isZero();
+                    assertThat(connection.sync().get(keys.link(l.code()))).as("link %s taken back", l.code())
+                            .isEqualTo(RedisHotStore.REMOVED);
+                    assertThat(cramped.get(l.code()).toCompletableFuture().join()).isEmpty();
                 }
             });
         }
@@ -491,7 +493,8 @@ abstract class AbstractRedisHotStoreIntegrationTests {
             await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
                 for (int i = 0; i < links.size(); i++) {
                     String code = links.get(i).code();
-                    assertThat(connection.sync().exists(keys.link(code))).as("link %s live", code).isEqualTo(outcomes.get(i) ? 1L : 0L);
+                    String held = connection.sync().get(keys.link(code));
+                    assertThat(held != null && !RedisHotStore.REMOVED.equals(held)).as("link %s live", code).isEqualTo(outcomes.get(i));
                     assertThat(inOutbox.contains(code)).as("link %s in the outbox", code).isEqualTo(outcomes.get(i));
                 }
             });
