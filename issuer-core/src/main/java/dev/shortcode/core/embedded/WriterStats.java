@@ -12,10 +12,4 @@ package dev.shortcode.core.embedded;
  * @param delayed     batches the writer held back for company (the commit delay)
  * @param queued      operations waiting for the writer now (not counting the batch being written)
  */
-public record WriterStats(long batches, long operations, long syncs, long syncNanos, long delayed, int queued) {
-
-    /** Operations per synced batch, on average: how many creates share one {@code fdatasync}. */
-    public double operationsPerSync() {
-        return syncs == 0 ? 0 : (double) operations / syncs;
-    }
-}
+public record WriterStats(long batches, long operations, long syncs, long syncNanos, long delayed, int queued) {}
