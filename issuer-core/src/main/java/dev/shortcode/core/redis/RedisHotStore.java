@@ -174,27 +174,22 @@ public final class RedisHotStore implements HotStore {
             return v
             """, ScriptOutputType.VALUE);
 
-    /** Create over a removal: SET ARGV[2] EX ARGV[3] iff the key holds {@link #REMOVED} (ARGV[1]). */
-    private static final LuaScript CREATE_OVER_REMOVED = new LuaScript("""
-            if redis.call('GET', KEYS[1]) == ARGV[1] then
-              redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
-              return 1
-            end
-            return 0
-            """, ScriptOutputType.INTEGER);
-
     /**
-     * Replace the record by {@link #REMOVED} (ARGV[2]) iff the key still holds exactly ARGV[1]:
-     * taking back a create that failed half-way. A marker rather than {@code DEL}, since the
-     * create may have taken over the marker of a deleted link whose {@code Remove} is still
-     * pending: deleting the key would let that link come back from the archive.
+     * Compare-and-set of a link key: SET ARGV[2] iff the key holds exactly ARGV[1], expiring in
+     * ARGV[3] seconds, or keeping the key's TTL when ARGV[3] is not given. Used to create over a
+     * {@link #REMOVED} marker ({@link #claim}) and to take back a create that failed half-way
+     * ({@link #takeBack}).
      */
-    private static final LuaScript REMOVE_IF_SAME = new LuaScript("""
-            if redis.call('GET', KEYS[1]) == ARGV[1] then
-              redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
-              return 1
+    private static final LuaScript REPLACE_IF_SAME = new LuaScript("""
+            if redis.call('GET', KEYS[1]) ~= ARGV[1] then
+              return 0
             end
-            return 0
+            if ARGV[3] then
+              redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
+            else
+              redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
+            end
+            return 1
             """, ScriptOutputType.INTEGER);
 
     private static final CompletableFuture<Optional<LinkRecord>> ABSENT = CompletableFuture.completedFuture(Optional.empty());
@@ -287,7 +282,7 @@ public final class RedisHotStore implements HotStore {
     private CompletableFuture<Boolean> claim(String key, String value, long ttlSeconds) {
         return redis.set(key, value, SetArgs.Builder.nx().ex(ttlSeconds)).toCompletableFuture().thenCompose(ok -> "OK".equals(ok)
                 ? CLAIMED
-                : CREATE_OVER_REMOVED.<Long>runAsync(redis, new String[] {key}, REMOVED, value, Long.toString(ttlSeconds))
+                : REPLACE_IF_SAME.<Long>runAsync(redis, new String[] {key}, REMOVED, value, Long.toString(ttlSeconds))
                         .thenApply(taken -> taken != null && taken == 1L));
     }
 
@@ -600,7 +595,9 @@ public final class RedisHotStore implements HotStore {
 
     private void takeBack(String key, String value, Throwable cause) {
         LOG.log(Level.WARNING, "outbox append failed for {0}; taking the link back: {1}", key, cause.toString());
-        REMOVE_IF_SAME.<Long>runAsync(redis, new String[] {key}, value, REMOVED).whenComplete((deleted, failure) -> {
+        // The marker rather than DEL: this create may have taken over the marker of a deleted
+        // link whose Remove is still pending, which DEL would let come back from the archive.
+        REPLACE_IF_SAME.<Long>runAsync(redis, new String[] {key}, value, REMOVED).whenComplete((deleted, failure) -> {
             if (failure != null) {
                 LOG.log(Level.ERROR, "link {0} is live in Redis but not in the outbox, and could not be taken back: {1}",
                         key, failure.toString());
