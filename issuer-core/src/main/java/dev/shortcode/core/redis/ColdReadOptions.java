@@ -14,9 +14,9 @@ import java.time.Duration;
  *                             then it is in Redis, which is asked first anyway
  * @param watermarkMaxAge      age after which the cached issued-watermark of a pool is re-read in the
  *                             background
- * @param watermarkSlackBlocks ids up to this many maximum-size blocks above the cached watermark may
- *                             have been issued since it was read: they are looked up in Redis (never
- *                             in the archive) instead of being rejected
+ * @param watermarkSlackBlocks ids up to this many maximum-size blocks (plus the lease's re-seed gap)
+ *                             above the cached watermark may have been issued since it was read: they
+ *                             are looked up in Redis (never in the archive) instead of being rejected
  */
 public record ColdReadOptions(long negativeCacheMaxSize, Duration negativeCacheTtl, Duration watermarkMaxAge,
         long watermarkSlackBlocks) {

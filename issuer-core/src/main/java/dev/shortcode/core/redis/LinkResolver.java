@@ -6,6 +6,7 @@ import dev.shortcode.core.alloc.Ticker;
 import dev.shortcode.core.code.CodeCodec;
 import dev.shortcode.core.code.CodeSpace;
 import dev.shortcode.core.config.IssuerConfig;
+import dev.shortcode.core.config.LeaseOptions;
 import dev.shortcode.core.config.PoolSpec;
 import dev.shortcode.core.lease.Watermark;
 import dev.shortcode.core.lease.WatermarkStore;
@@ -35,6 +36,8 @@ import java.util.concurrent.atomic.AtomicReference;
  *       with the epoch-0 permutation) at or above the pool's issued watermark plus a slack. The
  *       watermark is read from the {@link WatermarkStore} and cached; it is refreshed in the
  *       background once older than {@code watermarkMaxAge}, so a cached mark can only be too low.
+ *       The slack covers what may have been leased since the mark was read, including the jump of a
+ *       counter re-seeded after Redis lost it ({@link #slackOf}).
  *       Ids between the cached mark and mark + slack may have been issued since it was read: they
  *       go to Redis (a link that young cannot have left it yet) but never to the archive. After a
  *       wrap (epoch &gt; 0) every id may be live, and only the syntax check applies.
@@ -104,15 +107,21 @@ public final class LinkResolver {
                 .build();
         byte[] secret = config.secret();
         for (PoolSpec pool : config.pools()) {
-            PoolView view = new PoolView(pool, new CodeCodec(pool.space(), 0, secret), slackOf(pool, options));
+            PoolView view = new PoolView(pool, new CodeCodec(pool.space(), 0, secret), slackOf(pool, options, config.lease()));
             byLength[pool.length()] = view;
             readWatermark(view);
         }
     }
 
-    private static long slackOf(PoolSpec pool, ColdReadOptions options) {
+    /**
+     * How far above the cached watermark an id may have been issued since the mark was read: the
+     * leases of one refresh interval, plus the gap a re-seed jumps when Redis lost the counter
+     * (otherwise the first codes after a Redis restart would be rejected as never issued until
+     * every node re-read its watermark).
+     */
+    static long slackOf(PoolSpec pool, ColdReadOptions options, LeaseOptions lease) {
         try {
-            return Math.multiplyExact(options.watermarkSlackBlocks(), pool.blocks().max());
+            return Math.multiplyExact(Math.addExact(options.watermarkSlackBlocks(), lease.reseedGapBlocks()), pool.blocks().max());
         } catch (ArithmeticException e) {
             return Long.MAX_VALUE;
         }

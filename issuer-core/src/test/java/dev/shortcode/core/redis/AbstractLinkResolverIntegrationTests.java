@@ -6,8 +6,10 @@ import dev.shortcode.core.alloc.Ticker;
 import dev.shortcode.core.code.CodeCodec;
 import dev.shortcode.core.config.IssuerConfig;
 import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.lease.Block;
 import dev.shortcode.core.lease.FileWatermarkStore;
 import dev.shortcode.core.lease.Watermark;
+import dev.shortcode.core.metrics.IssuerMetrics;
 import dev.shortcode.core.store.ArchiveMutation;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.LinkRecordCodec;
@@ -169,7 +171,7 @@ abstract class AbstractLinkResolverIntegrationTests {
     void resolve_impossibleCodes_touchNeitherRedisNorTheArchive() {
         SwitchableArchive archive = new SwitchableArchive();
         Node node = node(archive);
-        long slack = ColdReadOptions.DEFAULTS.watermarkSlackBlocks() * longPool.blocks().max();
+        long slack = LinkResolver.slackOf(longPool, ColdReadOptions.DEFAULTS, config.lease());
         List<String> impossible = new ArrayList<>(List.of(
                 "", "abc", "abcdef", "abcdefgh", "abcdefghijklm", // lengths no pool has
                 "abc-efg", "abc efg", "abcdéfg", "abc/efg", "ab%20cd", // characters outside the alphabet
@@ -177,7 +179,7 @@ abstract class AbstractLinkResolverIntegrationTests {
         for (long k = 0; k < 20; k++) {
             impossible.add(issued(longPool, ISSUED + slack + k * 1_000_003)); // never issued: beyond watermark + slack
         }
-        impossible.add(issued(shortPool, ISSUED + ColdReadOptions.DEFAULTS.watermarkSlackBlocks() * shortPool.blocks().max()));
+        impossible.add(issued(shortPool, ISSUED + LinkResolver.slackOf(shortPool, ColdReadOptions.DEFAULTS, config.lease())));
         redis.resetCommandStats();
         for (int round = 0; round < 5; round++) {
             for (String code : impossible) {
@@ -302,6 +304,23 @@ abstract class AbstractLinkResolverIntegrationTests {
         String notYetCreated = issued(longPool, ISSUED + 6);
         assertThat(node.resolver.resolve(notYetCreated).toCompletableFuture().join()).isEmpty();
         assertThat(archive.reads.get()).as("ids above the watermark cannot be archived yet").isZero();
+    }
+
+    @Test
+    void resolve_firstCodeIssuedAfterTheCounterWasLost_isFoundAtOnce() {
+        SwitchableArchive archive = new SwitchableArchive();
+        Node node = node(archive); // caches the watermark
+        // Redis lost the counter (a restart without persistence): the next lease re-seeds it a
+        // safety gap above the durable watermark, and the link made from it is redirected at once.
+        RedisBlockSource source = new RedisBlockSource(node.connection.sync(), keys.namespace(), watermarks,
+                config.lease(), IssuerMetrics.NOOP);
+        Block block = source.lease(longPool, longPool.blocks().max());
+        assertThat(block.start()).as("re-seeded above the gap").isGreaterThanOrEqualTo(
+                ISSUED + config.lease().reseedGapBlocks() * longPool.blocks().max());
+        LinkRecord fresh = permanentLink(issued(longPool, block.end() - 1));
+        assertThat(node.hot.create(fresh).toCompletableFuture().join()).isTrue();
+        assertThat(node.resolver.resolve(fresh.code()).toCompletableFuture().join()).contains(fresh);
+        assertThat(archive.reads.get()).as("a code that young is looked up in Redis only").isZero();
     }
 
     @Test
