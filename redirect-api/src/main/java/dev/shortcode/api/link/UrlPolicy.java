@@ -10,9 +10,11 @@ import java.util.regex.Pattern;
 
 /**
  * Which long URLs are accepted, and their stored form. Absolute {@code http}/{@code https} with a
- * host, at most {@link #MAX_LENGTH} characters, no whitespace or control characters; an IDN host
- * is stored as punycode; a URL pointing at this service's own short domain is refused, since it
- * would redirect to itself. Every refusal says why.
+ * host, at most {@link #MAX_LENGTH} characters, no whitespace, control or invisible formatting
+ * characters; an IDN host is stored as punycode and other non-ASCII characters percent-encoded as
+ * UTF-8, so the stored URL is pure ASCII and goes into a {@code Location} header unchanged; a URL
+ * pointing at this service's own short domain is refused, since it would redirect to itself.
+ * Every refusal says why.
  */
 public final class UrlPolicy {
 
@@ -20,6 +22,7 @@ public final class UrlPolicy {
     public static final int MAX_LENGTH = 4096;
 
     private static final Pattern PORT = Pattern.compile(":[0-9]{1,5}");
+    private static final int MAX_PORT = 65_535;
     /** The longest DNS label; {@link IDN#toASCII} refuses longer ones. */
     private static final int MAX_LABEL_LENGTH = 63;
 
@@ -42,6 +45,16 @@ public final class UrlPolicy {
             char c = raw.charAt(i);
             if (Character.isWhitespace(c) || Character.isISOControl(c) || Character.isSpaceChar(c)) {
                 throw invalid("url contains whitespace or a control character at position " + i);
+            }
+            if (Character.getType(c) == Character.FORMAT) {
+                // Zero-width spaces, bidi overrides, BOMs: invisible in a browser, they make a URL look like another.
+                throw invalid(String.format("url contains the invisible formatting character U+%04X at position %d", (int) c, i));
+            }
+            if (Character.isSurrogate(c)) {
+                if (!Character.isHighSurrogate(c) || i + 1 == raw.length() || !Character.isLowSurrogate(raw.charAt(i + 1))) {
+                    throw invalid("url contains an unpaired UTF-16 surrogate at position " + i);
+                }
+                i++;
             }
         }
         int schemeEnd = raw.indexOf("://");
@@ -78,8 +91,9 @@ public final class UrlPolicy {
         if (host.isEmpty()) {
             throw invalid("url has no host");
         }
-        if (!port.isEmpty() && !PORT.matcher(port).matches()) {
-            throw invalid("url has an invalid port '" + port.substring(Math.min(1, port.length())) + "'");
+        if (!port.isEmpty() && (!PORT.matcher(port).matches() || Integer.parseInt(port.substring(1)) == 0
+                || Integer.parseInt(port.substring(1)) > MAX_PORT)) {
+            throw invalid("url has an invalid port '" + port.substring(Math.min(1, port.length())) + "'; ports run from 1 to " + MAX_PORT);
         }
         String asciiHost;
         try {
@@ -91,14 +105,19 @@ public final class UrlPolicy {
         if (asciiHost.isEmpty() || asciiHost.startsWith(".") || asciiHost.contains("..")) {
             throw invalid("url host '" + host + "' is not a valid domain name");
         }
-        String normalised = scheme + "://" + userInfo + asciiHost + port + raw.substring(authorityEnd);
+        String normalised;
         try {
-            URI uri = new URI(normalised);
+            URI uri = new URI(scheme + "://" + userInfo + asciiHost + port + raw.substring(authorityEnd));
             if (uri.getHost() == null && !asciiHost.startsWith("[")) {
                 throw invalid("url host '" + host + "' is not a valid host name");
             }
+            normalised = uri.toASCIIString(); // percent-encodes non-ASCII characters as UTF-8; the rest stays as given
         } catch (URISyntaxException e) {
             throw invalid("url is not a valid URI: " + e.getReason() + " at index " + e.getIndex());
+        }
+        if (normalised.length() > MAX_LENGTH) {
+            throw invalid("url is " + normalised.length() + " characters long once its host is punycode and non-ASCII characters "
+                    + "are percent-encoded; at most " + MAX_LENGTH + " are allowed");
         }
         String bareHost = asciiHost.endsWith(".") ? asciiHost.substring(0, asciiHost.length() - 1) : asciiHost;
         if (ownHosts.contains(bareHost)) {

@@ -21,8 +21,38 @@ class UrlPolicyUnitTests {
 
     @Test
     void normalise_idnHost_isStoredAsPunycode() {
-        assertThat(policy.normalise("https://bücher.example/straße")).isEqualTo("https://xn--bcher-kva.example/straße");
+        assertThat(policy.normalise("https://bücher.example/straße")).isEqualTo("https://xn--bcher-kva.example/stra%C3%9Fe");
         assertThat(policy.normalise("HTTPS://EXAMPLE.com/Path")).isEqualTo("https://example.com/Path");
+    }
+
+    @Test
+    void normalise_nonAsciiBeyondTheHost_isPercentEncodedAsUtf8_soTheLocationHeaderIsExact() {
+        assertThat(policy.normalise("https://example.com/ä?q=😀#ü")).isEqualTo("https://example.com/%C3%A4?q=%F0%9F%98%80#%C3%BC");
+        assertThat(policy.normalise("https://example.com/already%20encoded/%C3%A4")).isEqualTo("https://example.com/already%20encoded/%C3%A4");
+        String ascii = policy.normalise("https://bücher.de/ä");
+        assertThat(ascii.chars().allMatch(c -> c < 0x80)).as(ascii).isTrue();
+    }
+
+    @Test
+    void normalise_longerThanTheLimitOnceEncoded_isRefused() {
+        String url = "https://example.com/" + "ä".repeat(1_500); // 1,520 characters, 4,520 once percent-encoded
+        assertThatThrownBy(() -> policy.normalise(url)).hasMessageContaining("once its host is punycode");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "https://example.com/a\u200bb| invisible formatting character U+200B",
+        "https://example.com/\u202eexe.pdf| invisible formatting character U+202E",
+        "https://example.com/\ufeffx| invisible formatting character U+FEFF",
+        "https://example.com/\ud800x| unpaired UTF-16 surrogate",
+        "https://example.com:99999/| ports run from 1 to 65535",
+        "https://example.com:0/| invalid port",
+    })
+    void normalise_invisibleOrImpossibleParts_areRefused(String url, String reason) { // javac turns the \\u escapes into the characters
+        assertThatThrownBy(() -> policy.normalise(url)).isInstanceOfSatisfying(ProblemException.class, e -> {
+            assertThat(e.status()).isEqualTo(400);
+            assertThat(e.getMessage()).contains(reason.trim());
+        });
     }
 
     @ParameterizedTest(name = "{0}")
