@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -22,11 +23,18 @@ import java.util.concurrent.ConcurrentHashMap;
  * is compared again in constant time. Known keys are cached for {@link #CACHE_MILLIS}, so a
  * revocation on another node applies within that time (at once on the revoking node); unknown
  * keys are never cached, so guessing cannot fill memory.
+ *
+ * <p>While the store does not answer (HBase down in distributed mode), a key this node verified
+ * within {@link #STALE_MILLIS} is still accepted: clients keep creating links during an outage,
+ * which the outbox absorbs. A revocation cannot reach the store then anyway, so nothing is
+ * accepted that the store would have refused.
  */
 public final class ApiKeys {
 
     /** How long a node trusts a cached key before asking the store again. */
     static final long CACHE_MILLIS = 5_000;
+    /** How long after its last successful check a cached key is still accepted while the store fails. */
+    static final long STALE_MILLIS = 15 * 60_000;
     private static final int SECRET_CHARS = 32;
 
     private final ApiKeyStore store;
@@ -34,7 +42,11 @@ public final class ApiKeys {
     private final SecureRandom random = new SecureRandom();
     private final Map<String, Cached> cache = new ConcurrentHashMap<>();
 
-    private record Cached(ApiKey key, long until) {}
+    private record Cached(ApiKey key, long until) {
+        boolean usableDuringOutage(long now) {
+            return now < until - CACHE_MILLIS + STALE_MILLIS;
+        }
+    }
 
     /** A newly created key with its secret, shown once. */
     public record Created(ApiKey key, String secret) {}
@@ -54,9 +66,15 @@ public final class ApiKeys {
         if (cached != null && cached.until > now) {
             return CompletableFuture.completedFuture(verified(cached.key, hash));
         }
-        return store.findByHash(hash).thenApply(found -> {
-            found.ifPresentOrElse(key -> cache.put(hash, new Cached(key, now + CACHE_MILLIS)), () -> cache.remove(hash));
-            return found.flatMap(key -> verified(key, hash));
+        return store.findByHash(hash).handle((found, failure) -> {
+            if (failure == null) {
+                found.ifPresentOrElse(key -> cache.put(hash, new Cached(key, now + CACHE_MILLIS)), () -> cache.remove(hash));
+                return found.flatMap(key -> verified(key, hash));
+            }
+            if (cached != null && cached.usableDuringOutage(now)) {
+                return verified(cached.key, hash);
+            }
+            throw failure instanceof CompletionException c ? c : new CompletionException(failure);
         });
     }
 

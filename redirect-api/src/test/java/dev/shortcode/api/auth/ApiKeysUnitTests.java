@@ -1,0 +1,122 @@
+package dev.shortcode.api.auth;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.shortcode.core.store.ApiKey;
+import dev.shortcode.core.store.ApiKeyStore;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
+
+class ApiKeysUnitTests {
+
+    private final OutageStore store = new OutageStore();
+    private final MutableClock clock = new MutableClock();
+    private final ApiKeys keys = new ApiKeys(store, clock);
+
+    @Test
+    void storeDown_aKeyVerifiedRecently_isStillAccepted_untilTheStaleLimit() {
+        ApiKeys.Created created = keys.create("client", EnumSet.of(ApiKey.Scope.LINKS_WRITE)).toCompletableFuture().join();
+        assertThat(authenticate(created.secret())).isPresent();
+
+        store.down = true;
+        clock.advance(Duration.ofMillis(ApiKeys.CACHE_MILLIS + 1)); // the cache entry is due for a re-check
+        assertThat(authenticate(created.secret())).as("verified moments ago, store unreachable").isPresent();
+        clock.advance(Duration.ofMillis(ApiKeys.STALE_MILLIS));
+        assertThatThrownBy(() -> authenticate(created.secret())).as("too long since the store confirmed it")
+                .hasCauseInstanceOf(UncheckedIOException.class);
+
+        store.down = false;
+        assertThat(authenticate(created.secret())).isPresent();
+    }
+
+    @Test
+    void storeDown_aKeyNeverVerifiedHere_failsAsAnOutage_notAsUnknown() {
+        ApiKeys.Created created = keys.create("client", EnumSet.of(ApiKey.Scope.LINKS_READ)).toCompletableFuture().join();
+        store.down = true;
+        assertThatThrownBy(() -> authenticate(created.secret())).isInstanceOf(CompletionException.class)
+                .hasCauseInstanceOf(UncheckedIOException.class);
+    }
+
+    @Test
+    void revokedKey_isRefusedOnceTheCacheRechecks_evenIfTheStoreFailsLater() {
+        ApiKeys.Created created = keys.create("client", EnumSet.of(ApiKey.Scope.LINKS_READ)).toCompletableFuture().join();
+        assertThat(authenticate(created.secret())).isPresent();
+        store.revoke(created.key().id()).toCompletableFuture().join(); // on another node: this node's cache does not know
+        clock.advance(Duration.ofMillis(ApiKeys.CACHE_MILLIS + 1));
+        assertThat(authenticate(created.secret())).isEmpty();
+        store.down = true;
+        assertThat(authenticate(created.secret())).as("the cached copy is the revoked one").isEmpty();
+    }
+
+    private Optional<ApiKey> authenticate(String secret) {
+        return keys.authenticate(secret).toCompletableFuture().join();
+    }
+
+    /** Keys in memory; {@link #down} makes every call fail as an unreachable store would. */
+    private static final class OutageStore implements ApiKeyStore {
+        final Map<String, ApiKey> byHash = new ConcurrentHashMap<>();
+        volatile boolean down;
+
+        private <T> CompletionStage<T> answer(java.util.function.Supplier<T> value) {
+            return down ? CompletableFuture.failedFuture(new UncheckedIOException(new java.io.IOException("store unreachable")))
+                    : CompletableFuture.completedFuture(value.get());
+        }
+
+        @Override
+        public CompletionStage<Boolean> create(ApiKey key) {
+            return answer(() -> byHash.putIfAbsent(key.secretHash(), key) == null);
+        }
+
+        @Override
+        public CompletionStage<Optional<ApiKey>> findByHash(String secretHash) {
+            return answer(() -> Optional.ofNullable(byHash.get(secretHash)));
+        }
+
+        @Override
+        public CompletionStage<List<ApiKey>> list() {
+            return answer(() -> List.copyOf(byHash.values()));
+        }
+
+        @Override
+        public CompletionStage<Boolean> revoke(String id) {
+            return answer(() -> byHash.values().stream().filter(k -> k.id().equals(id) && !k.revoked()).findFirst()
+                    .map(k -> byHash.replace(k.secretHash(), k, k.revokedCopy())).orElse(false));
+        }
+    }
+
+    private static final class MutableClock extends Clock {
+        private Instant now = Instant.parse("2026-11-30T00:00:00Z");
+
+        void advance(Duration d) {
+            now = now.plus(d);
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+    }
+}
