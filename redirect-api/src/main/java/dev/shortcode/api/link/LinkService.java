@@ -1,6 +1,7 @@
 package dev.shortcode.api.link;
 
 import dev.shortcode.api.problem.ProblemException;
+import dev.shortcode.api.problem.StorageOutage;
 import dev.shortcode.core.alloc.CodeAllocator;
 import dev.shortcode.core.alloc.CodeIssuer;
 import dev.shortcode.core.alloc.IssueException;
@@ -232,10 +233,24 @@ public final class LinkService {
      * next write instead of building a thousand link views.
      */
     public CompletionStage<List<BatchItemResult>> createBatch(List<CreateLinkRequest> requests, String owner, Executor answerOn) {
+        return createBatch(requests, Map.of(), owner, answerOn);
+    }
+
+    /**
+     * Like {@link #createBatch(List, String, Executor)}, with items the caller could not read
+     * (JSON of the wrong shape) answered by their problem, by index; they take no code.
+     */
+    public CompletionStage<List<BatchItemResult>> createBatch(List<CreateLinkRequest> requests, Map<Integer, ProblemException> unreadable,
+            String owner, Executor answerOn) {
         Batch batch = new Batch(requests.size(), owner, clock.millis(), answerOn);
         Map<String, TtlPolicy.Choice> ttlChoices = new HashMap<>(); // most batches repeat one or two ttl values
         List<BatchItem> pending = new ArrayList<>(requests.size());
         for (int i = 0; i < requests.size(); i++) {
+            ProblemException refused = unreadable.get(i);
+            if (refused != null) {
+                batch.results[i] = failed(i, refused);
+                continue;
+            }
             try {
                 pending.add(new BatchItem(i, validate(requests.get(i), ttlChoices)));
             } catch (ProblemException e) {
@@ -417,7 +432,10 @@ public final class LinkService {
 
     private static BatchItemResult failed(int index, Throwable failure) {
         ProblemException problem = failure instanceof ProblemException p ? p
-                : new ProblemException(500, "internal", "Internal error", "this item failed: " + failure.getClass().getSimpleName());
+                : StorageOutage.describe(failure).map(ProblemException::unavailable).orElseGet(() -> {
+                    LOG.log(System.Logger.Level.ERROR, "batch item " + index + " failed unexpectedly", failure);
+                    return new ProblemException(500, "internal", "Internal error", "this item failed: " + failure.getClass().getSimpleName());
+                });
         return new BatchItemResult(index, problem.status(), null, problem.toProblem(null));
     }
 

@@ -1,10 +1,12 @@
 package dev.shortcode.api.problem;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.lang.System.Logger.Level;
+import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
@@ -29,8 +31,13 @@ public final class ProblemMapper {
 
     @ServerExceptionMapper
     public Response json(JsonProcessingException e, UriInfo uri) {
-        return render(ProblemException.badRequest("invalid-json", "the body is not valid JSON for this endpoint: "
-                + e.getOriginalMessage()), uri);
+        return render(JsonProblems.of(e, ""), uri);
+    }
+
+    /** More specific than Quarkus' built-in mapper for this type, which answers 400 with no body. */
+    @ServerExceptionMapper
+    public Response mismatch(MismatchedInputException e, UriInfo uri) {
+        return json(e, uri);
     }
 
     @ServerExceptionMapper
@@ -63,12 +70,22 @@ public final class ProblemMapper {
         if (e instanceof ProblemException p) {
             return render(p, uri);
         }
+        Optional<String> outage = StorageOutage.describe(e);
+        if (outage.isPresent()) {
+            LOG.log(Level.WARNING, "storage unavailable on {0}: {1}", uri.getPath(), e.toString());
+            return render(ProblemException.unavailable(outage.get()), uri);
+        }
         LOG.log(Level.ERROR, "unexpected failure on " + uri.getPath(), e);
         return render(new ProblemException(500, "internal", "Internal error",
                 "the service failed unexpectedly (" + e.getClass().getSimpleName() + "); it is logged"), uri);
     }
 
     static Response render(ProblemException e, UriInfo uri) {
-        return Response.status(e.status()).type(Problem.MEDIA_TYPE).entity(e.toProblem(uri == null ? null : uri.getPath())).build();
+        Response.ResponseBuilder response = Response.status(e.status()).type(Problem.MEDIA_TYPE)
+                .entity(e.toProblem(uri == null ? null : uri.getPath()));
+        if (e.status() == 503) {
+            response.header("Retry-After", StorageOutage.RETRY_AFTER_SECONDS);
+        }
+        return response.build();
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shortcode.api.config.ServiceConfig;
 import dev.shortcode.api.link.LinkService;
 import dev.shortcode.api.problem.Problem;
+import dev.shortcode.api.problem.StorageOutage;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -65,6 +66,7 @@ public class RedirectRoute {
             if (failure != null) {
                 failed.increment();
                 LOG.log(Level.WARNING, "redirect lookup of {0} failed: {1}", code, failure.toString());
+                rc.response().putHeader("Retry-After", Integer.toString(StorageOutage.RETRY_AFTER_SECONDS));
                 respondError(rc, 503, "unavailable", "Service unavailable", "the link store is unreachable; retry shortly");
             } else if (target.isPresent()) {
                 found.increment();

@@ -10,10 +10,12 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.emptyOrNullString;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.matchesPattern;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 
@@ -104,9 +106,11 @@ abstract class AbstractLinkApiTests {
     }
 
     @Test
-    void create_idnHost_isStoredAsPunycode() {
-        create(writer, Map.of("url", "https://bücher.example/x")).then().statusCode(201)
-                .body("url", equalTo("https://xn--bcher-kva.example/x"));
+    void create_idnHost_isStoredAsPunycode_andTheRestPercentEncoded_soTheRedirectIsExact() {
+        String ascii = "https://xn--bcher-kva.example/stra%C3%9Fe?q=%F0%9F%98%80";
+        String code = create(writer, Map.of("url", "https://bücher.example/straße?q=😀")).then().statusCode(201)
+                .body("url", equalTo(ascii)).extract().path("code");
+        redirect(code).then().statusCode(302).header("Location", ascii);
     }
 
     @Test
@@ -150,6 +154,36 @@ abstract class AbstractLinkApiTests {
                 .body("results[0].status", equalTo(201)).body("results[0].link.url", equalTo("https://example.com/1"))
                 .body("results[1].status", equalTo(400)).body("results[1].problem.detail", containsString("absolute"))
                 .body("results[2].status", equalTo(201)).body("results[2].link.pool", equalTo("long"));
+    }
+
+    @Test
+    void batch_itemsOfTheWrongJsonShape_failOnTheirOwn_withTheFieldNamed() {
+        String body = """
+                {"links": [{"url": "https://example.com/shape-ok"}, {"url": ["x"]}, "https://example.com/bare",
+                           {"url": "https://example.com/t", "ttl": {}}, {"url": "https://example.com/u", "tll": "P1D"},
+                           {"url": "https://example.com/v", "alias": 12345678}]}""";
+        as(writer).body(body).post("/api/v1/links/batch").then().statusCode(200)
+                .body("results", hasSize(6))
+                .body("results[0].status", equalTo(201))
+                .body("results[1].status", equalTo(400)).body("results[1].problem.detail", containsString("'links[1].url'"))
+                .body("results[2].status", equalTo(400)).body("results[2].problem.detail", containsString("'links[2]'"))
+                .body("results[3].status", equalTo(400)).body("results[3].problem.detail", containsString("'links[3].ttl'"))
+                .body("results[4].status", equalTo(400)).body("results[4].problem.detail", containsString("unknown field 'links[4].tll'"))
+                .body("results[5].status", equalTo(400)).body("results[5].problem.detail", containsString("'links[5].alias'"));
+    }
+
+    @Test
+    void create_bodyOfTheWrongJsonShape_answers400ProblemNamingTheField() {
+        for (String body : List.of("[]", "\"x\"", "{\"url\": \"https://example.com/a\", \"ttl\": {}}",
+                "{\"url\": \"https://example.com/a\", \"tll\": \"P1D\"}", "{\"url\": \"https://example.com/a\"} trailing",
+                "{\"url\": \"https://example.com/a\", \"alias\": 12345678}")) {
+            as(writer).body(body).post("/api/v1/links").then().statusCode(400).contentType("application/problem+json")
+                    .body("detail", not(emptyOrNullString()));
+        }
+        as(writer).body("{\"url\": \"https://example.com/a\", \"tll\": \"P1D\"}").post("/api/v1/links").then()
+                .body("detail", containsString("unknown field 'tll'"));
+        as(ADMIN_KEY).body("{\"name\": \"x\", \"scopes\": \"admin\"}").post("/api/v1/keys").then().statusCode(400)
+                .contentType("application/problem+json").body("detail", containsString("'scopes'"));
     }
 
     @Test

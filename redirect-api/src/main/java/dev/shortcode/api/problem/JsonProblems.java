@@ -1,0 +1,41 @@
+package dev.shortcode.api.problem;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+
+/** A body that is not the JSON an endpoint expects, as a 400 whose detail says where and what. */
+public final class JsonProblems {
+
+    private JsonProblems() {}
+
+    /** @param prefix where the parsed value sits in the request, e.g. {@code links[3]}; empty for the whole body */
+    public static ProblemException of(JsonProcessingException e, String prefix) {
+        String where = path(e, prefix);
+        if (e instanceof UnrecognizedPropertyException unknown) {
+            return ProblemException.badRequest("invalid-json", "unknown field '" + where + "'; the fields here are "
+                    + unknown.getKnownPropertyIds());
+        }
+        String what = e.getOriginalMessage();
+        int detailsStart = what == null ? -1 : what.indexOf("\n");
+        if (detailsStart > 0) {
+            what = what.substring(0, detailsStart); // Jackson appends source excerpts: not for clients
+        }
+        return ProblemException.badRequest("invalid-json", (where.isEmpty() ? "the body" : "'" + where + "'")
+                + " does not fit this endpoint: " + what);
+    }
+
+    private static String path(JsonProcessingException e, String prefix) {
+        StringBuilder out = new StringBuilder(prefix);
+        if (e instanceof JsonMappingException mapping) {
+            for (JsonMappingException.Reference ref : mapping.getPath()) {
+                if (ref.getFieldName() != null) {
+                    out.append(out.length() == 0 ? "" : ".").append(ref.getFieldName());
+                } else if (ref.getIndex() >= 0) {
+                    out.append('[').append(ref.getIndex()).append(']');
+                }
+            }
+        }
+        return out.toString();
+    }
+}
