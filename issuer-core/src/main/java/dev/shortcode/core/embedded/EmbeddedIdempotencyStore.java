@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  * Idempotency keys in the {@code idempotency} column family of the {@link EmbeddedStorage}, with
  * the semantics of the Redis store: a claim takes a free (absent or expired) key with a pending
  * marker that lives {@link #PENDING_TTL}, so a winner that dies blocks retries only that long;
- * completing stores the code for the given TTL; releasing deletes the entry.
+ * completing stores the outcome for the given TTL; releasing deletes the entry.
  *
  * <p>Every operation is an acknowledged operation of the {@link GroupCommitWriter}: it is the
  * only writer of the family, so a claim's check and write are atomic, and of many concurrent
@@ -71,7 +71,7 @@ public final class EmbeddedIdempotencyStore implements IdempotencyStore {
     }
 
     @Override
-    public CompletionStage<Void> complete(String scope, String idempotencyKey, String code, Duration ttl) {
+    public CompletionStage<Void> complete(String scope, String idempotencyKey, String outcome, Duration ttl) {
         byte[] key;
         try {
             if (ttl.isNegative() || ttl.isZero()) {
@@ -83,7 +83,7 @@ public final class EmbeddedIdempotencyStore implements IdempotencyStore {
         }
         long ttlMillis = ttl.compareTo(Duration.ofMillis(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : ttl.toMillis();
         return storage.writer().submit(staging -> {
-            staging.put(storage.idempotency(), key, IdempotencyEntry.done(ExpiryPrefix.after(clock.millis(), ttlMillis), code));
+            staging.put(storage.idempotency(), key, IdempotencyEntry.done(ExpiryPrefix.after(clock.millis(), ttlMillis), outcome));
             return null;
         });
     }

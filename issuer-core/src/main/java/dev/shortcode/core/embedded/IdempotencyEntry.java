@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
  *
  * <pre>
  * key:   scope (UTF-8) | 0 | idempotency key (UTF-8)
- * value: expiresAt ({@link ExpiryPrefix}, 8 bytes) | state (1 byte: 0 pending, 1 done) | code (UTF-8, done only)
+ * value: expiresAt ({@link ExpiryPrefix}, 8 bytes) | state (1 byte: 0 pending, 1 done) | outcome (UTF-8, done only)
  * </pre>
  *
  * The NUL separator keeps one scope's keys apart from another's whose name extends it ("a" and
@@ -37,8 +37,8 @@ final class IdempotencyEntry {
         return value;
     }
 
-    static byte[] done(long expiresAtMillis, String code) {
-        byte[] payload = code.getBytes(StandardCharsets.UTF_8);
+    static byte[] done(long expiresAtMillis, String outcome) {
+        byte[] payload = outcome.getBytes(StandardCharsets.UTF_8);
         byte[] value = new byte[HEADER_BYTES + payload.length];
         ExpiryPrefix.write(value, expiresAtMillis);
         value[ExpiryPrefix.BYTES] = DONE;

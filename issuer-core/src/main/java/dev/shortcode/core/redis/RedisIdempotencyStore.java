@@ -8,7 +8,7 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * Idempotency keys as {@code <ns>:idem:{scope}:<key>} strings: {@code SET NX EX} claims one with
- * a pending marker; completion overwrites it with the code. A winner that dies leaves the marker
+ * a pending marker; completion overwrites it with the outcome. A winner that dies leaves the marker
  * until it expires: the pending TTL is short so clients can retry, the done TTL is the full one.
  */
 public final class RedisIdempotencyStore implements IdempotencyStore {
@@ -16,6 +16,7 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
     /** How long a claim may stay pending before another request may take over. */
     static final Duration PENDING_TTL = Duration.ofSeconds(30);
     private static final String PENDING = "pending";
+    /** Marks a finished request (named when outcomes were bare codes; kept so stored keys stay readable). */
     private static final String DONE_PREFIX = "code:";
 
     private final RedisClusterAsyncCommands<String, String> redis;
@@ -44,8 +45,8 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
     }
 
     @Override
-    public CompletionStage<Void> complete(String scope, String idempotencyKey, String code, Duration ttl) {
-        return redis.set(key(scope, idempotencyKey), DONE_PREFIX + code, SetArgs.Builder.ex(ttl.toSeconds())).thenApply(ok -> null);
+    public CompletionStage<Void> complete(String scope, String idempotencyKey, String outcome, Duration ttl) {
+        return redis.set(key(scope, idempotencyKey), DONE_PREFIX + outcome, SetArgs.Builder.ex(ttl.toSeconds())).thenApply(ok -> null);
     }
 
     @Override

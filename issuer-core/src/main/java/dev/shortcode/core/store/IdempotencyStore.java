@@ -20,14 +20,20 @@ public interface IdempotencyStore extends AutoCloseable {
         /** Another request owns the key and has not finished. */
         record Pending() implements Claim {}
 
-        /** The key already produced this code. */
-        record Done(String code) implements Claim {}
+        /** The key's request finished: what its winner recorded with {@link #complete}. */
+        record Done(String outcome) implements Claim {}
     }
 
     /** @param scope the API key id: the same Idempotency-Key of two clients means two requests */
     CompletionStage<Claim> claim(String scope, String idempotencyKey, Duration ttl);
 
-    CompletionStage<Void> complete(String scope, String idempotencyKey, String code, Duration ttl);
+    /**
+     * Records how the key's request ended, for its retries.
+     *
+     * @param outcome opaque to the store (the service keeps the link's code and a fingerprint of
+     *                the request there, so a retry with another body can be told apart)
+     */
+    CompletionStage<Void> complete(String scope, String idempotencyKey, String outcome, Duration ttl);
 
     CompletionStage<Void> release(String scope, String idempotencyKey);
 

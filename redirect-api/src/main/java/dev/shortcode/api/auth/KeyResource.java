@@ -81,7 +81,18 @@ public class KeyResource {
     @Path("/{id}")
     @RequiresScope(Scope.ADMIN)
     public CompletionStage<Response> revoke(@PathParam("id") String id) {
-        return keys.revoke(id).thenApply(revoked -> {
+        // Revoking the last admin key would lock everyone out of key management until a restart
+        // with SHORTCODE_ADMIN_KEY. (Two admins revoking the last two keys at the same moment can
+        // still both pass; an operator race, not a client one.)
+        return keys.store().list().thenCompose(all -> {
+            boolean lastAdmin = all.stream().anyMatch(k -> k.id().equals(id) && !k.revoked() && k.allows(Scope.ADMIN))
+                    && all.stream().filter(k -> !k.revoked() && k.allows(Scope.ADMIN)).count() == 1;
+            if (lastAdmin) {
+                throw ProblemException.conflict("last-admin-key", "API key '" + id + "' is the last active admin key; "
+                        + "create another admin key before revoking it");
+            }
+            return keys.revoke(id);
+        }).thenApply(revoked -> {
             if (!revoked) {
                 throw ProblemException.notFound("no active API key has the id '" + id + "'");
             }

@@ -1,5 +1,6 @@
 package dev.shortcode.api.link;
 
+import dev.shortcode.api.auth.ApiKeys;
 import dev.shortcode.api.problem.ProblemException;
 import dev.shortcode.api.problem.StorageOutage;
 import dev.shortcode.core.alloc.CodeAllocator;
@@ -87,19 +88,35 @@ public final class LinkService {
                     "Idempotency-Key must be 1 to 255 characters"));
         }
         // Validate first: a bad request must not claim the key.
+        String fingerprint;
         try {
-            validate(request);
+            fingerprint = validate(request).fingerprint();
         } catch (ProblemException e) {
             return CompletableFuture.failedFuture(e);
         }
         long deadline = System.nanoTime() + IDEMPOTENCY_WAIT.toNanos();
-        return idempotent(request, owner, idempotencyKey, deadline);
+        return idempotent(request, fingerprint, owner, idempotencyKey, deadline);
     }
 
-    private CompletionStage<LinkView> idempotent(CreateLinkRequest request, String owner, String key, long deadline) {
+    /**
+     * The outcome kept for an Idempotency-Key: the code and the request's fingerprint, so that a
+     * retry can be told from a client reusing the key for another request (codes hold no spaces).
+     */
+    private static String outcome(String code, String fingerprint) {
+        return code + " " + fingerprint;
+    }
+
+    private CompletionStage<LinkView> idempotent(CreateLinkRequest request, String fingerprint, String owner, String key, long deadline) {
         return idempotency.claim(owner, key, idempotencyTtl).thenCompose(claim -> {
             if (claim instanceof Claim.Done done) {
-                return get(done.code());
+                int space = done.outcome().indexOf(' ');
+                String code = space < 0 ? done.outcome() : done.outcome().substring(0, space);
+                if (space >= 0 && !done.outcome().substring(space + 1).equals(fingerprint)) {
+                    return CompletableFuture.failedFuture(new ProblemException(422, "idempotency-key-reused", "Idempotency-Key reused",
+                            "Idempotency-Key '" + key + "' was used in the last " + idempotencyTtl.toHours() + " h for a different "
+                                    + "request (another url, ttl or alias), which made link '" + code + "'; send a new key"));
+                }
+                return get(code);
             }
             if (claim instanceof Claim.Pending) {
                 if (System.nanoTime() > deadline) {
@@ -107,18 +124,25 @@ public final class LinkService {
                             "a request with this Idempotency-Key is still being processed; retry later"));
                 }
                 Executor later = CompletableFuture.delayedExecutor(IDEMPOTENCY_POLL_MILLIS, TimeUnit.MILLISECONDS);
-                return CompletableFuture.supplyAsync(() -> null, later).thenCompose(v -> idempotent(request, owner, key, deadline));
+                return CompletableFuture.supplyAsync(() -> null, later)
+                        .thenCompose(v -> idempotent(request, fingerprint, owner, key, deadline));
             }
             return create(request, owner).handle((view, failure) -> {
                 if (failure != null) {
                     return idempotency.release(owner, key).<LinkView>thenCompose(v -> CompletableFuture.failedFuture(unwrap(failure)));
                 }
-                return idempotency.complete(owner, key, view.code(), idempotencyTtl).thenApply(v -> view);
+                return idempotency.complete(owner, key, outcome(view.code(), fingerprint), idempotencyTtl).thenApply(v -> view);
             }).thenCompose(stage -> stage);
         });
     }
 
-    private record Valid(String url, TtlPolicy.Choice ttl, String alias) {}
+    private record Valid(String url, TtlPolicy.Choice ttl, String alias) {
+        /** What makes two creates the same request: the stored url, the ttl asked for, the alias. */
+        String fingerprint() {
+            String canonical = url + "\n" + ttl.label() + "\n" + (alias == null ? "" : alias);
+            return ApiKeys.sha256(canonical).substring(0, 16);
+        }
+    }
 
     private Valid validate(CreateLinkRequest request) {
         return validate(request, null);

@@ -322,6 +322,24 @@ abstract class AbstractLinkApiTests {
     }
 
     @Test
+    void idempotencyKey_reusedForADifferentRequest_answers422AndCreatesNothing() {
+        String idem = "reuse-" + UUID.randomUUID();
+        String code = as(writer).header("Idempotency-Key", idem).body(Map.of("url", "https://example.com/first"))
+                .post("/api/v1/links").then().statusCode(201).extract().path("code");
+        for (Map<String, String> other : List.of(Map.of("url", "https://example.com/second"),
+                Map.of("url", "https://example.com/first", "ttl", "P2D"),
+                Map.of("url", "https://example.com/first", "alias", "reuse-" + code))) {
+            as(writer).header("Idempotency-Key", idem).body(other).post("/api/v1/links").then().statusCode(422)
+                    .contentType("application/problem+json").body("detail", containsString("different request"))
+                    .body("detail", containsString(code));
+        }
+        as(reader).get("/api/v1/links/reuse-" + code).then().statusCode(404);
+        // The same request again, in its normalised form, is still a retry.
+        as(writer).header("Idempotency-Key", idem).body(Map.of("url", "HTTPS://EXAMPLE.com/first")).post("/api/v1/links")
+                .then().statusCode(201).body("code", equalTo(code));
+    }
+
+    @Test
     void idempotencyKey_fiftyRacingRetries_makeOneLink() throws Exception {
         String idem = "order-" + UUID.randomUUID();
         ExecutorService pool = Executors.newFixedThreadPool(50);
@@ -386,6 +404,24 @@ abstract class AbstractLinkApiTests {
                 : methodPath[1].startsWith("/api/v1/keys") ? Map.of("name", "matrix", "scopes", List.of("links:read"))
                 : Map.of("url", "https://example.com/m");
         return as(key).body(body).request(methodPath[0], methodPath[1]);
+    }
+
+    @Test
+    void keys_theLastActiveAdminKey_cannotBeRevoked() {
+        String second = as(ADMIN_KEY).body(Map.of("name", "second admin", "scopes", List.of("admin"))).post("/api/v1/keys")
+                .then().statusCode(201).extract().path("id");
+        List<Map<String, Object>> listed = as(ADMIN_KEY).get("/api/v1/keys").then().statusCode(200).extract().path("$");
+        String own = listed.stream().filter(k -> "admin (SHORTCODE_ADMIN_KEY)".equals(k.get("name"))).map(k -> (String) k.get("id"))
+                .findFirst().orElseThrow();
+        for (Map<String, Object> key : listed) { // leave this test's own admin key as the only active one
+            if (!key.get("id").equals(own) && !(Boolean) key.get("revoked") && ((List<?>) key.get("scopes")).contains("admin")) {
+                as(ADMIN_KEY).delete("/api/v1/keys/" + key.get("id")).then().statusCode(204);
+            }
+        }
+        as(ADMIN_KEY).delete("/api/v1/keys/" + second).then().statusCode(404); // revoked just above
+        as(ADMIN_KEY).delete("/api/v1/keys/" + own).then().statusCode(409).contentType("application/problem+json")
+                .body("detail", containsString("last active admin key"));
+        as(ADMIN_KEY).get("/api/v1/keys").then().statusCode(200);
     }
 
     @Test
