@@ -16,7 +16,7 @@ import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 
 /**
- * The archive's three tables and how they are created. Descriptors are applied only when a table
+ * The archive's four tables and how they are created. Descriptors are applied only when a table
  * is created; an existing table is used as it is (operators may have tuned it).
  *
  * <ul>
@@ -26,9 +26,12 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
  *   <li><b>counts</b>: family {@code c}, one version, row Bloom filter; small, one region.
  *   <li><b>watermarks</b>: family {@code w}, one version, row Bloom filter, kept in memory; one row
  *       per code length.
+ *   <li><b>keys</b>: family {@code k}, one version, row Bloom filter (an unknown key, the
+ *       common case of a guessed or mistyped one, skips every store file), kept in memory; one
+ *       row per API key, a handful in all, read on every request the caller has not cached.
  * </ul>
  *
- * Compression is the configured one for all three ({@code GZ} by default: pure Java, so any
+ * Compression is the configured one for all four ({@code GZ} by default: pure Java, so any
  * region server accepts it; the mini cluster here refuses {@code SNAPPY}, {@code LZ4} and
  * {@code ZSTD} at creation because no native codec is loaded).
  *
@@ -58,6 +61,10 @@ final class ArchiveSchema {
         return TableName.valueOf(config.namespace(), config.watermarksTable());
     }
 
+    TableName keys() {
+        return TableName.valueOf(config.namespace(), config.keysTable());
+    }
+
     TableDescriptor linksDescriptor() {
         return TableDescriptorBuilder.newBuilder(links())
                 .setColumnFamily(family(LinkCells.FAMILY).setBlocksize(LINKS_BLOCK_SIZE).build())
@@ -74,6 +81,12 @@ final class ArchiveSchema {
                 .build();
     }
 
+    TableDescriptor keysDescriptor() {
+        return TableDescriptorBuilder.newBuilder(keys())
+                .setColumnFamily(family(HBaseApiKeyStore.FAMILY).setInMemory(true).build())
+                .build();
+    }
+
     private ColumnFamilyDescriptorBuilder family(byte[] name) {
         return ColumnFamilyDescriptorBuilder.newBuilder(name)
                 .setMaxVersions(1)
@@ -83,7 +96,7 @@ final class ArchiveSchema {
 
     /**
      * Creates the namespace and any missing table (when {@code create-tables} is on), else checks
-     * that all three exist. Blocks for at most a few operation timeouts.
+     * that all four exist. Blocks for at most a few operation timeouts.
      *
      * @throws HBaseArchiveException when HBase refuses or does not answer, or a table is missing
      *     and may not be created
@@ -97,7 +110,7 @@ final class ArchiveSchema {
                         "create namespace " + config.namespace());
             }
         }
-        for (TableDescriptor table : List.of(linksDescriptor(), countsDescriptor(), watermarksDescriptor())) {
+        for (TableDescriptor table : List.of(linksDescriptor(), countsDescriptor(), watermarksDescriptor(), keysDescriptor())) {
             TableName name = table.getTableName();
             if (Futures.await(admin.tableExists(name), timeout, "look up table " + name)) {
                 continue;

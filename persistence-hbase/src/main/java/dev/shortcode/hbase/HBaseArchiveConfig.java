@@ -2,6 +2,7 @@ package dev.shortcode.hbase;
 
 import dev.shortcode.core.config.ConfigException;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -12,10 +13,11 @@ import java.util.regex.Pattern;
  *
  * @param zookeeperQuorum  {@code host:port[,host:port...]} of the cluster's ZooKeeper ensemble
  * @param znodeParent      the cluster's root znode ({@code zookeeper.znode.parent})
- * @param namespace        HBase namespace holding the three tables
+ * @param namespace        HBase namespace holding the four tables
  * @param linksTable       code to link record, pre-split
  * @param countsTable      codes issued per pool per day
  * @param watermarksTable  durable high-water mark per code length
+ * @param keysTable        API keys by secret hash
  * @param preSplitRegions  regions the links table starts with (1..256), spread over the salt byte;
  *                         only used when the table is created
  * @param compression      block compression of new tables: {@code NONE} or {@code GZ} run on any JVM;
@@ -37,6 +39,7 @@ public record HBaseArchiveConfig(
         String linksTable,
         String countsTable,
         String watermarksTable,
+        String keysTable,
         int preSplitRegions,
         String compression,
         boolean createTables,
@@ -66,9 +69,10 @@ public record HBaseArchiveConfig(
         requireName(linksTable, "tables.links");
         requireName(countsTable, "tables.counts");
         requireName(watermarksTable, "tables.watermarks");
-        if (linksTable.equals(countsTable) || linksTable.equals(watermarksTable) || countsTable.equals(watermarksTable)) {
-            throw new ConfigException(PREFIX + "tables", "links, counts and watermarks need three different tables: "
-                    + linksTable + ", " + countsTable + ", " + watermarksTable);
+        requireName(keysTable, "tables.keys");
+        if (new HashSet<>(List.of(linksTable, countsTable, watermarksTable, keysTable)).size() < 4) {
+            throw new ConfigException(PREFIX + "tables", "links, counts, watermarks and keys need four different tables: "
+                    + linksTable + ", " + countsTable + ", " + watermarksTable + ", " + keysTable);
         }
         if (preSplitRegions < 1 || preSplitRegions > MAX_REGIONS) {
             throw new ConfigException(PREFIX + "pre-split-regions", preSplitRegions + " is outside 1.." + MAX_REGIONS);
@@ -99,6 +103,10 @@ public record HBaseArchiveConfig(
 
     public String watermarksTableName() {
         return namespace + ":" + watermarksTable;
+    }
+
+    public String keysTableName() {
+        return namespace + ":" + keysTable;
     }
 
     private static void validateQuorum(String quorum) {
@@ -141,6 +149,7 @@ public record HBaseArchiveConfig(
         private String linksTable = "links";
         private String countsTable = "counts";
         private String watermarksTable = "watermarks";
+        private String keysTable = "keys";
         private int preSplitRegions = 16;
         private String compression = "GZ";
         private boolean createTables = true;
@@ -181,6 +190,11 @@ public record HBaseArchiveConfig(
             return this;
         }
 
+        public Builder keysTable(String table) {
+            this.keysTable = table;
+            return this;
+        }
+
         public Builder preSplitRegions(int regions) {
             this.preSplitRegions = regions;
             return this;
@@ -217,7 +231,7 @@ public record HBaseArchiveConfig(
         }
 
         public HBaseArchiveConfig build() {
-            return new HBaseArchiveConfig(zookeeperQuorum, znodeParent, namespace, linksTable, countsTable, watermarksTable,
+            return new HBaseArchiveConfig(zookeeperQuorum, znodeParent, namespace, linksTable, countsTable, watermarksTable, keysTable,
                     preSplitRegions, compression, createTables, writeBatchSize, flushInterval, operationTimeout, rpcTimeout);
         }
     }

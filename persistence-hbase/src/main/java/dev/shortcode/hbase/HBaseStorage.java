@@ -9,8 +9,8 @@ import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 
 /**
- * One connection to the HBase cluster and what runs over it: the {@link HBaseArchive} and the
- * {@link HBaseWatermarkStore}. {@link #open} connects through ZooKeeper, creates missing tables
+ * One connection to the HBase cluster and what runs over it: the {@link HBaseArchive}, the
+ * {@link HBaseWatermarkStore} and the {@link HBaseApiKeyStore}. {@link #open} connects through ZooKeeper, creates missing tables
  * (see {@link ArchiveSchema}) and fails the start with an {@link HBaseArchiveException} when the
  * cluster does not answer within a few operation timeouts. {@link #close} flushes the archive's
  * write buffer and closes the connection.
@@ -33,11 +33,13 @@ public final class HBaseStorage implements AutoCloseable {
     private final AsyncConnection connection;
     private final HBaseArchive archive;
     private final HBaseWatermarkStore watermarks;
+    private final HBaseApiKeyStore apiKeys;
 
-    private HBaseStorage(AsyncConnection connection, HBaseArchive archive, HBaseWatermarkStore watermarks) {
+    private HBaseStorage(AsyncConnection connection, HBaseArchive archive, HBaseWatermarkStore watermarks, HBaseApiKeyStore apiKeys) {
         this.connection = connection;
         this.archive = archive;
         this.watermarks = watermarks;
+        this.apiKeys = apiKeys;
     }
 
     public static HBaseStorage open(HBaseArchiveConfig config) {
@@ -56,7 +58,8 @@ public final class HBaseStorage implements AutoCloseable {
             ArchiveSchema schema = new ArchiveSchema(config);
             schema.ensure(connection.getAdmin());
             HBaseStorage storage = new HBaseStorage(connection, new HBaseArchive(connection, schema, config),
-                    new HBaseWatermarkStore(connection, schema.watermarks(), config));
+                    new HBaseWatermarkStore(connection, schema.watermarks(), config),
+                    new HBaseApiKeyStore(connection, schema.keys(), config));
             LOG.log(System.Logger.Level.INFO, "HBase archive ready in namespace {0} via {1} after {2} ms", config.namespace(),
                     config.zookeeperQuorum(), (System.nanoTime() - started) / 1_000_000);
             return storage;
@@ -87,6 +90,11 @@ public final class HBaseStorage implements AutoCloseable {
 
     public HBaseWatermarkStore watermarks() {
         return watermarks;
+    }
+
+    /** The durable API keys; valid until {@link #close}, which closes the connection they use. */
+    public HBaseApiKeyStore apiKeys() {
+        return apiKeys;
     }
 
     @Override

@@ -1,6 +1,6 @@
 /**
- * The HBase archive: every link ever created, the daily issue counts and the durable watermarks,
- * shared by all nodes. Entry point: {@link dev.shortcode.hbase.HBaseStorage#open}.
+ * The HBase archive: every link ever created, the daily issue counts, the durable watermarks and
+ * the API keys, shared by all nodes. Entry point: {@link dev.shortcode.hbase.HBaseStorage#open}.
  *
  * <h2>Tables (namespace {@code shortcode} by default)</h2>
  * <table>
@@ -13,6 +13,8 @@
  *       <td>{@code c:n}</td><td>8-byte counter (Increment)</td></tr>
  *   <tr><td>{@code watermarks}</td><td>code length, two ASCII digits</td>
  *       <td>{@code w:m}</td><td>epoch and high id, two big-endian 8-byte longs</td></tr>
+ *   <tr><td>{@code keys}</td><td>the key's secret hash, 64 hex characters ({@link dev.shortcode.hbase.HBaseApiKeyStore})</td>
+ *       <td>{@code k:v}</td><td>{@code ApiKey.encode()} (UTF-8)</td></tr>
  * </table>
  *
  * See {@code persistence-hbase/README.md} for the reasoning and the operations view.

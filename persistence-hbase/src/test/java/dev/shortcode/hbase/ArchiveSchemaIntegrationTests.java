@@ -45,7 +45,7 @@ class ArchiveSchemaIntegrationTests {
     }
 
     @Test
-    void open_onAnEmptyNamespace_createsThreeTablesWithTheirDescriptors() throws Exception {
+    void open_onAnEmptyNamespace_createsFourTablesWithTheirDescriptors() throws Exception {
         HBaseArchiveConfig config = CLUSTER.archiveConfig().preSplitRegions(8).build();
         try (HBaseStorage storage = HBaseStorage.open(config)) {
             LinkRecord link = TestLinks.link();
@@ -66,7 +66,7 @@ class ArchiveSchemaIntegrationTests {
             assertThat(regions.stream().map(r -> r.getStartKey().length == 0 ? -1 : r.getStartKey()[0] & 0xff).sorted())
                     .containsExactly(-1, 32, 64, 96, 128, 160, 192, 224);
 
-            for (String table : List.of(config.countsTableName(), config.watermarksTableName())) {
+            for (String table : List.of(config.countsTableName(), config.watermarksTableName(), config.keysTableName())) {
                 TableDescriptor descriptor = admin.getDescriptor(TableName.valueOf(table));
                 ColumnFamilyDescriptor family = descriptor.getColumnFamilies()[0];
                 assertThat(family.getBloomFilterType()).as(table).isEqualTo(BloomType.ROW);
@@ -77,6 +77,9 @@ class ArchiveSchemaIntegrationTests {
             assertThat(admin.getDescriptor(TableName.valueOf(config.countsTableName())).getColumnFamily(DayCountRows.FAMILY)).isNotNull();
             assertThat(admin.getDescriptor(TableName.valueOf(config.watermarksTableName()))
                     .getColumnFamily(HBaseWatermarkStore.FAMILY).isInMemory()).isTrue();
+            TableDescriptor keys = admin.getDescriptor(TableName.valueOf(config.keysTableName()));
+            assertThat(keys.getColumnFamilyCount()).isEqualTo(1);
+            assertThat(keys.getColumnFamily(HBaseApiKeyStore.FAMILY).isInMemory()).isTrue();
         }
     }
 
@@ -95,6 +98,24 @@ class ArchiveSchemaIntegrationTests {
         assertThat(admin.getRegions(TableName.valueOf(first.linksTableName()))).hasSize(4);
         assertThat(admin.getDescriptor(TableName.valueOf(first.linksTableName())).getColumnFamily(LinkCells.FAMILY)
                 .getCompressionType()).isEqualTo(Compression.Algorithm.NONE);
+    }
+
+    @Test
+    void open_onANamespaceOfTheThreeEarlierTables_addsTheKeysTable_andKeepsTheData() throws Exception {
+        HBaseArchiveConfig config = CLUSTER.archiveConfig().build();
+        LinkRecord link = TestLinks.link();
+        try (HBaseStorage storage = HBaseStorage.open(config)) {
+            await(storage.archive().write(List.of(TestLinks.put(link))));
+        }
+        // What a cluster set up before API keys moved to HBase looks like.
+        TableName keys = TableName.valueOf(config.keysTableName());
+        admin.disableTable(keys);
+        admin.deleteTable(keys);
+        try (HBaseStorage storage = HBaseStorage.open(config)) {
+            assertThat(admin.tableExists(keys)).isTrue();
+            assertThat(await(storage.archive().get(link.code()))).contains(link);
+            assertThat(await(storage.apiKeys().list())).isEmpty();
+        }
     }
 
     @Test

@@ -22,6 +22,7 @@ class HBaseArchiveConfigUnitTests {
         assertThat(config.linksTableName()).isEqualTo("shortcode:links");
         assertThat(config.countsTableName()).isEqualTo("shortcode:counts");
         assertThat(config.watermarksTableName()).isEqualTo("shortcode:watermarks");
+        assertThat(config.keysTableName()).isEqualTo("shortcode:keys");
         assertThat(config.znodeParent()).isEqualTo("/hbase");
         assertThat(config.preSplitRegions()).isEqualTo(16);
         assertThat(config.compression()).isEqualTo("GZ");
@@ -30,6 +31,13 @@ class HBaseArchiveConfigUnitTests {
         assertThat(config.flushInterval()).isEqualTo(Duration.ofMillis(10));
         assertThat(config.operationTimeout()).isEqualTo(Duration.ofSeconds(10));
         assertThat(config.rpcTimeout()).isEqualTo(Duration.ofSeconds(3));
+    }
+
+    @Test
+    void keysTable_renamed_isUsedInItsTableName() {
+        HBaseArchiveConfig config = valid().namespace("prod").keysTable("api_keys").build();
+        assertThat(config.keysTable()).isEqualTo("api_keys");
+        assertThat(config.keysTableName()).isEqualTo("prod:api_keys");
     }
 
     @Test
@@ -54,7 +62,12 @@ class HBaseArchiveConfigUnitTests {
         expectKey(() -> valid().linksTable("").build(), "shortcode.hbase.tables.links", "not a valid HBase name");
         expectKey(() -> valid().countsTable(".hidden").build(), "shortcode.hbase.tables.counts", "not a valid HBase name");
         expectKey(() -> valid().watermarksTable(null).build(), "shortcode.hbase.tables.watermarks", "not a valid HBase name");
-        expectKey(() -> valid().countsTable("links").build(), "shortcode.hbase.tables", "three different tables");
+        expectKey(() -> valid().keysTable("a b").build(), "shortcode.hbase.tables.keys", "not a valid HBase name");
+        expectKey(() -> valid().keysTable(null).build(), "shortcode.hbase.tables.keys", "not a valid HBase name");
+        expectKey(() -> valid().countsTable("links").build(), "shortcode.hbase.tables", "four different tables");
+        expectKey(() -> valid().keysTable("watermarks").build(), "shortcode.hbase.tables",
+                "links, counts, watermarks and keys need four different tables: links, counts, watermarks, watermarks");
+        expectKey(() -> valid().linksTable("keys").build(), "shortcode.hbase.tables", "four different tables");
         expectKey(() -> valid().znodeParent("hbase").build(), "shortcode.hbase.zookeeper-znode-parent", "absolute znode path");
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.shortcode.core.lease.Watermark;
+import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.ArchiveMutation;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.hbase.testing.HBaseMiniCluster;
@@ -12,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -42,6 +44,8 @@ class HBaseOutageIntegrationTests {
             HBaseArchive archive = storage.archive();
             await(archive.write(List.of(TestLinks.put(before))));
             storage.watermarks().advance(LENGTH, new Watermark(0, 1_000));
+            ApiKey key = new ApiKey("outagekey001", "outage", Set.of(ApiKey.Scope.LINKS_READ), "ab".repeat(32), 1_760_000_000_000L, false);
+            assertThat(await(storage.apiKeys().create(key))).isTrue();
             try {
                 CLUSTER.stopHBase();
 
@@ -49,6 +53,10 @@ class HBaseOutageIntegrationTests {
                 CompletableFuture<Void> write = archive.write(batch).toCompletableFuture();
                 CompletableFuture<?> read = archive.get(before.code()).toCompletableFuture();
                 CompletableFuture<?> count = archive.addIssued("long", LocalDate.of(2025, 1, 1), 1).toCompletableFuture();
+                CompletableFuture<?> findKey = storage.apiKeys().findByHash(key.secretHash()).toCompletableFuture();
+                CompletableFuture<?> listKeys = storage.apiKeys().list().toCompletableFuture();
+                CompletableFuture<?> createKey = storage.apiKeys().create(key).toCompletableFuture();
+                CompletableFuture<?> revokeKey = storage.apiKeys().revoke(key.id()).toCompletableFuture();
                 CompletableFuture<HBaseStorage> open = CompletableFuture.supplyAsync(() -> HBaseStorage.open(config));
                 assertThatThrownBy(() -> storage.watermarks().advance(LENGTH, new Watermark(0, 2_000)))
                         .isInstanceOf(UncheckedIOException.class).isInstanceOf(HBaseArchiveException.class)
@@ -59,6 +67,10 @@ class HBaseOutageIntegrationTests {
                         .hasMessageContaining("archive write of 1 mutations to " + config.linksTableName());
                 failsWithin(read, OPERATION_TIMEOUT, started).hasMessageContaining("archive read of " + before.code());
                 failsWithin(count, OPERATION_TIMEOUT, started).hasMessageContaining("count of long on 2025-01-01");
+                failsWithin(findKey, OPERATION_TIMEOUT, started).hasMessageContaining("lookup of an API key by hash in " + config.keysTableName());
+                failsWithin(listKeys, OPERATION_TIMEOUT, started).hasMessageContaining("listing of API keys in " + config.keysTableName());
+                failsWithin(createKey, OPERATION_TIMEOUT, started).hasMessageContaining("create of API key outagekey001 in " + config.keysTableName());
+                failsWithin(revokeKey, OPERATION_TIMEOUT, started).hasMessageContaining("revoke of API key outagekey001 in " + config.keysTableName());
                 // A node starting during the outage: open() allows three operation timeouts (connect, look up, create).
                 failsWithin(open, OPERATION_TIMEOUT.multipliedBy(3), started);
             } finally {
@@ -72,6 +84,8 @@ class HBaseOutageIntegrationTests {
             assertThat(storage.watermarks().read(LENGTH)).contains(new Watermark(0, 1_000));
             storage.watermarks().advance(LENGTH, new Watermark(0, 2_000));
             assertThat(storage.watermarks().read(LENGTH)).contains(new Watermark(0, 2_000));
+            assertThat(await(storage.apiKeys().findByHash(key.secretHash()))).contains(key);
+            assertThat(await(storage.apiKeys().revoke(key.id()))).isTrue();
         }
     }
 

@@ -11,7 +11,6 @@ import dev.shortcode.core.redis.ColdReadOptions;
 import dev.shortcode.core.redis.HotStoreOptions;
 import dev.shortcode.core.redis.OutboxArchiver;
 import dev.shortcode.core.redis.OutboxMetrics;
-import dev.shortcode.core.redis.RedisApiKeyStore;
 import dev.shortcode.core.redis.RedisBlockSource;
 import dev.shortcode.core.redis.RedisConnection;
 import dev.shortcode.core.redis.RedisHotStore;
@@ -40,8 +39,11 @@ final class DistributedBackend {
 
     /** How long a Redis command may wait, including while reconnecting. */
     static final Duration REDIS_TIMEOUT = Duration.ofSeconds(2);
-    /** How long readiness waits for HBase before calling it down. */
-    static final long HBASE_PROBE_SECONDS = 2;
+    /**
+     * How long readiness waits for Redis and for HBase before calling each down: shorter than the
+     * readiness check's own limit, so that a failed check still names what is down.
+     */
+    static final long PROBE_MILLIS = 1_500;
 
     private DistributedBackend() {}
 
@@ -82,7 +84,7 @@ final class DistributedBackend {
         return new StorageBackend("redis+hbase",
                 new RedisBlockSource(redis, hbase.watermarks(), settings.issuer().lease(), issuerMetrics),
                 hot, hbase.archive(), resolver,
-                new RedisApiKeyStore(redis.async(), keys.namespace()), new RedisIdempotencyStore(redis.async(), keys.namespace()),
+                hbase.apiKeys(), new RedisIdempotencyStore(redis.async(), keys.namespace()),
                 () -> probe(redis, hbase, settings, hbaseReads),
                 () -> {
                     archiver.close();
@@ -100,7 +102,7 @@ final class DistributedBackend {
     private static CompletionStage<Map<String, Boolean>> probe(RedisConnection redis, HBaseStorage hbase,
             ServiceSettings settings, ExecutorService hbaseReads) {
         CompletableFuture<Boolean> redisUp = redis.async().ping().toCompletableFuture()
-                .thenApply("PONG"::equals).exceptionally(e -> false);
+                .thenApply("PONG"::equals).exceptionally(e -> false).completeOnTimeout(false, PROBE_MILLIS, TimeUnit.MILLISECONDS);
         CompletableFuture<Boolean> hbaseUp = CompletableFuture.supplyAsync(() -> {
             try {
                 hbase.watermarks().read(settings.issuer().pools().get(0).length());
@@ -108,7 +110,7 @@ final class DistributedBackend {
             } catch (RuntimeException e) {
                 return false;
             }
-        }, hbaseReads).completeOnTimeout(false, HBASE_PROBE_SECONDS, TimeUnit.SECONDS);
+        }, hbaseReads).completeOnTimeout(false, PROBE_MILLIS, TimeUnit.MILLISECONDS);
         return redisUp.thenCombine(hbaseUp, (r, h) -> {
             Map<String, Boolean> result = new LinkedHashMap<>();
             result.put("redis", r);

@@ -113,6 +113,28 @@ final class ServiceProcess implements AutoCloseable {
         throw new AssertionError("service not ready within " + READY_TIMEOUT + ":\n" + logText());
     }
 
+    /** One JSON request to the service; {@code apiKey} and {@code json} may be null. */
+    HttpResponse<String> send(String method, String path, String apiKey, String json) throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl() + path)).timeout(Duration.ofSeconds(30))
+                .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
+        if (apiKey != null) {
+            request.header("X-API-Key", apiKey);
+        }
+        if (json != null) {
+            request.header("Content-Type", "application/json");
+        }
+        return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** The value of a top-level string field of a JSON answer. */
+    static String field(HttpResponse<String> response, String name) throws IOException {
+        JsonNode value = JSON.readTree(response.body()).get(name);
+        if (value == null) {
+            throw new AssertionError("no '" + name + "' in " + response.statusCode() + " " + response.body());
+        }
+        return value.asText();
+    }
+
     /** Waits for the process to exit by itself and returns its exit code. */
     int awaitExit(Duration timeout) throws InterruptedException {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
