@@ -7,6 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.TimeoutException;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
@@ -35,6 +36,7 @@ public class StorageReadiness implements AsyncHealthCheck {
                     return builder.status(up).build();
                 })
                 .onFailure().recoverWithItem(e -> HealthCheckResponse.named("storage").withData("backend", storage.kind())
-                        .withData("error", String.valueOf(e.getMessage())).down().build());
+                        .withData("error", e instanceof TimeoutException ? "no answer within " + PROBE_TIMEOUT.toMillis() + " ms"
+                                : e.toString()).down().build());
     }
 }
