@@ -1,8 +1,9 @@
 package dev.shortcode.api.auth;
 
+import dev.shortcode.api.problem.Problem;
 import dev.shortcode.api.problem.ProblemException;
-import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.ApiKey.Scope;
+import dev.shortcode.core.store.ApiKey;
 import io.smallrye.common.annotation.NonBlocking;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -21,8 +22,18 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 
 /** Admin endpoints for API keys: the secret is shown once, at creation, and never again. */
+@SecurityRequirement(name = "apiKey")
+@APIResponse(responseCode = "401", description = "No API key, or an unknown or revoked one", content = @Content(
+        mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+@APIResponse(responseCode = "403", description = "The API key lacks the admin scope", content = @Content(
+        mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
 @Path("/api/v1/keys")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
@@ -46,6 +57,10 @@ public class KeyResource {
 
     @POST
     @RequiresScope(Scope.ADMIN)
+    @Operation(summary = "Create an API key", description = "The answer's key is the secret: shown this once, stored only as its SHA-256.")
+    @APIResponse(responseCode = "201", description = "Created", content = @Content(schema = @Schema(implementation = CreatedKey.class)))
+    @APIResponse(responseCode = "400", description = "Invalid name or scopes",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public CompletionStage<Response> create(CreateKeyRequest request) {
         if (request == null || request.name() == null || !request.name().matches("[\\p{L}\\p{N} ._-]{1,64}")) {
             return CompletableFuture.failedFuture(ProblemException.badRequest("invalid-key-name",
@@ -72,6 +87,7 @@ public class KeyResource {
 
     @GET
     @RequiresScope(Scope.ADMIN)
+    @Operation(summary = "List API keys", description = "Never shows a secret or its hash.")
     public CompletionStage<List<KeyView>> list() {
         return keys.store().list().thenApply(all -> all.stream().sorted(Comparator.comparingLong(ApiKey::createdAtMillis))
                 .map(KeyView::of).toList());
@@ -80,6 +96,12 @@ public class KeyResource {
     @DELETE
     @Path("/{id}")
     @RequiresScope(Scope.ADMIN)
+    @Operation(summary = "Revoke an API key", description = "Refused on other nodes within 5 seconds, at once on this one.")
+    @APIResponse(responseCode = "204", description = "Revoked")
+    @APIResponse(responseCode = "404", description = "No active key has this id",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "409", description = "The last active admin key",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public CompletionStage<Response> revoke(@PathParam("id") String id) {
         // Revoking the last admin key would lock everyone out of key management until a restart
         // with SHORTCODE_ADMIN_KEY. (Two admins revoking the last two keys at the same moment can

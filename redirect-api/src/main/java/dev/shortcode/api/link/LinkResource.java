@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shortcode.api.auth.ApiKeyFilter;
 import dev.shortcode.api.auth.RequiresScope;
 import dev.shortcode.api.problem.JsonProblems;
+import dev.shortcode.api.problem.Problem;
 import dev.shortcode.api.problem.ProblemException;
 import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.ApiKey.Scope;
@@ -33,8 +34,28 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.enums.SecuritySchemeIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SecuritySchemeType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
 
 /** The JSON link API. Runs on the event loop: every store call is non-blocking. */
+@SecurityScheme(securitySchemeName = "apiKey", type = SecuritySchemeType.APIKEY, in = SecuritySchemeIn.HEADER,
+        apiKeyName = ApiKeyFilter.HEADER, description = "An API key; scopes links:read, links:write, admin. "
+                + "Missing or unknown: 401; without the endpoint's scope: 403.")
+@SecurityRequirement(name = "apiKey")
+@APIResponse(responseCode = "401", description = "No API key, or an unknown or revoked one", content = @Content(
+        mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+@APIResponse(responseCode = "403", description = "The API key lacks the endpoint's scope", content = @Content(
+        mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+@APIResponse(responseCode = "503", description = "A store is unreachable or overloaded; nothing was changed; retry after Retry-After",
+        content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
 @Path("/api/v1/links")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
@@ -51,13 +72,28 @@ public class LinkResource {
     ObjectMapper json;
 
     /** Items stay JSON until each is read on its own: one malformed item must not fail the batch. */
-    public record BatchRequest(List<JsonNode> links) {}
+    public record BatchRequest(@Schema(type = SchemaType.ARRAY, implementation = CreateLinkRequest.class) List<JsonNode> links) {}
 
     public record BatchResponse(List<BatchItemResult> results) {}
 
     @POST
     @RequiresScope(Scope.LINKS_WRITE)
-    public CompletionStage<Response> create(CreateLinkRequest request, @HeaderParam("Idempotency-Key") String idempotencyKey,
+    @Operation(summary = "Create a short link", description = "ttl: an ISO-8601 duration (P30D, PT12H, P2W) or \"permanent\"; "
+            + "absent: the configured default. The smallest pool whose idle TTL covers it serves it. alias: 3 to 64 of "
+            + "[A-Za-z0-9_-], not a reserved word, and not shaped like an issued code (5 to 7 base62 characters), "
+            + "which could collide with codes the pools issue. Unknown fields are refused.")
+    @APIResponse(responseCode = "201", description = "Created; Location is the short URL",
+            content = @Content(schema = @Schema(implementation = LinkView.class)))
+    @APIResponse(responseCode = "400", description = "Invalid url, ttl, alias or body; detail says which and why",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "409", description = "The alias is taken",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "422", description = "The Idempotency-Key was used for a different request",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public CompletionStage<Response> create(CreateLinkRequest request,
+            @Parameter(description = "Retries with the same key (per API key, for 24 h) return the link the first request "
+                    + "made, with 201, however many race; the same key with another url, ttl or alias answers 422. 1 to 255 characters.")
+            @HeaderParam("Idempotency-Key") String idempotencyKey,
             RoutingContext routing) {
         return links.create(request, owner(routing), idempotencyKey)
                 .thenApply(view -> Response.created(URI.create(view.shortUrl())).entity(view).build());
@@ -66,6 +102,14 @@ public class LinkResource {
     @POST
     @Path("/batch")
     @RequiresScope(Scope.LINKS_WRITE)
+    @Operation(summary = "Create up to 1,000 links", description = "Each item is a create body and succeeds or fails on its own; "
+            + "results keep the order of the items, each with its status and either the link or a problem.")
+    @APIResponse(responseCode = "200", description = "One result per item, in order",
+            content = @Content(schema = @Schema(implementation = BatchResponse.class)))
+    @APIResponse(responseCode = "400", description = "The body is not {\"links\": [...]}",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "413", description = "More than 1,000 items",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public CompletionStage<BatchResponse> batch(BatchRequest request, RoutingContext routing) {
         if (request == null || request.links() == null) {
             return CompletableFuture.failedFuture(ProblemException.badRequest("invalid-body", "expected {\"links\": [...]}"));
@@ -93,6 +137,10 @@ public class LinkResource {
     @GET
     @Path("/{code}")
     @RequiresScope(Scope.LINKS_READ)
+    @Operation(summary = "Read a link")
+    @APIResponse(responseCode = "200", description = "The live link", content = @Content(schema = @Schema(implementation = LinkView.class)))
+    @APIResponse(responseCode = "404", description = "Unknown, deleted or expired",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public CompletionStage<LinkView> get(@PathParam("code") String code) {
         return links.get(code);
     }
@@ -100,6 +148,13 @@ public class LinkResource {
     @PATCH
     @Path("/{code}")
     @RequiresScope(Scope.LINKS_WRITE)
+    @Operation(summary = "Change a link's url or ttl", description = "Every node redirects to the new url within a second. "
+            + "A new ttl must belong to the link's pool.")
+    @APIResponse(responseCode = "200", description = "The changed link", content = @Content(schema = @Schema(implementation = LinkView.class)))
+    @APIResponse(responseCode = "400", description = "Invalid url or ttl",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "Unknown, deleted or expired",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public CompletionStage<LinkView> update(@PathParam("code") String code, UpdateLinkRequest request) {
         return links.update(code, request);
     }
@@ -107,6 +162,10 @@ public class LinkResource {
     @DELETE
     @Path("/{code}")
     @RequiresScope(Scope.LINKS_WRITE)
+    @Operation(summary = "Delete a link", description = "The code answers 404 on every node within a second.")
+    @APIResponse(responseCode = "204", description = "Deleted")
+    @APIResponse(responseCode = "404", description = "Unknown, deleted or expired",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public CompletionStage<Response> delete(@PathParam("code") String code) {
         return links.delete(code).thenApply(v -> Response.noContent().build());
     }

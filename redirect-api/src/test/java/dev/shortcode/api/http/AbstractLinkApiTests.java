@@ -447,6 +447,10 @@ abstract class AbstractLinkApiTests {
         createCode(writer, "https://example.com/metrics");
         given().get("/q/metrics").then().statusCode(200).body(containsString("shortcode_links_created_total"))
                 .body(containsString("shortcode_codes_issued_total"));
-        given().get("/q/openapi").then().statusCode(200).body(containsString("/api/v1/links"));
+        String openApi = given().get("/q/openapi").then().statusCode(200).extract().asString();
+        assertThat(openApi).contains("/api/v1/links").contains("/api/v1/links/batch").contains("/api/v1/keys").contains("/{code}")
+                .contains("X-API-Key").contains("Idempotency-Key").contains("\"201\"").contains("\"204\"").contains("\"413\"")
+                .contains("application/problem+json");
+        given().get("/q/swagger-ui/").then().statusCode(200);
     }
 }
