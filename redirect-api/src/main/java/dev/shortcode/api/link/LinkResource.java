@@ -149,25 +149,26 @@ public class LinkResource {
     @Path("/{code}")
     @RequiresScope(Scope.LINKS_WRITE)
     @Operation(summary = "Change a link's url or ttl", description = "Every node redirects to the new url within a second. "
-            + "A new ttl must belong to the link's pool.")
+            + "A new ttl must belong to the link's pool. Only the API key that created the link, or an admin key, may change it (else 403).")
     @APIResponse(responseCode = "200", description = "The changed link", content = @Content(schema = @Schema(implementation = LinkView.class)))
     @APIResponse(responseCode = "400", description = "Invalid url or ttl",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "404", description = "Unknown, deleted or expired",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public CompletionStage<LinkView> update(@PathParam("code") String code, UpdateLinkRequest request) {
-        return links.update(code, request);
+    public CompletionStage<LinkView> update(@PathParam("code") String code, UpdateLinkRequest request, RoutingContext routing) {
+        return links.update(code, request, routing.get(ApiKeyFilter.KEY));
     }
 
     @DELETE
     @Path("/{code}")
     @RequiresScope(Scope.LINKS_WRITE)
-    @Operation(summary = "Delete a link", description = "The code answers 404 on every node within a second.")
+    @Operation(summary = "Delete a link", description = "The code answers 404 on every node within a second. "
+            + "Only the API key that created the link, or an admin key, may delete it (else 403).")
     @APIResponse(responseCode = "204", description = "Deleted")
     @APIResponse(responseCode = "404", description = "Unknown, deleted or expired",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public CompletionStage<Response> delete(@PathParam("code") String code) {
-        return links.delete(code).thenApply(v -> Response.noContent().build());
+    public CompletionStage<Response> delete(@PathParam("code") String code, RoutingContext routing) {
+        return links.delete(code, routing.get(ApiKeyFilter.KEY)).thenApply(v -> Response.noContent().build());
     }
 
     static String owner(RoutingContext routing) {

@@ -8,6 +8,7 @@ import dev.shortcode.core.alloc.CodeIssuer;
 import dev.shortcode.core.alloc.IssueException;
 import dev.shortcode.core.alloc.IssuedCode;
 import dev.shortcode.core.store.Archive;
+import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.ArchiveMutation;
 import dev.shortcode.core.store.HotStore;
 import dev.shortcode.core.store.IdempotencyStore;
@@ -474,7 +475,20 @@ public final class LinkService {
         return resolver.resolve(code).thenApply(found -> found.map(LinkRecord::url));
     }
 
-    public CompletionStage<LinkView> update(String code, UpdateLinkRequest request) {
+    /**
+     * Only the API key that created a link, or an admin key, may change or delete it: any
+     * links:write key could otherwise repoint another client's links. Reading stays open to
+     * links:read (the target is public through the redirect anyway).
+     */
+    private static void requireOwner(LinkRecord link, ApiKey caller) {
+        if (caller != null && !caller.allows(ApiKey.Scope.ADMIN) && !caller.id().equals(link.ownerKeyId())) {
+            throw new ProblemException(403, "not-owner", "Forbidden", "link '" + link.code() + "' was created by another API key; "
+                    + "only that key or an admin key may change or delete it");
+        }
+    }
+
+    /** Changes a link as {@code caller} (null: unchecked, for callers inside the service). */
+    public CompletionStage<LinkView> update(String code, UpdateLinkRequest request, ApiKey caller) {
         if (request == null || (request.url() == null && request.ttl() == null)) {
             return CompletableFuture.failedFuture(ProblemException.badRequest("invalid-body", "give \"url\" and/or \"ttl\" to change"));
         }
@@ -488,6 +502,7 @@ public final class LinkService {
         }
         return resolver.resolve(code).thenCompose(found -> {
             LinkRecord current = found.orElseThrow(() -> ProblemException.notFound("no live link has the code '" + code + "'"));
+            requireOwner(current, caller);
             if (ttl != null && !current.pool().equals(ALIAS_POOL) && !ttl.pool().name().equals(current.pool())) {
                 throw ProblemException.badRequest("invalid-ttl", "ttl " + ttl.label() + " needs pool " + ttl.pool().name()
                         + " but this link's code belongs to pool " + current.pool() + "; create a new link instead");
@@ -509,9 +524,10 @@ public final class LinkService {
      * find the link in the archive, take it for one Redis lost, and bring it back. If the archive
      * is down the delete still stands (the outbox delivers it later); the log says so.
      */
-    public CompletionStage<Void> delete(String code) {
+    public CompletionStage<Void> delete(String code, ApiKey caller) {
         return resolver.resolve(code).thenCompose(found -> {
             LinkRecord current = found.orElseThrow(() -> ProblemException.notFound("no live link has the code '" + code + "'"));
+            requireOwner(current, caller);
             return hotStore.delete(code).thenCompose(deleted -> {
                 if (!deleted) {
                     throw ProblemException.notFound("no live link has the code '" + code + "'");

@@ -304,6 +304,19 @@ abstract class AbstractLinkApiTests {
     }
 
     @Test
+    void patchAndDelete_byAnotherClientsKey_areForbidden_byTheOwnerOrAnAdmin_allowed() {
+        String code = createCode(writer, "https://example.com/mine");
+        String other = key("links:write", "links:read");
+        as(other).body(Map.of("url", "https://attacker.example/")).patch("/api/v1/links/" + code).then().statusCode(403)
+                .contentType("application/problem+json").body("detail", containsString("another API key"));
+        as(other).delete("/api/v1/links/" + code).then().statusCode(403);
+        as(other).get("/api/v1/links/" + code).then().statusCode(200).body("url", equalTo("https://example.com/mine"));
+        redirect(code).then().statusCode(302).header("Location", "https://example.com/mine");
+        as(ADMIN_KEY).body(Map.of("url", "https://example.com/by-admin")).patch("/api/v1/links/" + code).then().statusCode(200);
+        as(writer).delete("/api/v1/links/" + code).then().statusCode(204);
+    }
+
+    @Test
     void get_patch_delete_lifecycle() {
         String code = createCode(writer, "https://example.com/v1");
         as(reader).get("/api/v1/links/" + code).then().statusCode(200).body("url", equalTo("https://example.com/v1"));
@@ -370,7 +383,9 @@ abstract class AbstractLinkApiTests {
 
     @Test
     void authMatrix_everyEndpoint_checksKeyAndScope() {
-        String code = createCode(writer, "https://example.com/auth");
+        String readOnly = key("links:read");
+        String writeOnly = key("links:write");
+        String code = createCode(writeOnly, "https://example.com/auth"); // its owner is the key with the right scope below
         String bogus = "sck_" + UUID.randomUUID();
         Map<String, String> endpoints = new HashMap<>();
         endpoints.put("POST /api/v1/links", "links:write");
@@ -381,8 +396,6 @@ abstract class AbstractLinkApiTests {
         endpoints.put("GET /api/v1/keys", "admin");
         endpoints.put("POST /api/v1/keys", "admin");
         endpoints.put("DELETE /api/v1/keys/nope", "admin");
-        String readOnly = key("links:read");
-        String writeOnly = key("links:write");
         for (Map.Entry<String, String> e : endpoints.entrySet()) {
             String[] methodPath = e.getKey().split(" ");
             call(null, methodPath).then().statusCode(401).contentType("application/problem+json");
