@@ -137,7 +137,8 @@ public class LinkResource {
     @GET
     @Path("/{code}")
     @RequiresScope(Scope.LINKS_READ)
-    @Operation(summary = "Read a link")
+    @Operation(summary = "Read a link", description = "A read is an access like a redirect: it extends the link's life, "
+            + "and expiresAt is counted from it.")
     @APIResponse(responseCode = "200", description = "The live link", content = @Content(schema = @Schema(implementation = LinkView.class)))
     @APIResponse(responseCode = "404", description = "Unknown, deleted or expired",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))

@@ -55,6 +55,12 @@ public class RedirectRoute {
         latency = Timer.builder("shortcode.redirect.latency").publishPercentiles(0.5, 0.99, 0.999).register(registry);
         router.getWithRegex(CODE_PATH).handler(this::redirect);
         router.headWithRegex(CODE_PATH).handler(this::redirect);
+        // Any other method on a short link: say which ones it takes, rather than "no such resource".
+        router.routeWithRegex(CODE_PATH).handler(rc -> {
+            rc.response().putHeader(HttpHeaders.ALLOW, "GET, HEAD");
+            respondError(rc, 405, "method-not-allowed", "Method not allowed",
+                    "a short link answers GET and HEAD; " + rc.request().method() + " is not one of them");
+        });
     }
 
     private void redirect(RoutingContext rc) {

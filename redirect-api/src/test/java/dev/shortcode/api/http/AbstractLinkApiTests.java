@@ -74,6 +74,16 @@ abstract class AbstractLinkApiTests {
     }
 
     @Test
+    void redirect_otherMethods_answer405NamingTheAllowedOnes() {
+        String code = createCode(writer, "https://example.com/methods");
+        given().redirects().follow(false).head("/" + code).then().statusCode(302).header("Location", "https://example.com/methods");
+        for (String method : List.of("POST", "PUT", "DELETE", "PATCH")) {
+            given().request(method, "/" + code).then().statusCode(405).header("Allow", "GET, HEAD")
+                    .contentType("application/problem+json");
+        }
+    }
+
+    @Test
     void redirect_unknownCode_answers404AsProblemOrHtml() {
         redirect("zzzzz").then().statusCode(404).contentType("application/problem+json")
                 .body("status", equalTo(404)).body("detail", containsString("zzzzz"));
