@@ -312,7 +312,7 @@ public final class LinkService {
             Instant expires = null;
             if (!r.permanent()) {
                 if (answeredAt == null) {
-                    answeredAt = clock.instant();
+                    answeredAt = Instant.ofEpochMilli(clock.millis()); // milliseconds, like createdAt
                 }
                 expires = expiries.computeIfAbsent(r.ttlSeconds(), answeredAt::plusSeconds);
             }
@@ -552,7 +552,8 @@ public final class LinkService {
     }
 
     private LinkView view(LinkRecord r, String ttlLabel) {
-        Instant expires = r.permanent() ? null : clock.instant().plusSeconds(r.ttlSeconds());
+        // Milliseconds, like createdAt: clients compare the two.
+        Instant expires = r.permanent() ? null : Instant.ofEpochMilli(clock.millis()).plusSeconds(r.ttlSeconds());
         return new LinkView(r.code(), baseUrl + "/" + r.code(), r.url(), ttlLabel, r.pool(), r.createdAt(), expires);
     }
 

@@ -19,6 +19,8 @@ public final class TtlPolicy {
 
     /** Weeks, which {@link Duration#parse} does not take. */
     private static final Pattern WEEKS = Pattern.compile("P\\d+W");
+    /** ISO-8601 periods with months or years: valid ISO, but not a fixed length. */
+    private static final Pattern MONTHS_OR_YEARS = Pattern.compile("P(\\d+Y(\\d+M)?|\\d+M)(\\d+W)?(\\d+D)?(T.*)?");
 
     private final List<PoolSpec> byTtl;
     /** The choice for requests without a TTL, made once: most creates ask for no TTL. */
@@ -51,11 +53,15 @@ public final class TtlPolicy {
             duration = null;
         }
         if (duration == null) {
+            if (MONTHS_OR_YEARS.matcher(ttl.toUpperCase(java.util.Locale.ROOT)).matches()) {
+                throw ProblemException.badRequest("invalid-ttl", "ttl '" + ttl + "' counts months or years, whose length varies; "
+                        + "give days (P30D), weeks (P2W) or hours (PT12H)");
+            }
             throw ProblemException.badRequest("invalid-ttl",
                     "ttl '" + ttl + "' is neither an ISO-8601 duration such as P30D or PT12H nor \"permanent\"");
         }
         if (duration.compareTo(Duration.ofSeconds(60)) < 0) {
-            throw ProblemException.badRequest("invalid-ttl", "ttl " + duration + " is below the minimum of 60 seconds; " + range());
+            throw ProblemException.badRequest("invalid-ttl", "ttl '" + ttl + "' is below the minimum of 60 seconds; " + range());
         }
         for (PoolSpec pool : byTtl) {
             if (pool.idleTtl().compareTo(duration) >= 0) {

@@ -64,7 +64,8 @@ abstract class AbstractLinkApiTests {
                 .body("ttl", equalTo("P10D"))
                 .body("pool", equalTo("short"))
                 .body("createdAt", notNullValue())
-                .body("expiresAt", notNullValue());
+                .body("expiresAt", notNullValue())
+                .body("expiresAt", matchesPattern("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d{1,3})?Z")); // milliseconds at most, like createdAt
     }
 
     @Test

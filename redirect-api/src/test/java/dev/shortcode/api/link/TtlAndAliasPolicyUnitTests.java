@@ -45,7 +45,10 @@ class TtlAndAliasPolicyUnitTests {
                         .contains("permanent"));
         assertThatThrownBy(() -> ttls.choose("30 days")).hasMessageContaining("neither an ISO-8601 duration");
         assertThatThrownBy(() -> ttls.choose("PT10S")).hasMessageContaining("below the minimum");
-        assertThatThrownBy(() -> ttls.choose("P1M")).hasMessageContaining("neither an ISO-8601 duration");
+        assertThatThrownBy(() -> ttls.choose("P1M")).hasMessageContaining("months or years, whose length varies");
+        assertThatThrownBy(() -> ttls.choose("P1Y2M")).hasMessageContaining("months or years, whose length varies");
+        assertThatThrownBy(() -> ttls.choose("P")).hasMessageContaining("neither an ISO-8601 duration");
+        assertThatThrownBy(() -> ttls.choose("P0D")).hasMessageContaining("ttl 'P0D' is below the minimum");
     }
 
     @Test
