@@ -72,4 +72,64 @@ class DistributedServiceProcessIntegrationTests {
             }
         }
     }
+
+    @Test
+    void twoNodes_aChangeOrDeleteOnOne_isSeenByTheOtherWithinASecond_andTheirCodesNeverCollide() throws Exception {
+        HBaseProcess hbase = HBaseProcess.shared();
+        try (RedisDeployment redis = RedisServers.standalone()) {
+            Map<String, String> env = Map.of(
+                    "SHORTCODE_REDIS_URIS", redis.uris().get(0).toURI().toString(),
+                    "SHORTCODE_HBASE_ZK", hbase.zookeeperQuorum(),
+                    "SHORTCODE_SECRET", "two node test secret shared by all nodes",
+                    "SHORTCODE_ADMIN_KEY", ApiClient.ADMIN_KEY);
+            Map<String, String> envA = new HashMap<>(env);
+            envA.put("SHORTCODE_DATA_DIR", dataDir.resolve("a").toString());
+            Map<String, String> envB = new HashMap<>(env);
+            envB.put("SHORTCODE_DATA_DIR", dataDir.resolve("b").toString());
+            try (ServiceProcess a = ServiceProcess.start(envA, Path.of("target/service-logs")).awaitReady();
+                    ServiceProcess b = ServiceProcess.start(envB, Path.of("target/service-logs")).awaitReady()) {
+                HttpResponse<String> created = a.send("POST", "/api/v1/links", ApiClient.ADMIN_KEY, "{\"url\": \"https://example.com/v1\"}");
+                String code = ServiceProcess.field(created, "code");
+                assertThat(b.send("GET", "/" + code, null, null).headers().firstValue("Location")).contains("https://example.com/v1");
+                assertThat(b.send("GET", "/" + code, null, null).statusCode()).as("served from B's near cache now").isEqualTo(302);
+
+                HttpResponse<String> patched = a.send("PATCH", "/api/v1/links/" + code, ApiClient.ADMIN_KEY, "{\"url\": \"https://example.com/v2\"}");
+                assertThat(patched.statusCode()).as(patched.body()).isEqualTo(200);
+                long changedAt = System.nanoTime();
+                awaitOn(b, code, r -> r.statusCode() == 302 && r.headers().firstValue("Location").orElse("").equals("https://example.com/v2"));
+                assertThat(Duration.ofNanos(System.nanoTime() - changedAt)).as("B follows A's change").isLessThan(Duration.ofSeconds(1));
+
+                assertThat(a.send("DELETE", "/api/v1/links/" + code, ApiClient.ADMIN_KEY, null).statusCode()).isEqualTo(204);
+                long deletedAt = System.nanoTime();
+                awaitOn(b, code, r -> r.statusCode() == 404);
+                assertThat(Duration.ofNanos(System.nanoTime() - deletedAt)).as("B follows A's delete").isLessThan(Duration.ofSeconds(1));
+
+                Map<String, String> fromA = new HashMap<>();
+                Map<String, String> fromB = new HashMap<>();
+                for (int round = 0; round < 3; round++) {
+                    a.createBatch(fromA, 500, null);
+                    b.createBatch(fromB, 500, null);
+                }
+                assertThat(fromA).hasSize(1_500);
+                assertThat(fromB).hasSize(1_500);
+                assertThat(fromA.keySet()).as("codes issued by two nodes").doesNotContainAnyElementsOf(fromB.keySet());
+            }
+        }
+    }
+
+    /** Polls {@code node}'s redirect of {@code code} every 20 ms until {@code done}, for at most 5 s. */
+    private static void awaitOn(ServiceProcess node, String code, java.util.function.Predicate<HttpResponse<String>> done)
+            throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        HttpResponse<String> last = null;
+        while (System.nanoTime() < deadline) {
+            last = node.send("GET", "/" + code, null, null);
+            if (done.test(last)) {
+                return;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("node never reached the expected answer for " + code + "; last: " + last.statusCode() + " "
+                + last.headers().firstValue("Location").orElse(""));
+    }
 }
