@@ -1,16 +1,10 @@
 package dev.shortcode.api.http;
 
-import io.quarkus.test.junit.QuarkusTestProfile;
 import java.util.List;
 import java.util.Map;
 
-/** The service on a 3-master Redis Cluster + HBase, all real, started by {@link RedisHBaseResource}. */
-public class DistributedClusterProfile implements QuarkusTestProfile {
-
-    @Override
-    public Map<String, String> getConfigOverrides() {
-        return Map.of("shortcode.base-url", "http://localhost:8080");
-    }
+/** Like {@link DistributedProfile}, on a 3-master Redis Cluster. */
+public class DistributedClusterProfile extends DistributedProfile {
 
     @Override
     public List<TestResourceEntry> testResources() {
