@@ -1,11 +1,8 @@
 package dev.shortcode.api.link;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import dev.shortcode.api.auth.ApiKeyFilter;
 import dev.shortcode.api.auth.RequiresScope;
-import dev.shortcode.api.problem.JsonProblems;
 import dev.shortcode.api.problem.Problem;
 import dev.shortcode.api.problem.ProblemException;
 import dev.shortcode.core.store.ApiKey;
@@ -27,10 +24,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
@@ -68,11 +62,9 @@ public class LinkResource {
     @Inject
     LinkService links;
 
-    @Inject
-    ObjectMapper json;
-
-    /** Items stay JSON until each is read on its own: one malformed item must not fail the batch. */
-    public record BatchRequest(@Schema(type = SchemaType.ARRAY, implementation = CreateLinkRequest.class) List<JsonNode> links) {}
+    /** Items are read one by one (see {@link BatchItems}): one of the wrong shape must not fail the batch. */
+    public record BatchRequest(@Schema(type = SchemaType.ARRAY, implementation = CreateLinkRequest.class)
+            @JsonDeserialize(using = BatchItems.Deserializer.class) BatchItems links) {}
 
     public record BatchResponse(List<BatchItemResult> results) {}
 
@@ -118,20 +110,10 @@ public class LinkResource {
             return CompletableFuture.failedFuture(new ProblemException(413, "batch-too-large", "Batch too large",
                     "a batch holds at most " + MAX_BATCH + " links; this one has " + request.links().size()));
         }
-        List<CreateLinkRequest> items = new ArrayList<>(request.links().size());
-        Map<Integer, ProblemException> unreadable = new HashMap<>();
-        for (int i = 0; i < request.links().size(); i++) {
-            JsonNode item = request.links().get(i);
-            try {
-                items.add(item == null || item.isNull() ? null : json.treeToValue(item, CreateLinkRequest.class));
-            } catch (JsonProcessingException e) {
-                items.add(null);
-                unreadable.put(i, JsonProblems.of(e, "links[" + i + "]"));
-            }
-        }
         Context context = Vertx.currentContext();
         Executor answerOn = context == null ? Runnable::run : command -> context.runOnContext(v -> command.run());
-        return links.createBatch(items, unreadable, owner(routing), answerOn).thenApply(BatchResponse::new);
+        return links.createBatch(request.links().requests(), request.links().unreadable(), owner(routing), answerOn)
+                .thenApply(BatchResponse::new);
     }
 
     @GET

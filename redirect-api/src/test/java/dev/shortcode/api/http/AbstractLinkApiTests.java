@@ -172,9 +172,14 @@ abstract class AbstractLinkApiTests {
         String body = """
                 {"links": [{"url": "https://example.com/shape-ok"}, {"url": ["x"]}, "https://example.com/bare",
                            {"url": "https://example.com/t", "ttl": {}}, {"url": "https://example.com/u", "tll": "P1D"},
-                           {"url": "https://example.com/v", "alias": 12345678}]}""";
+                           {"url": "https://example.com/v", "alias": 12345678},
+                           {"ttl": {"deep": [1, {"deeper": [[]]}]}, "url": "https://example.com/w"}, [1, [2]],
+                           {"url": "https://example.com/after-the-junk"}]}""";
         as(writer).body(body).post("/api/v1/links/batch").then().statusCode(200)
-                .body("results", hasSize(6))
+                .body("results", hasSize(9))
+                .body("results[6].status", equalTo(400)).body("results[6].problem.detail", containsString("'links[6].ttl'"))
+                .body("results[7].status", equalTo(400)).body("results[7].problem.detail", containsString("'links[7]'"))
+                .body("results[8].status", equalTo(201)).body("results[8].link.url", equalTo("https://example.com/after-the-junk"))
                 .body("results[0].status", equalTo(201))
                 .body("results[1].status", equalTo(400)).body("results[1].problem.detail", containsString("'links[1].url'"))
                 .body("results[2].status", equalTo(400)).body("results[2].problem.detail", containsString("'links[2]'"))
