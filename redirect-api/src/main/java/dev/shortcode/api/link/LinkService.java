@@ -117,7 +117,9 @@ public final class LinkService {
                             "Idempotency-Key '" + key + "' was used in the last " + idempotencyTtl.toHours() + " h for a different "
                                     + "request (another url, ttl or alias), which made link '" + code + "'; send a new key"));
                 }
-                return get(code);
+                return resolver.resolve(code).thenApply(found -> found.map(this::view).orElseThrow(() -> ProblemException.notFound(
+                        "Idempotency-Key '" + key + "' made link '" + code + "', which has since been deleted or has expired; "
+                                + "send a new key to create another")));
             }
             if (claim instanceof Claim.Pending) {
                 if (System.nanoTime() > deadline) {

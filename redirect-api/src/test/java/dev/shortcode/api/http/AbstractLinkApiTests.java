@@ -366,6 +366,9 @@ abstract class AbstractLinkApiTests {
         // The same request again, in its normalised form, is still a retry.
         as(writer).header("Idempotency-Key", idem).body(Map.of("url", "HTTPS://EXAMPLE.com/first")).post("/api/v1/links")
                 .then().statusCode(201).body("code", equalTo(code));
+        as(writer).delete("/api/v1/links/" + code).then().statusCode(204);
+        as(writer).header("Idempotency-Key", idem).body(Map.of("url", "https://example.com/first")).post("/api/v1/links")
+                .then().statusCode(404).body("detail", containsString("has since been deleted or has expired"));
     }
 
     @Test
