@@ -597,7 +597,7 @@ public final class RedisHotStore implements HotStore {
         LOG.log(Level.WARNING, "outbox append failed for {0}; taking the link back: {1}", key, cause.toString());
         // The marker rather than DEL: this create may have taken over the marker of a deleted
         // link whose Remove is still pending, which DEL would let come back from the archive.
-        REPLACE_IF_SAME.<Long>runAsync(redis, new String[] {key}, value, REMOVED).whenComplete((deleted, failure) -> {
+        REPLACE_IF_SAME.<Long>runAsync(redis, new String[] {key}, value, REMOVED).whenComplete((replaced, failure) -> {
             if (failure != null) {
                 LOG.log(Level.ERROR, "link {0} is live in Redis but not in the outbox, and could not be taken back: {1}",
                         key, failure.toString());

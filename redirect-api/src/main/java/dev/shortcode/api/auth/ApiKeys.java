@@ -42,9 +42,14 @@ public final class ApiKeys {
     private final SecureRandom random = new SecureRandom();
     private final Map<String, Cached> cache = new ConcurrentHashMap<>();
 
-    private record Cached(ApiKey key, long until) {
+    /** A key as the store last confirmed it, at {@code checkedAt}. */
+    private record Cached(ApiKey key, long checkedAt) {
+        boolean fresh(long now) {
+            return now < checkedAt + CACHE_MILLIS;
+        }
+
         boolean usableDuringOutage(long now) {
-            return now < until - CACHE_MILLIS + STALE_MILLIS;
+            return now < checkedAt + STALE_MILLIS;
         }
     }
 
@@ -63,12 +68,12 @@ public final class ApiKeys {
         String hash = sha256(presented);
         long now = clock.millis();
         Cached cached = cache.get(hash);
-        if (cached != null && cached.until > now) {
+        if (cached != null && cached.fresh(now)) {
             return CompletableFuture.completedFuture(verified(cached.key, hash));
         }
         return store.findByHash(hash).handle((found, failure) -> {
             if (failure == null) {
-                found.ifPresentOrElse(key -> cache.put(hash, new Cached(key, now + CACHE_MILLIS)), () -> cache.remove(hash));
+                found.ifPresentOrElse(key -> cache.put(hash, new Cached(key, now)), () -> cache.remove(hash));
                 return found.flatMap(key -> verified(key, hash));
             }
             if (cached != null && cached.usableDuringOutage(now)) {

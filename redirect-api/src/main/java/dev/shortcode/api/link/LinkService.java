@@ -100,26 +100,37 @@ public final class LinkService {
     }
 
     /**
-     * The outcome kept for an Idempotency-Key: the code and the request's fingerprint, so that a
-     * retry can be told from a client reusing the key for another request (codes hold no spaces).
+     * What an Idempotency-Key is remembered with: the code it made and the request's fingerprint,
+     * so that a retry can be told from a client reusing the key for another request. Stored as
+     * "code fingerprint" (codes hold no spaces); an outcome stored before fingerprints is a bare
+     * code and matches any request.
      */
-    private static String outcome(String code, String fingerprint) {
-        return code + " " + fingerprint;
+    private record Outcome(String code, String fingerprint) {
+        String encode() {
+            return code + " " + fingerprint;
+        }
+
+        static Outcome decode(String stored) {
+            int space = stored.indexOf(' ');
+            return space < 0 ? new Outcome(stored, null) : new Outcome(stored.substring(0, space), stored.substring(space + 1));
+        }
+
+        boolean madeBy(String requestFingerprint) {
+            return fingerprint == null || fingerprint.equals(requestFingerprint);
+        }
     }
 
     private CompletionStage<LinkView> idempotent(CreateLinkRequest request, String fingerprint, String owner, String key, long deadline) {
         return idempotency.claim(owner, key, idempotencyTtl).thenCompose(claim -> {
             if (claim instanceof Claim.Done done) {
-                int space = done.outcome().indexOf(' ');
-                String code = space < 0 ? done.outcome() : done.outcome().substring(0, space);
-                if (space >= 0 && !done.outcome().substring(space + 1).equals(fingerprint)) {
+                Outcome outcome = Outcome.decode(done.outcome());
+                if (!outcome.madeBy(fingerprint)) {
                     return CompletableFuture.failedFuture(new ProblemException(422, "idempotency-key-reused", "Idempotency-Key reused",
                             "Idempotency-Key '" + key + "' was used in the last " + idempotencyTtl.toHours() + " h for a different "
-                                    + "request (another url, ttl or alias), which made link '" + code + "'; send a new key"));
+                                    + "request (another url, ttl or alias), which made link '" + outcome.code() + "'; send a new key"));
                 }
-                return resolver.resolve(code).thenApply(found -> found.map(this::view).orElseThrow(() -> ProblemException.notFound(
-                        "Idempotency-Key '" + key + "' made link '" + code + "', which has since been deleted or has expired; "
-                                + "send a new key to create another")));
+                return live(outcome.code(), () -> "Idempotency-Key '" + key + "' made link '" + outcome.code()
+                        + "', which has since been deleted or has expired; send a new key to create another");
             }
             if (claim instanceof Claim.Pending) {
                 if (System.nanoTime() > deadline) {
@@ -134,7 +145,8 @@ public final class LinkService {
                 if (failure != null) {
                     return idempotency.release(owner, key).<LinkView>thenCompose(v -> CompletableFuture.failedFuture(unwrap(failure)));
                 }
-                return idempotency.complete(owner, key, outcome(view.code(), fingerprint), idempotencyTtl).thenApply(v -> view);
+                return idempotency.complete(owner, key, new Outcome(view.code(), fingerprint).encode(), idempotencyTtl)
+                        .thenApply(v -> view);
             }).thenCompose(stage -> stage);
         });
     }
@@ -250,22 +262,15 @@ public final class LinkService {
      * with fresh codes, each at most {@link #MAX_CODE_ATTEMPTS} times in all.
      */
     public CompletionStage<List<BatchItemResult>> createBatch(List<CreateLinkRequest> requests, String owner) {
-        return createBatch(requests, owner, Runnable::run);
+        return createBatch(requests, Map.of(), owner, Runnable::run);
     }
 
     /**
-     * Like {@link #createBatch(List, String)}, with the answers of each round built on
-     * {@code answerOn} (the caller's event loop) instead of the thread that completed the store's
-     * stage: the embedded store completes on its single writer thread, which then goes on with the
-     * next write instead of building a thousand link views.
-     */
-    public CompletionStage<List<BatchItemResult>> createBatch(List<CreateLinkRequest> requests, String owner, Executor answerOn) {
-        return createBatch(requests, Map.of(), owner, answerOn);
-    }
-
-    /**
-     * Like {@link #createBatch(List, String, Executor)}, with items the caller could not read
-     * (JSON of the wrong shape) answered by their problem, by index; they take no code.
+     * Like {@link #createBatch(List, String)}, with items the caller could not read (JSON of the
+     * wrong shape) answered by their problem, by index (they take no code), and the answers of each
+     * round built on {@code answerOn} (the caller's event loop) instead of the thread that completed
+     * the store's stage: the embedded store completes on its single writer thread, which then goes
+     * on with the next write instead of building a thousand link views.
      */
     public CompletionStage<List<BatchItemResult>> createBatch(List<CreateLinkRequest> requests, Map<Integer, ProblemException> unreadable,
             String owner, Executor answerOn) {
@@ -468,8 +473,12 @@ public final class LinkService {
 
     /** The live link of a code. */
     public CompletionStage<LinkView> get(String code) {
-        return resolver.resolve(code).thenApply(found -> found.map(this::view)
-                .orElseThrow(() -> ProblemException.notFound("no live link has the code '" + code + "'")));
+        return live(code, () -> "no live link has the code '" + code + "'");
+    }
+
+    /** The live link of a code, or a 404 saying {@code absent}. */
+    private CompletionStage<LinkView> live(String code, java.util.function.Supplier<String> absent) {
+        return resolver.resolve(code).thenApply(found -> found.map(this::view).orElseThrow(() -> ProblemException.notFound(absent.get())));
     }
 
     /** Where a code redirects to, extending its life; empty when unknown or expired. */

@@ -91,8 +91,7 @@ public final class UrlPolicy {
         if (host.isEmpty()) {
             throw invalid("url has no host");
         }
-        if (!port.isEmpty() && (!PORT.matcher(port).matches() || Integer.parseInt(port.substring(1)) == 0
-                || Integer.parseInt(port.substring(1)) > MAX_PORT)) {
+        if (!port.isEmpty() && (!PORT.matcher(port).matches() || !validPort(Integer.parseInt(port.substring(1))))) {
             throw invalid("url has an invalid port '" + port.substring(Math.min(1, port.length())) + "'; ports run from 1 to " + MAX_PORT);
         }
         String asciiHost;
@@ -148,6 +147,10 @@ public final class UrlPolicy {
             }
         }
         return true;
+    }
+
+    private static boolean validPort(int port) {
+        return port >= 1 && port <= MAX_PORT;
     }
 
     private static ProblemException invalid(String detail) {
