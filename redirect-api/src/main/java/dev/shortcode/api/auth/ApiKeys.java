@@ -20,14 +20,17 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Issues, authenticates and caches API keys. A key is {@code sck_} plus 32 random base62
  * characters (190 bits); only its SHA-256 is stored. Lookups go by that hash and the stored hash
- * is compared again in constant time. Known keys are cached for {@link #CACHE_MILLIS}, so a
- * revocation on another node applies within that time (at once on the revoking node); unknown
- * keys are never cached, so guessing cannot fill memory.
+ * is compared again in constant time. Unknown keys are never cached, so guessing cannot fill memory.
  *
- * <p>While the store does not answer (HBase down in distributed mode), a key this node verified
- * within {@link #STALE_MILLIS} is still accepted: clients keep creating links during an outage,
- * which the outbox absorbs. A revocation cannot reach the store then anyway, so nothing is
- * accepted that the store would have refused.
+ * <p><b>No request waits for the store once its key is known.</b> A key the store confirmed is
+ * answered from the cache; once the confirmation is {@link #CACHE_MILLIS} old, a request starts
+ * one background re-check of it (one per key at a time) and is answered from the cache meanwhile,
+ * so a revocation on another node is seen one re-check after it (at once on the revoking node): a
+ * request or two that started before the re-check came back may still pass. While the store does
+ * not answer (HBase down in distributed mode) the cached key is served for up to
+ * {@link #STALE_MILLIS} after its last confirmation: clients keep creating links during an outage,
+ * which the outbox absorbs, and no create waits for HBase's timeout. A revocation cannot reach the
+ * store then anyway, so nothing is accepted that the store would have refused.
  */
 public final class ApiKeys {
 
@@ -41,6 +44,8 @@ public final class ApiKeys {
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
     private final Map<String, Cached> cache = new ConcurrentHashMap<>();
+    /** Background re-checks under way, by hash: one per key at a time. */
+    private final Map<String, CompletableFuture<Void>> rechecking = new ConcurrentHashMap<>();
 
     /** A key as the store last confirmed it, at {@code checkedAt}. */
     private record Cached(ApiKey key, long checkedAt) {
@@ -71,6 +76,13 @@ public final class ApiKeys {
         if (cached != null && cached.fresh(now)) {
             return CompletableFuture.completedFuture(verified(cached.key, hash));
         }
+        if (cached != null && cached.usableDuringOutage(now)) {
+            if (recheck(hash).isDone()) { // the store answered at once: its answer, not the cached one
+                Cached rechecked = cache.get(hash);
+                return CompletableFuture.completedFuture(rechecked == null ? Optional.empty() : verified(rechecked.key, hash));
+            }
+            return CompletableFuture.completedFuture(verified(cached.key, hash));
+        }
         return store.findByHash(hash).handle((found, failure) -> {
             if (failure == null) {
                 found.ifPresentOrElse(key -> cache.put(hash, new Cached(key, now)), () -> cache.remove(hash));
@@ -81,6 +93,24 @@ public final class ApiKeys {
             }
             throw failure instanceof CompletionException c ? c : new CompletionException(failure);
         });
+    }
+
+    /** Asks the store about a cached key, once at a time per key; a failure leaves the cached copy. */
+    private CompletableFuture<Void> recheck(String hash) {
+        CompletableFuture<Void> mine = new CompletableFuture<>();
+        CompletableFuture<Void> running = rechecking.putIfAbsent(hash, mine);
+        if (running != null) {
+            return running;
+        }
+        long asked = clock.millis();
+        store.findByHash(hash).whenComplete((found, failure) -> {
+            if (failure == null) {
+                found.ifPresentOrElse(key -> cache.put(hash, new Cached(key, asked)), () -> cache.remove(hash));
+            }
+            rechecking.remove(hash, mine);
+            mine.complete(null);
+        });
+        return mine;
     }
 
     private static Optional<ApiKey> verified(ApiKey key, String hash) {

@@ -61,6 +61,20 @@ class ApiKeysUnitTests {
         assertThat(authenticate(created.secret())).as("the cached copy is the revoked one").isEmpty();
     }
 
+    /** HBase frozen: its calls neither answer nor fail until its timeout. No request with a known key may wait for that. */
+    @Test
+    void storeHanging_aKnownKeyIsAnsweredAtOnce_andOneRecheckIsUnderWay() {
+        ApiKeys.Created created = keys.create("client", EnumSet.of(ApiKey.Scope.LINKS_WRITE)).toCompletableFuture().join();
+        assertThat(authenticate(created.secret())).isPresent();
+        store.hanging = true;
+        clock.advance(Duration.ofMillis(ApiKeys.CACHE_MILLIS + 1));
+        for (int i = 0; i < 10; i++) {
+            CompletableFuture<Optional<ApiKey>> answer = keys.authenticate(created.secret()).toCompletableFuture();
+            assertThat(answer).as("request %d while the store hangs", i).isCompletedWithValueMatching(Optional::isPresent);
+        }
+        assertThat(store.lookups.get()).as("lookups: the first verification, then one re-check").isEqualTo(2);
+    }
+
     private Optional<ApiKey> authenticate(String secret) {
         return keys.authenticate(secret).toCompletableFuture().join();
     }
@@ -68,7 +82,10 @@ class ApiKeysUnitTests {
     /** Keys in memory; {@link #down} makes every call fail as an unreachable store would. */
     private static final class OutageStore implements ApiKeyStore {
         final Map<String, ApiKey> byHash = new ConcurrentHashMap<>();
+        final java.util.concurrent.atomic.AtomicInteger lookups = new java.util.concurrent.atomic.AtomicInteger();
         volatile boolean down;
+        /** Calls never complete, as with a frozen HBase before its timeout. */
+        volatile boolean hanging;
 
         private <T> CompletionStage<T> answer(java.util.function.Supplier<T> value) {
             return down ? CompletableFuture.failedFuture(new UncheckedIOException(new java.io.IOException("store unreachable")))
@@ -82,6 +99,10 @@ class ApiKeysUnitTests {
 
         @Override
         public CompletionStage<Optional<ApiKey>> findByHash(String secretHash) {
+            lookups.incrementAndGet();
+            if (hanging) {
+                return new CompletableFuture<>();
+            }
             return answer(() -> Optional.ofNullable(byHash.get(secretHash)));
         }
 
