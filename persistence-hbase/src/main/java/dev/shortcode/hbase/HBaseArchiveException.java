@@ -1,7 +1,7 @@
 package dev.shortcode.hbase;
 
+import dev.shortcode.core.store.StorageUnavailableException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 
 /**
  * An archive operation that HBase did not complete: refused, failed after its retries, or not
@@ -11,11 +11,11 @@ import java.io.UncheckedIOException;
  * <p>Nothing was acknowledged: a write that fails this way may or may not have been applied in
  * part, and is safe to retry as a whole (writes are idempotent).
  */
-public final class HBaseArchiveException extends UncheckedIOException {
+public final class HBaseArchiveException extends StorageUnavailableException {
 
     private static final long serialVersionUID = 1L;
 
     public HBaseArchiveException(String message, IOException cause) {
-        super(message, cause);
+        super("hbase", message, cause);
     }
 }

@@ -2,7 +2,9 @@ package dev.shortcode.hbase;
 
 import java.io.IOException;
 import java.time.Duration;
+import dev.shortcode.core.store.ArchiveStorage;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.client.AsyncConnection;
@@ -19,7 +21,7 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
  * per process. ZooKeeper is asked only for the cluster id and the location of {@code hbase:meta};
  * everything else goes straight to the region servers.
  */
-public final class HBaseStorage implements AutoCloseable {
+public final class HBaseStorage implements ArchiveStorage {
 
     private static final System.Logger LOG = System.getLogger(HBaseStorage.class.getName());
 
@@ -84,17 +86,31 @@ public final class HBaseStorage implements AutoCloseable {
         return conf;
     }
 
+    @Override
+    public String kind() {
+        return "hbase";
+    }
+
+    @Override
     public HBaseArchive archive() {
         return archive;
     }
 
+    @Override
     public HBaseWatermarkStore watermarks() {
         return watermarks;
     }
 
     /** The durable API keys; valid until {@link #close}, which closes the connection they use. */
+    @Override
     public HBaseApiKeyStore apiKeys() {
         return apiKeys;
+    }
+
+    /** One read of the watermark table, bounded by the operation timeout. */
+    @Override
+    public CompletionStage<Boolean> probe() {
+        return watermarks.answers();
     }
 
     @Override

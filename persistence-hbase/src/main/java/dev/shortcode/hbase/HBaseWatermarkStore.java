@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.CompareOperator;
@@ -40,7 +41,7 @@ import org.apache.hadoop.hbase.client.Result;
  * <p>The store remembers the highest mark it has seen durable per length and skips the round trip
  * for a mark not above it (another node may have raised the stored one further; a lower mark
  * would be a no-op anyway). Methods block for at most the operation timeout and throw
- * {@link HBaseArchiveException} (an {@link java.io.UncheckedIOException}) when HBase does not
+ * {@link HBaseArchiveException} (a {@link dev.shortcode.core.store.StorageUnavailableException}) when HBase does not
  * confirm. Thread-safe.
  */
 public final class HBaseWatermarkStore implements WatermarkStore {
@@ -76,6 +77,12 @@ public final class HBaseWatermarkStore implements WatermarkStore {
         Watermark mark = decode(value);
         known.merge(codeLength, mark, Watermark::max);
         return Optional.of(mark);
+    }
+
+    /** Whether the watermark table answers a read now (of any row), within the operation timeout; false rather than a failure. */
+    CompletableFuture<Boolean> answers() {
+        return Futures.bounded(table.exists(new Get(row(1)).addColumn(FAMILY, MARK)), deadline, "probe of " + tableName)
+                .handle((exists, failure) -> failure == null);
     }
 
     @Override

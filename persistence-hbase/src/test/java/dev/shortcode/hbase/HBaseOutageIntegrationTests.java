@@ -1,5 +1,6 @@
 package dev.shortcode.hbase;
 
+import dev.shortcode.core.store.StorageUnavailableException;
 import static dev.shortcode.hbase.TestLinks.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -59,7 +60,7 @@ class HBaseOutageIntegrationTests {
                 CompletableFuture<?> revokeKey = storage.apiKeys().revoke(key.id()).toCompletableFuture();
                 CompletableFuture<HBaseStorage> open = CompletableFuture.supplyAsync(() -> HBaseStorage.open(config));
                 assertThatThrownBy(() -> storage.watermarks().advance(LENGTH, new Watermark(0, 2_000)))
-                        .isInstanceOf(UncheckedIOException.class).isInstanceOf(HBaseArchiveException.class)
+                        .isInstanceOf(StorageUnavailableException.class).isInstanceOf(HBaseArchiveException.class)
                         .hasMessageContaining("watermark " + LENGTH);
                 assertThat(elapsed(started)).isLessThan(OPERATION_TIMEOUT.plus(SLACK));
 

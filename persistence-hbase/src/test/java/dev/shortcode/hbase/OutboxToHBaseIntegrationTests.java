@@ -3,13 +3,20 @@ package dev.shortcode.hbase;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.shortcode.core.Storage;
+import dev.shortcode.core.config.IssuerConfig;
+import dev.shortcode.core.lease.WatermarkStore;
+import dev.shortcode.core.metrics.IssuerMetrics;
 import dev.shortcode.core.redis.ArchiverOptions;
-import dev.shortcode.core.redis.HotStoreOptions;
-import dev.shortcode.core.redis.OutboxArchiver;
 import dev.shortcode.core.redis.OutboxMetrics;
 import dev.shortcode.core.redis.RedisConnection;
-import dev.shortcode.core.redis.RedisHotStore;
+import dev.shortcode.core.redis.RedisMode;
+import dev.shortcode.core.redis.RedisStorage;
+import dev.shortcode.core.redis.RedisStorageOptions;
 import dev.shortcode.core.redis.StoreKeys;
+import dev.shortcode.core.store.ApiKeyStore;
+import dev.shortcode.core.store.ArchiveStorage;
+import dev.shortcode.core.store.HotStore;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.hbase.testing.HBaseMiniCluster;
 import dev.shortcode.testing.redis.RedisDeployment;
@@ -20,7 +27,6 @@ import io.lettuce.core.Range;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.StreamMessage;
 import io.lettuce.core.models.stream.PendingMessage;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -47,9 +53,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The outbox end to end on real servers: {@link RedisHotStore} creates on a real Redis, an
- * {@link OutboxArchiver} moves them into {@link HBaseArchive} on the mini cluster, HBase goes down
- * and comes back, an archiver dies mid-batch.
+ * The outbox end to end on real servers: the hot store of a {@link RedisStorage} creates on a real
+ * Redis, the archivers of another move them into {@link HBaseArchive} on the mini cluster, HBase
+ * goes down and comes back, an archiver dies mid-batch.
  *
  * <p>"Delivered once" is counted by {@link CountingArchive}: per code, the writes HBase
  * acknowledged. HBase itself cannot tell (a replay writes the same cell at the same timestamp).
@@ -65,11 +71,13 @@ class OutboxToHBaseIntegrationTests {
             .withClaim(Duration.ofSeconds(30), Duration.ofMillis(200));
     private static final int SHARDS = 4;
 
+    private static final IssuerConfig ISSUER = IssuerConfig.builder().secret("outbox to hbase test secret").build();
+
     private static RedisDeployment redis;
 
     private StoreKeys keys;
     private RedisConnection connection;
-    private RedisHotStore store;
+    private HotStore store;
     private String namespace;
     private String linksTable;
     private final List<AutoCloseable> toClose = new ArrayList<>();
@@ -88,8 +96,9 @@ class OutboxToHBaseIntegrationTests {
     void setUp() {
         keys = new StoreKeys("t" + UUID.randomUUID().toString().substring(0, 8), SHARDS);
         connection = redis.connect();
-        store = new RedisHotStore(connection, keys, HotStoreOptions.DEFAULTS);
         namespace = HBaseMiniCluster.uniqueNamespace();
+        // The node that creates the links runs no archiver: the tests choose which nodes archive.
+        store = redisStorage(FAST.withThreads(0), new Counted(openStorage(Duration.ofSeconds(3)))).hotStore();
     }
 
     @AfterEach
@@ -100,16 +109,16 @@ class OutboxToHBaseIntegrationTests {
             }
         } finally {
             CLUSTER.startHBase(); // the cluster is shared with the other test classes
-            store.close();
             connection.close();
         }
     }
 
     @Test
     void outbox_hbaseDownWhile50000LinksAreCreated_everyLinkReachesHBaseExactlyOnceWhenItIsBack() throws Exception {
-        CountingArchive archive = new CountingArchive(openStorage(Duration.ofSeconds(3)).archive());
+        Counted archiving = new Counted(openStorage(Duration.ofSeconds(3)));
+        CountingArchive archive = archiving.archive();
         CLUSTER.stopHBase();
-        archiver("node-1", FAST, archive, OutboxMetrics.NOOP);
+        archiver("node-1", FAST, archiving, OutboxMetrics.NOOP);
 
         long creating = System.nanoTime();
         List<LinkRecord> links = createLinks(50_000);
@@ -140,20 +149,20 @@ class OutboxToHBaseIntegrationTests {
     @Test
     void outbox_archiverKilledMidBatch_anotherArchiverClaimsItsEntriesAndEveryLinkArrivesOnce() throws Exception {
         // The dying node's writes retry for 30 s: it is surely inside one when it is killed.
-        HBaseStorage dyingStorage = openStorage(Duration.ofSeconds(30));
-        CountingArchive dyingArchive = new CountingArchive(dyingStorage.archive());
-        CountingArchive archive = new CountingArchive(openStorage(Duration.ofSeconds(3)).archive());
+        Counted dyingArchiving = new Counted(openStorage(Duration.ofSeconds(30)));
+        CountingArchive dyingArchive = dyingArchiving.archive();
+        Counted archiving = new Counted(openStorage(Duration.ofSeconds(3)));
+        CountingArchive archive = archiving.archive();
         CLUSTER.stopHBase();
         List<LinkRecord> links = createLinks(5_000);
         // Started after the creates, so that its first read takes a full batch (16 entries) of one shard.
-        OutboxArchiver dying = new OutboxArchiver(redis::connect, dyingArchive, keys,
-                FAST.withThreads(1).withArchiveTimeout(Duration.ofMinutes(1)), OutboxMetrics.NOOP, "node-dying", Clock.systemUTC())
-                .start();
-        toClose.add(dying);
+        Storage dying = redisStorage(FAST.withThreads(1).withArchiveTimeout(Duration.ofMinutes(1)).withConsumer("node-dying"),
+                dyingArchiving);
         await().atMost(Duration.ofSeconds(10)).until(() -> pendingOf("node-dying") > 0);
         long killing = System.nanoTime();
-        dying.close(); // interrupted inside its HBase write; its batch stays pending under its name
-        dyingStorage.close(); // and its connection dies with it, so no write of it lands later
+        // Interrupted inside its HBase write, its batch stays pending under its name; its HBase
+        // connection dies with it, so no write of it lands later.
+        dying.close();
         System.out.printf("OUTBOX->HBASE: archiver killed mid-batch in %d ms%n", millisSince(killing));
         long orphaned = pendingOf("node-dying");
         assertThat(orphaned).isPositive().isEqualTo(pending());
@@ -161,7 +170,7 @@ class OutboxToHBaseIntegrationTests {
 
         CLUSTER.startHBase();
         AtomicInteger claimed = new AtomicInteger();
-        archiver("node-2", FAST.withClaim(Duration.ofMillis(500), Duration.ofMillis(200)), archive, new OutboxMetrics() {
+        archiver("node-2", FAST.withClaim(Duration.ofMillis(500), Duration.ofMillis(200)), archiving, new OutboxMetrics() {
             @Override
             public void entriesClaimed(int shard, int entries) {
                 claimed.addAndGet(entries);
@@ -183,18 +192,62 @@ class OutboxToHBaseIntegrationTests {
         assertThat(scanLinks()).isEqualTo(byCode(links));
     }
 
-    /** Opens HBase storage in this test's namespace with the given operation timeout; closed after the test. */
+    /** Opens HBase storage in this test's namespace with the given operation timeout; closed after the test (by the node that owns it). */
     private HBaseStorage openStorage(Duration operationTimeout) {
         HBaseArchiveConfig config = CLUSTER.archiveConfig().namespace(namespace)
                 .operationTimeout(operationTimeout).rpcTimeout(Duration.ofSeconds(1)).build();
         HBaseStorage storage = HBaseStorage.open(config);
         linksTable = config.linksTableName();
+        return storage;
+    }
+
+    private void archiver(String name, ArchiverOptions options, Counted archive, OutboxMetrics metrics) {
+        redisStorage(options.withConsumer(name), archive, metrics);
+    }
+
+    private Storage redisStorage(ArchiverOptions archiver, ArchiveStorage archive) {
+        return redisStorage(archiver, archive, OutboxMetrics.NOOP);
+    }
+
+    /** A node on this test's Redis namespace, archiving into {@code archive}; closed after the test. */
+    private Storage redisStorage(ArchiverOptions archiver, ArchiveStorage archive, OutboxMetrics metrics) {
+        RedisStorageOptions options = RedisStorageOptions.builder().uris(redis.uris().stream().map(uri -> uri.toURI().toString()).toList()).mode(RedisMode.STANDALONE).keys(keys)
+                .archiver(archiver).build();
+        Storage storage = RedisStorage.open(options, archive, ISSUER, IssuerMetrics.NOOP, metrics, null);
         toClose.add(storage);
         return storage;
     }
 
-    private void archiver(String name, ArchiverOptions options, CountingArchive archive, OutboxMetrics metrics) {
-        toClose.add(new OutboxArchiver(redis::connect, archive, keys, options, metrics, name, Clock.systemUTC()).start());
+    /** HBase as a Redis node sees it, with the archive's writes counted. Closing it closes the HBase storage. */
+    private record Counted(HBaseStorage hbase, CountingArchive archive) implements ArchiveStorage {
+        Counted(HBaseStorage hbase) {
+            this(hbase, new CountingArchive(hbase.archive()));
+        }
+
+        @Override
+        public String kind() {
+            return hbase.kind();
+        }
+
+        @Override
+        public WatermarkStore watermarks() {
+            return hbase.watermarks();
+        }
+
+        @Override
+        public ApiKeyStore apiKeys() {
+            return hbase.apiKeys();
+        }
+
+        @Override
+        public java.util.concurrent.CompletionStage<Boolean> probe() {
+            return hbase.probe();
+        }
+
+        @Override
+        public void close() {
+            hbase.close();
+        }
     }
 
     /** Creates {@code n} links with distinct codes through the hot store, at most 2,000 in flight. */

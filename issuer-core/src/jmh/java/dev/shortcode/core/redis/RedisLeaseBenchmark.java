@@ -1,4 +1,4 @@
-package dev.shortcode.core.bench;
+package dev.shortcode.core.redis;
 
 import dev.shortcode.core.alloc.CodeAllocator;
 import dev.shortcode.core.alloc.Ticker;
@@ -6,8 +6,6 @@ import dev.shortcode.core.config.LeaseOptions;
 import dev.shortcode.core.config.PoolSpec;
 import dev.shortcode.core.lease.FileWatermarkStore;
 import dev.shortcode.core.metrics.IssuerMetrics;
-import dev.shortcode.core.redis.RedisBlockSource;
-import dev.shortcode.core.redis.RedisConnection;
 import dev.shortcode.testing.redis.RedisDeployment;
 import dev.shortcode.testing.redis.RedisServers;
 import java.nio.charset.StandardCharsets;

@@ -4,19 +4,26 @@ import dev.shortcode.core.config.IssuerConfig;
 import dev.shortcode.core.config.PoolSpec;
 import dev.shortcode.core.lease.BlockSource;
 import dev.shortcode.core.metrics.IssuerMetrics;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One node's issuer: an allocator per configured pool over one block source, and the lease
- * executor they share. Owns the executor; the block source belongs to the caller.
+ * One node's issuer: an allocator per configured pool over one block source, the lease executor
+ * they share, and the policy for a caller that finds its pool without ids ({@link #issue}): it is
+ * answered at once whenever the allocator has an id ready (nearly always: the next block is
+ * leased in the background), and otherwise waits for the block on a small bounded pool of
+ * threads, never on the caller's. Owns both executors; the block source belongs to the caller.
  */
 public final class CodeIssuer implements AutoCloseable {
 
@@ -24,13 +31,21 @@ public final class CodeIssuer implements AutoCloseable {
     private static final int QUEUE_PER_POOL = 2;
 
     private final Map<String, CodeAllocator> allocators = new LinkedHashMap<>();
+    /** Waiting callers beyond this many answer at once with an {@link IssueException}: their wait would be the lease's anyway. */
+    static final int WAITERS_QUEUED = 10_000;
+    private static final int WAITER_THREADS = 4;
+
     private final ThreadPoolExecutor leaseExecutor;
+    private final ThreadPoolExecutor waiters;
 
     public CodeIssuer(IssuerConfig config, BlockSource source, Ticker ticker, IssuerMetrics metrics) {
         int pools = config.pools().size();
         this.leaseExecutor = new ThreadPoolExecutor(pools, pools, 30, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(pools * QUEUE_PER_POOL), daemonThreads("shortcode-lease-"));
         this.leaseExecutor.allowCoreThreadTimeOut(true);
+        this.waiters = new ThreadPoolExecutor(WAITER_THREADS, WAITER_THREADS, 30, TimeUnit.SECONDS,
+                new ArrayBlockingQueue<>(WAITERS_QUEUED), daemonThreads("shortcode-issue-wait-"));
+        this.waiters.allowCoreThreadTimeOut(true);
         for (PoolSpec pool : config.pools()) {
             allocators.put(pool.name(), new CodeAllocator(pool, source, leaseExecutor, config.secret(), config.lease(),
                     ticker, metrics));
@@ -50,6 +65,56 @@ public final class CodeIssuer implements AutoCloseable {
         return allocator;
     }
 
+    /**
+     * The next code of {@code pool}: completed at once when its allocator has an id ready, else
+     * once the block being leased arrives (waited for on the issuer's own threads). Fails with an
+     * {@link IssueException} when no block arrives within the lease's await timeout.
+     */
+    public CompletionStage<IssuedCode> issue(String pool) {
+        CodeAllocator allocator = allocator(pool);
+        try {
+            IssuedCode code = allocator.tryNext();
+            return code != null ? CompletableFuture.completedFuture(code) : CompletableFuture.supplyAsync(allocator::next, waiters);
+        } catch (IssueException e) {
+            return CompletableFuture.failedFuture(e);
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.failedFuture(tooManyWaiting(pool, e));
+        }
+    }
+
+    /**
+     * {@code count} codes of {@code pool}, in issue order: as many as the allocator has ready at
+     * once, the rest in one wait on the issuer's threads. All or nothing: when the rest cannot be
+     * issued, the stage fails (the codes already taken are never used; a wrap skips nothing for it).
+     */
+    public CompletionStage<List<IssuedCode>> issue(String pool, int count) {
+        CodeAllocator allocator = allocator(pool);
+        List<IssuedCode> codes = new ArrayList<>(count);
+        try {
+            while (codes.size() < count) {
+                IssuedCode code = allocator.tryNext();
+                if (code == null) {
+                    return CompletableFuture.supplyAsync(() -> {
+                        while (codes.size() < count) {
+                            codes.add(allocator.next());
+                        }
+                        return codes;
+                    }, waiters);
+                }
+                codes.add(code);
+            }
+            return CompletableFuture.completedFuture(codes);
+        } catch (IssueException e) {
+            return CompletableFuture.failedFuture(e);
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.failedFuture(tooManyWaiting(pool, e));
+        }
+    }
+
+    private static IssueException tooManyWaiting(String pool, RejectedExecutionException e) {
+        return new IssueException("pool " + pool + ": more than " + WAITERS_QUEUED + " callers are waiting for a block", e);
+    }
+
     public List<CodeAllocator> allocators() {
         return List.copyOf(allocators.values());
     }
@@ -61,6 +126,7 @@ public final class CodeIssuer implements AutoCloseable {
     @Override
     public void close() {
         allocators.values().forEach(CodeAllocator::close);
+        waiters.shutdownNow();
         leaseExecutor.shutdown();
         try {
             if (!leaseExecutor.awaitTermination(5, TimeUnit.SECONDS)) {

@@ -12,25 +12,25 @@ import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksIterator;
 
 /**
- * API keys in two column families of the {@link EmbeddedStorage}: {@code api_keys} maps an id to
+ * API keys in two column families of the {@link EmbeddedDatabase}: {@code api_keys} maps an id to
  * its {@link ApiKey#encode() encoded} key, {@code api_key_hashes} a secret hash to its id. Creates
  * and revokes are acknowledged operations of the {@link GroupCommitWriter}, which writes both
  * families in one atomic batch and is their only writer, so the duplicate check and the write
  * cannot race and an id and its hash never disagree. Reads run on the caller's thread.
  */
-public final class EmbeddedApiKeyStore implements ApiKeyStore {
+final class EmbeddedApiKeyStore implements ApiKeyStore {
 
-    private final EmbeddedStorage storage;
+    private final EmbeddedDatabase storage;
 
-    public EmbeddedApiKeyStore(EmbeddedStorage storage) {
+    EmbeddedApiKeyStore(EmbeddedDatabase storage) {
         this.storage = storage;
     }
 
     @Override
     public CompletionStage<Boolean> create(ApiKey key) {
-        byte[] id = EmbeddedStorage.bytes(key.id());
-        byte[] hash = EmbeddedStorage.bytes(key.secretHash());
-        byte[] value = EmbeddedStorage.bytes(key.encode());
+        byte[] id = EmbeddedDatabase.bytes(key.id());
+        byte[] hash = EmbeddedDatabase.bytes(key.secretHash());
+        byte[] value = EmbeddedDatabase.bytes(key.encode());
         return storage.writer().submit(staging -> {
             if (staging.get(storage.apiKeys(), id) != null || staging.get(storage.apiKeyHashes(), hash) != null) {
                 return false;
@@ -45,7 +45,7 @@ public final class EmbeddedApiKeyStore implements ApiKeyStore {
     public CompletionStage<Optional<ApiKey>> findByHash(String secretHash) {
         try {
             return CompletableFuture.completedFuture(storage.call(db -> {
-                byte[] id = db.get(storage.apiKeyHashes(), EmbeddedStorage.bytes(secretHash));
+                byte[] id = db.get(storage.apiKeyHashes(), EmbeddedDatabase.bytes(secretHash));
                 if (id == null) {
                     return Optional.empty();
                 }
@@ -79,7 +79,7 @@ public final class EmbeddedApiKeyStore implements ApiKeyStore {
 
     @Override
     public CompletionStage<Boolean> revoke(String id) {
-        byte[] key = EmbeddedStorage.bytes(id);
+        byte[] key = EmbeddedDatabase.bytes(id);
         return storage.writer().submit(staging -> {
             byte[] value = staging.get(storage.apiKeys(), key);
             if (value == null) {
@@ -89,7 +89,7 @@ public final class EmbeddedApiKeyStore implements ApiKeyStore {
             if (current.revoked()) {
                 return false;
             }
-            staging.put(storage.apiKeys(), key, EmbeddedStorage.bytes(current.revokedCopy().encode()));
+            staging.put(storage.apiKeys(), key, EmbeddedDatabase.bytes(current.revokedCopy().encode()));
             return true;
         });
     }

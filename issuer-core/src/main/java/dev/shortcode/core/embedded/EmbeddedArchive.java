@@ -20,7 +20,7 @@ import org.rocksdb.RocksIterator;
 
 /**
  * The single-node archive, in the {@code archive} and {@code issued} column families of the
- * {@link EmbeddedStorage}. The {@link EmbeddedHotStore} already records its own creates, updates
+ * {@link EmbeddedDatabase}. The {@link EmbeddedHotStore} already records its own creates, updates
  * and deletes here in the same write; {@link #write} is for everything else (imports, replays).
  *
  * <p>No write reads first: a mutation is a merge of an {@link ArchiveCell}, and RocksDB's
@@ -33,13 +33,13 @@ import org.rocksdb.RocksIterator;
  * {@link GroupCommitWriter}: they share a synced write batch with whatever else is pending, and
  * their stage completes on the writer thread once it is on disk.
  */
-public final class EmbeddedArchive implements Archive {
+final class EmbeddedArchive implements Archive {
 
     private static final byte SEPARATOR = 0;
 
-    private final EmbeddedStorage storage;
+    private final EmbeddedDatabase storage;
 
-    public EmbeddedArchive(EmbeddedStorage storage) {
+    EmbeddedArchive(EmbeddedDatabase storage) {
         this.storage = storage;
     }
 
@@ -51,7 +51,7 @@ public final class EmbeddedArchive implements Archive {
         List<ArchiveMutation> mutations = List.copyOf(batch); // the caller may reuse its list before the writer runs
         return storage.writer().submit(staging -> {
             for (ArchiveMutation m : mutations) {
-                staging.merge(storage.archive(), EmbeddedStorage.bytes(m.code()), ArchiveCell.of(m));
+                staging.merge(storage.archive(), EmbeddedDatabase.bytes(m.code()), ArchiveCell.of(m));
             }
             return null;
         });
@@ -60,7 +60,7 @@ public final class EmbeddedArchive implements Archive {
     @Override
     public CompletionStage<Optional<LinkRecord>> get(String code) {
         return completed(() -> {
-            byte[] cell = storage.call(db -> db.get(storage.archive(), EmbeddedStorage.bytes(code)));
+            byte[] cell = storage.call(db -> db.get(storage.archive(), EmbeddedDatabase.bytes(code)));
             return cell == null ? Optional.empty() : ArchiveCell.link(code, cell);
         });
     }
@@ -91,7 +91,7 @@ public final class EmbeddedArchive implements Archive {
         return completed(() -> {
             byte[] first = dayKey(pool, from);
             byte[] last = dayKey(pool, to);
-            int prefix = EmbeddedStorage.bytes(pool).length + 1;
+            int prefix = EmbeddedDatabase.bytes(pool).length + 1;
             return storage.call(db -> {
                 Map<LocalDate, Long> days = new TreeMap<>();
                 try (ReadOptions read = new ReadOptions(); RocksIterator it = db.newIterator(storage.issued(), read)) {

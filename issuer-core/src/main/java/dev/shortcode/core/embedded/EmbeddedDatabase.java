@@ -69,18 +69,18 @@ import org.rocksdb.WriteOptions;
  * stops), then takes the write lock, syncs the WAL and releases the native objects. Later calls
  * fail with {@link EmbeddedStorageException}.
  */
-public final class EmbeddedStorage implements AutoCloseable {
+final class EmbeddedDatabase implements AutoCloseable {
 
-    private static final System.Logger LOG = System.getLogger(EmbeddedStorage.class.getName());
+    private static final System.Logger LOG = System.getLogger(EmbeddedDatabase.class.getName());
 
     /** Column family names, as {@link #sstBytes(String)} takes them. */
-    public static final String LINKS = "links";
-    public static final String ARCHIVE = "archive";
-    public static final String WATERMARKS = "watermarks";
-    public static final String ISSUED = "issued";
-    public static final String API_KEYS = "api_keys";
-    public static final String API_KEY_HASHES = "api_key_hashes";
-    public static final String IDEMPOTENCY = "idempotency";
+    static final String LINKS = "links";
+    static final String ARCHIVE = "archive";
+    static final String WATERMARKS = "watermarks";
+    static final String ISSUED = "issued";
+    static final String API_KEYS = "api_keys";
+    static final String API_KEY_HASHES = "api_key_hashes";
+    static final String IDEMPOTENCY = "idempotency";
 
     /** Bloom filter bits per key: ~1% false positives, so a get or an NX check of an unknown code rarely touches a data block. */
     private static final double BLOOM_BITS_PER_KEY = 10;
@@ -126,7 +126,7 @@ public final class EmbeddedStorage implements AutoCloseable {
         RocksDB.loadLibrary();
     }
 
-    private EmbeddedStorage(EmbeddedOptions options) {
+    private EmbeddedDatabase(EmbeddedOptions options) {
         this.options = options;
         try {
             Files.createDirectories(options.databaseDir());
@@ -176,8 +176,8 @@ public final class EmbeddedStorage implements AutoCloseable {
     }
 
     /** Opens (creating when missing) the database under {@code options.dataDir()}. One process at a time: RocksDB locks it. */
-    public static EmbeddedStorage open(EmbeddedOptions options) {
-        return new EmbeddedStorage(options);
+    static EmbeddedDatabase open(EmbeddedOptions options) {
+        return new EmbeddedDatabase(options);
     }
 
     private static ColumnFamilyOptions family(LRUCache cache, BloomFilter bloom, long memtableBytes) {
@@ -212,7 +212,7 @@ public final class EmbeddedStorage implements AutoCloseable {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 
-    public EmbeddedOptions options() {
+    EmbeddedOptions options() {
         return options;
     }
 
@@ -267,7 +267,7 @@ public final class EmbeddedStorage implements AutoCloseable {
     }
 
     /** The writer's counters, for metrics. */
-    public WriterStats writerStats() {
+    WriterStats writerStats() {
         return writer.stats();
     }
 
@@ -295,12 +295,12 @@ public final class EmbeddedStorage implements AutoCloseable {
      * The sequence number of the last write: it grows by one per key written (put, merge or
      * delete), so its difference counts writes independently of the stores' own counters.
      */
-    public long latestSequenceNumber() {
+    long latestSequenceNumber() {
         return call(RocksDB::getLatestSequenceNumber);
     }
 
     /** Flushes the memtables and compacts every column family fully (tests, measurements, maintenance). */
-    public void compactAll() {
+    void compactAll() {
         call(db -> {
             try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
                 for (ColumnFamilyHandle h : List.of(links, archive, watermarks, issued, apiKeys, apiKeyHashes, idempotency)) {
@@ -313,7 +313,7 @@ public final class EmbeddedStorage implements AutoCloseable {
     }
 
     /** Bytes of the SST files of one column family ({@code links}, {@code archive}, ...). */
-    public long sstBytes(String columnFamily) {
+    long sstBytes(String columnFamily) {
         ColumnFamilyHandle h = switch (columnFamily) {
             case LINKS -> links;
             case ARCHIVE -> archive;

@@ -2,6 +2,7 @@ package dev.shortcode.core.embedded;
 
 import dev.shortcode.core.store.HotStore;
 import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.UpdateResult;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -21,7 +22,7 @@ import org.rocksdb.RocksDBException;
 
 /**
  * The single-node hot store: links with a sliding TTL in the {@code links} column family of the
- * {@link EmbeddedStorage}, each create, update and delete also recorded in its {@code archive}
+ * {@link EmbeddedDatabase}, each create, update and delete also recorded in its {@code archive}
  * column family in the same atomic, synced write batch (so the embedded mode needs no outbox).
  *
  * <h2>Threads</h2>
@@ -57,11 +58,11 @@ import org.rocksdb.RocksDBException;
  * At most one such task per code is queued at a time, and none while the writer's queue is half
  * full: a later read asks again.
  */
-public final class EmbeddedHotStore implements HotStore {
+final class EmbeddedHotStore implements HotStore {
 
     private static final System.Logger LOG = System.getLogger(EmbeddedHotStore.class.getName());
 
-    private final EmbeddedStorage storage;
+    private final EmbeddedDatabase storage;
     private final GroupCommitWriter writer;
     private final Clock clock;
     private final EmbeddedOptions options;
@@ -77,7 +78,7 @@ public final class EmbeddedHotStore implements HotStore {
      * A store over {@code storage} with its own sweep thread, stopped by {@link #close()} (or by
      * closing the storage, which closes this store first).
      */
-    public EmbeddedHotStore(EmbeddedStorage storage, Clock clock) {
+    EmbeddedHotStore(EmbeddedDatabase storage, Clock clock) {
         this.storage = storage;
         this.writer = storage.writer();
         this.clock = clock;
@@ -133,7 +134,7 @@ public final class EmbeddedHotStore implements HotStore {
             // Encoded here, on the caller's thread: the writer is one thread and only checks and stamps the expiry.
             this.link = link;
             this.index = index;
-            this.key = EmbeddedStorage.bytes(link.code());
+            this.key = EmbeddedDatabase.bytes(link.code());
             byte[] payload = HotEntry.payload(link);
             this.entry = HotEntry.encode(0, payload);
             this.cell = ArchiveCell.put(link, payload);
@@ -168,8 +169,18 @@ public final class EmbeddedHotStore implements HotStore {
 
     @Override
     public CompletionStage<Optional<LinkRecord>> get(String code) {
+        return read(code, true);
+    }
+
+    /** The same read as {@link #get}, without queueing an extension (a purge of an expired link still is). */
+    @Override
+    public CompletionStage<Optional<LinkRecord>> peek(String code) {
+        return read(code, false);
+    }
+
+    private CompletionStage<Optional<LinkRecord>> read(String code, boolean extend) {
         try {
-            byte[] key = EmbeddedStorage.bytes(code);
+            byte[] key = EmbeddedDatabase.bytes(code);
             byte[] value = storage.call(db -> db.get(storage.links(), key));
             if (value == null) {
                 return CompletableFuture.completedFuture(Optional.empty());
@@ -181,7 +192,7 @@ public final class EmbeddedHotStore implements HotStore {
                 return CompletableFuture.completedFuture(Optional.empty());
             }
             LinkRecord link = HotEntry.link(code, value);
-            if (lagsBeyondWindow(expiresAt, link.ttlSeconds(), now)) {
+            if (extend && lagsBeyondWindow(expiresAt, link.ttlSeconds(), now)) {
                 tidyLater(code, key);
             }
             return CompletableFuture.completedFuture(Optional.of(link));
@@ -190,29 +201,52 @@ public final class EmbeddedHotStore implements HotStore {
         }
     }
 
+    /**
+     * Put-if-absent into the links family only: the archive family holds the link already. Not
+     * synced on its own (the archive is the durable copy; a power failure costs one more cold read).
+     */
     @Override
-    public CompletionStage<Boolean> update(LinkRecord link) {
-        String code = link.code();
-        byte[] key = EmbeddedStorage.bytes(code);
+    public CompletionStage<Boolean> restore(LinkRecord link) {
+        byte[] key = EmbeddedDatabase.bytes(link.code());
         byte[] entry = HotEntry.encode(0, link);
-        byte[] cell = ArchiveCell.put(link);
-        return writer.submit(staging -> {
+        return writer.submitUnsynced(staging -> {
             long now = clock.millis();
             byte[] current = staging.get(storage.links(), key);
-            if (current == null || HotEntry.expiresAt(current) <= now
-                    || HotEntry.link(code, current).version() + 1 != link.version()) {
+            if (current != null && HotEntry.expiresAt(current) > now) {
                 return false;
             }
             ExpiryPrefix.write(entry, HotEntry.expiryOf(now, link.ttlSeconds()));
             staging.put(storage.links(), key, entry);
-            staging.merge(storage.archive(), key, cell);
             return true;
         });
     }
 
     @Override
+    public CompletionStage<UpdateResult> update(LinkRecord link) {
+        String code = link.code();
+        byte[] key = EmbeddedDatabase.bytes(code);
+        byte[] entry = HotEntry.encode(0, link);
+        byte[] cell = ArchiveCell.put(link);
+        return writer.submit(staging -> {
+            long now = clock.millis();
+            byte[] current = staging.get(storage.links(), key);
+            if (current == null || HotEntry.expiresAt(current) <= now) {
+                return UpdateResult.MISSING;
+            }
+            LinkRecord stored = HotEntry.link(code, current);
+            if (stored.version() + 1 != link.version() || stored.createdAtMillis() != link.createdAtMillis()) {
+                return UpdateResult.STALE;
+            }
+            ExpiryPrefix.write(entry, HotEntry.expiryOf(now, link.ttlSeconds()));
+            staging.put(storage.links(), key, entry);
+            staging.merge(storage.archive(), key, cell);
+            return UpdateResult.UPDATED;
+        });
+    }
+
+    @Override
     public CompletionStage<Boolean> delete(String code) {
-        byte[] key = EmbeddedStorage.bytes(code);
+        byte[] key = EmbeddedDatabase.bytes(code);
         return writer.submit(staging -> {
             byte[] current = staging.get(storage.links(), key);
             if (current == null) {

@@ -11,7 +11,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Idempotency keys in the {@code idempotency} column family of the {@link EmbeddedStorage}, with
+ * Idempotency keys in the {@code idempotency} column family of the {@link EmbeddedDatabase}, with
  * the semantics of the Redis store: a claim takes a free (absent or expired) key with a pending
  * marker that lives {@link #PENDING_TTL}, so a winner that dies blocks retries only that long;
  * completing stores the outcome for the given TTL; releasing deletes the entry.
@@ -23,20 +23,20 @@ import java.util.concurrent.TimeUnit;
  * this store's own thread, at the storage's sweep interval and batch) removes the ones nobody
  * claims again.
  */
-public final class EmbeddedIdempotencyStore implements IdempotencyStore {
+final class EmbeddedIdempotencyStore implements IdempotencyStore {
 
     private static final System.Logger LOG = System.getLogger(EmbeddedIdempotencyStore.class.getName());
 
     /** How long a claim may stay pending before another request may take over (as in Redis). */
     public static final Duration PENDING_TTL = Duration.ofSeconds(30);
 
-    private final EmbeddedStorage storage;
+    private final EmbeddedDatabase storage;
     private final Clock clock;
     private final ExpirySweeper sweeper;
     private final ScheduledExecutorService sweepThread;
 
     /** A store with its own sweep thread, stopped by {@link #close()} or by closing the storage. */
-    public EmbeddedIdempotencyStore(EmbeddedStorage storage, Clock clock) {
+    EmbeddedIdempotencyStore(EmbeddedDatabase storage, Clock clock) {
         this.storage = storage;
         this.clock = clock;
         this.sweeper = new ExpirySweeper(storage, storage.idempotency(), clock);

@@ -24,13 +24,13 @@ import org.rocksdb.RocksIterator;
  */
 final class ExpirySweeper {
 
-    private final EmbeddedStorage storage;
+    private final EmbeddedDatabase storage;
     private final ColumnFamilyHandle family;
     private final Clock clock;
     /** The last key looked at; null to start from the first. */
     private byte[] resumeAfter;
 
-    ExpirySweeper(EmbeddedStorage storage, ColumnFamilyHandle family, Clock clock) {
+    ExpirySweeper(EmbeddedDatabase storage, ColumnFamilyHandle family, Clock clock) {
         this.storage = storage;
         this.family = family;
         this.clock = clock;

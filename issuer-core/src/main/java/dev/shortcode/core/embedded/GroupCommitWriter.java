@@ -125,7 +125,7 @@ final class GroupCommitWriter implements AutoCloseable {
         byte[] key();
     }
 
-    private final EmbeddedStorage storage;
+    private final EmbeddedDatabase storage;
     private final int capacity;
     private final int batchMax;
     private final ReentrantLock lock = new ReentrantLock();
@@ -147,7 +147,7 @@ final class GroupCommitWriter implements AutoCloseable {
     private final LongAdder delayedBatches = new LongAdder();
     private final LongAdder syncNanos = new LongAdder();
 
-    GroupCommitWriter(EmbeddedStorage storage, int capacity, int batchMax, Duration commitDelay) {
+    GroupCommitWriter(EmbeddedDatabase storage, int capacity, int batchMax, Duration commitDelay) {
         this.storage = storage;
         this.capacity = capacity;
         this.batchMax = batchMax;
@@ -193,6 +193,18 @@ final class GroupCommitWriter implements AutoCloseable {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * Enqueues an operation whose stage completes once its batch is written, without a sync of its
+     * own (it is synced with whatever acknowledged write shares its batch, else by the next one):
+     * for writes that must be applied before the caller goes on but may be lost to a power
+     * failure, such as putting back a link the archive holds. Refused like {@link #submit}.
+     */
+    <T> CompletionStage<T> submitUnsynced(Operation<T> operation) {
+        Single<T> q = new Single<>(operation, false);
+        Throwable refused = offer(q);
+        return refused == null ? q.result : CompletableFuture.failedFuture(refused);
     }
 
     /**
@@ -536,7 +548,7 @@ final class GroupCommitWriter implements AutoCloseable {
         /** Marks a key deleted by an earlier operation of the batch. */
         private static final byte[] DELETED = new byte[0];
 
-        private RocksDB db; // set by the writer inside EmbeddedStorage.call
+        private RocksDB db; // set by the writer inside EmbeddedDatabase.call
         private final WriteBatch batch = new WriteBatch();
         /** Per column family (by identity), key to its value after the batch's puts and deletes so far. */
         private final IdentityHashMap<ColumnFamilyHandle, HashMap<ByteBuffer, byte[]>> overlay =

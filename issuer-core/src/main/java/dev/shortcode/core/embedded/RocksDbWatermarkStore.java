@@ -10,7 +10,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Watermarks in the {@code watermarks} column family of the {@link EmbeddedStorage}, so the
+ * Watermarks in the {@code watermarks} column family of the {@link EmbeddedDatabase}, so the
  * embedded mode keeps everything in one database. Key: the code length (4 bytes); value: epoch
  * and high id (8 bytes each, big-endian, never negative), so byte order is {@link Watermark}
  * order and RocksDB's {@code max} merge operator keeps the highest mark: advancing is a blind,
@@ -20,12 +20,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * recording late) and the read on every lease; it is exact because RocksDB lets one process
  * open the database at a time.
  */
-public final class RocksDbWatermarkStore implements WatermarkStore {
+final class RocksDbWatermarkStore implements WatermarkStore {
 
-    private final EmbeddedStorage storage;
+    private final EmbeddedDatabase storage;
     private final Map<Integer, Watermark> known = new ConcurrentHashMap<>();
 
-    public RocksDbWatermarkStore(EmbeddedStorage storage) {
+    RocksDbWatermarkStore(EmbeddedDatabase storage) {
         this.storage = storage;
     }
 
@@ -60,9 +60,8 @@ public final class RocksDbWatermarkStore implements WatermarkStore {
                 return null;
             });
         } catch (EmbeddedStorageException e) {
-            // The SPI's failure type: the mark is not known to be durable.
-            throw new UncheckedIOException(new IOException("cannot make watermark " + mark + " of code length " + codeLength
-                    + " durable: " + e.getMessage(), e));
+            throw new EmbeddedStorageException("cannot make watermark " + mark + " of code length " + codeLength + " durable: "
+                    + e.getMessage(), e);
         }
         known.merge(codeLength, mark, Watermark::max);
     }

@@ -18,7 +18,7 @@ public interface WatermarkStore extends AutoCloseable {
      * Raises the pool's mark to {@code mark} if it is higher, durably, before returning. A lower
      * mark leaves the stored one as it is (concurrent nodes record out of order).
      *
-     * @throws java.io.UncheckedIOException when the mark could not be made durable
+     * @throws dev.shortcode.core.store.StorageUnavailableException when the mark could not be made durable
      */
     void advance(int codeLength, Watermark mark);
 

@@ -1,11 +1,13 @@
-package dev.shortcode.core.redis;
+package dev.shortcode.core.read;
 
 import dev.shortcode.core.config.ConfigException;
 import dev.shortcode.core.config.IssuerConfig;
+import dev.shortcode.core.config.LeaseOptions;
+import dev.shortcode.core.config.PoolSpec;
 import java.time.Duration;
 
 /**
- * Tuning of {@link LinkResolver}. Immutable; a bad value throws {@link ConfigException} naming its
+ * Tuning of the {@link LinkResolver}'s cold reads. Immutable; a bad value throws {@link ConfigException} naming its
  * key under {@code shortcode.cold-read.}.
  *
  * @param negativeCacheMaxSize codes this node remembers as absent from the archive; bounds its heap
@@ -16,12 +18,16 @@ import java.time.Duration;
  *                             background
  * @param watermarkSlackBlocks ids up to this many maximum-size blocks (plus the lease's re-seed gap)
  *                             above the cached watermark may have been issued since it was read: they
- *                             are looked up in Redis (never in the archive) instead of being rejected
+ *                             are looked up in the hot store (never in the archive) instead of being
+ *                             rejected
+ * @param watermarkWait        longest a read waits for a fresh watermark when the cached one is too
+ *                             old to judge its code by; then the cached one is used
  */
 public record ColdReadOptions(long negativeCacheMaxSize, Duration negativeCacheTtl, Duration watermarkMaxAge,
-        long watermarkSlackBlocks) {
+        long watermarkSlackBlocks, Duration watermarkWait) {
 
-    public static final ColdReadOptions DEFAULTS = new ColdReadOptions(100_000, Duration.ofSeconds(5), Duration.ofSeconds(1), 64);
+    public static final ColdReadOptions DEFAULTS = new ColdReadOptions(100_000, Duration.ofSeconds(5), Duration.ofSeconds(1), 64,
+            Duration.ofSeconds(1));
 
     static final String PREFIX = IssuerConfig.PREFIX + "cold-read.";
 
@@ -33,6 +39,21 @@ public record ColdReadOptions(long negativeCacheMaxSize, Duration negativeCacheT
         positive(watermarkMaxAge, "watermark.max-age");
         if (watermarkSlackBlocks < 1) {
             throw new ConfigException(PREFIX + "watermark.slack-blocks", watermarkSlackBlocks + " must be at least 1");
+        }
+        positive(watermarkWait, "watermark.wait");
+    }
+
+    /**
+     * How far above a fresh cached watermark an id of {@code pool} may have been issued since the
+     * mark was read: the leases of one refresh interval, plus the gap a re-seed jumps when Redis
+     * lost the counter (otherwise the first codes after a Redis restart would be rejected as never
+     * issued until every node re-read its watermark).
+     */
+    public long slackIds(PoolSpec pool, LeaseOptions lease) {
+        try {
+            return Math.multiplyExact(Math.addExact(watermarkSlackBlocks, lease.reseedGapBlocks()), pool.blocks().max());
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
         }
     }
 

@@ -9,8 +9,13 @@ import java.time.Duration;
  *
  * @param group            the consumer group every node's archiver joins; one group, so each
  *                         entry is archived by one node
+ * @param consumer         this node's name in the group; empty: a name unique to the process. A
+ *                         name stable across restarts (a pod's name) lets a restarted node finish
+ *                         its own pending entries at once instead of after {@code claimIdle}. No two
+ *                         live nodes may share one
  * @param threads          worker threads (each with its own connection); shards are split among
- *                         them. More than {@code outboxShards} would idle
+ *                         them. More than {@code outboxShards} would idle; 0 runs no archiver on
+ *                         this node (other nodes must)
  * @param batchEntries     stream entries per read ({@code XREADGROUP COUNT}); each holds up to
  *                         {@code outbox.max-batch} mutations
  * @param block            how long a read waits on an empty shard ({@code BLOCK}); with k shards per
@@ -33,6 +38,7 @@ import java.time.Duration;
  */
 public record ArchiverOptions(
         String group,
+        String consumer,
         int threads,
         int batchEntries,
         Duration block,
@@ -45,7 +51,7 @@ public record ArchiverOptions(
         Duration deadConsumerIdle,
         Duration linger) {
 
-    public static final ArchiverOptions DEFAULTS = new ArchiverOptions("archivers", 2, 16, Duration.ofMillis(50),
+    public static final ArchiverOptions DEFAULTS = new ArchiverOptions("archivers", "", 2, 16, Duration.ofMillis(50),
             Duration.ofSeconds(10), Duration.ofMillis(100), Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofSeconds(5),
             Duration.ofSeconds(10), Duration.ofHours(1), Duration.ofMillis(100));
 
@@ -55,8 +61,11 @@ public record ArchiverOptions(
         if (group == null || group.isBlank()) {
             throw new ConfigException(PREFIX + "group", "missing");
         }
-        if (threads < 1 || threads > 64) {
-            throw new ConfigException(PREFIX + "threads", threads + " is outside 1..64");
+        if (consumer == null || !consumer.matches("[A-Za-z0-9_.-]{0,64}")) {
+            throw new ConfigException(PREFIX + "consumer", "'" + consumer + "' must be up to 64 characters of [A-Za-z0-9_.-]");
+        }
+        if (threads < 0 || threads > 64) {
+            throw new ConfigException(PREFIX + "threads", threads + " is outside 0..64");
         }
         if (batchEntries < 1 || batchEntries > 10_000) {
             throw new ConfigException(PREFIX + "batch-entries", batchEntries + " is outside 1..10000");
@@ -81,27 +90,33 @@ public record ArchiverOptions(
     }
 
     public ArchiverOptions withLinger(Duration pause) {
-        return new ArchiverOptions(group, threads, batchEntries, block, archiveTimeout, retryBackoffMin, retryBackoffMax, claimIdle,
+        return new ArchiverOptions(group, consumer, threads, batchEntries, block, archiveTimeout, retryBackoffMin, retryBackoffMax, claimIdle,
                 claimInterval, metricsInterval, deadConsumerIdle, pause);
     }
 
+    /** This node's consumer name: what it finds pending under that name after a restart is its own. */
+    public ArchiverOptions withConsumer(String name) {
+        return new ArchiverOptions(group, name, threads, batchEntries, block, archiveTimeout, retryBackoffMin, retryBackoffMax, claimIdle,
+                claimInterval, metricsInterval, deadConsumerIdle, linger);
+    }
+
     public ArchiverOptions withThreads(int n) {
-        return new ArchiverOptions(group, n, batchEntries, block, archiveTimeout, retryBackoffMin, retryBackoffMax, claimIdle,
+        return new ArchiverOptions(group, consumer, n, batchEntries, block, archiveTimeout, retryBackoffMin, retryBackoffMax, claimIdle,
                 claimInterval, metricsInterval, deadConsumerIdle, linger);
     }
 
     public ArchiverOptions withClaim(Duration idle, Duration interval) {
-        return new ArchiverOptions(group, threads, batchEntries, block, archiveTimeout, retryBackoffMin, retryBackoffMax, idle,
+        return new ArchiverOptions(group, consumer, threads, batchEntries, block, archiveTimeout, retryBackoffMin, retryBackoffMax, idle,
                 interval, metricsInterval, deadConsumerIdle, linger);
     }
 
     public ArchiverOptions withArchiveTimeout(Duration timeout) {
-        return new ArchiverOptions(group, threads, batchEntries, block, timeout, retryBackoffMin, retryBackoffMax, claimIdle,
+        return new ArchiverOptions(group, consumer, threads, batchEntries, block, timeout, retryBackoffMin, retryBackoffMax, claimIdle,
                 claimInterval, metricsInterval, deadConsumerIdle, linger);
     }
 
     public ArchiverOptions withRetryBackoff(Duration min, Duration max) {
-        return new ArchiverOptions(group, threads, batchEntries, block, archiveTimeout, min, max, claimIdle, claimInterval,
+        return new ArchiverOptions(group, consumer, threads, batchEntries, block, archiveTimeout, min, max, claimIdle, claimInterval,
                 metricsInterval, deadConsumerIdle, linger);
     }
 

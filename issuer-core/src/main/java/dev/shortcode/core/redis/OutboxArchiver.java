@@ -60,7 +60,7 @@ import java.util.function.Supplier;
  *
  * <p>Threads: {@code threads} workers, each with one connection, all stopped by {@link #close}.
  */
-public final class OutboxArchiver implements AutoCloseable {
+final class OutboxArchiver implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(OutboxArchiver.class.getName());
 
@@ -80,7 +80,7 @@ public final class OutboxArchiver implements AutoCloseable {
      *                     name) lets a restarted node finish its own pending entries at once instead
      *                     of after {@code claimIdle}
      */
-    public OutboxArchiver(Supplier<RedisConnection> connections, Archive archive, StoreKeys keys, ArchiverOptions options,
+    OutboxArchiver(Supplier<RedisConnection> connections, Archive archive, StoreKeys keys, ArchiverOptions options,
             OutboxMetrics metrics, String consumerName, Clock clock) {
         this.connections = connections;
         this.archive = archive;
@@ -92,12 +92,12 @@ public final class OutboxArchiver implements AutoCloseable {
     }
 
     /** A consumer name unique to this process. */
-    public static String uniqueConsumerName() {
+    static String uniqueConsumerName() {
         return "archiver-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8);
     }
 
     /** Creates the consumer groups where missing and starts the workers. */
-    public synchronized OutboxArchiver start() {
+    synchronized OutboxArchiver start() {
         if (running) {
             throw new IllegalStateException("already started");
         }
@@ -123,7 +123,7 @@ public final class OutboxArchiver implements AutoCloseable {
         return this;
     }
 
-    public String consumerName() {
+    String consumerName() {
         return consumerName;
     }
 

@@ -49,7 +49,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * the same way. A regression that stays above this node's last lease is not detectable here; the
  * hot store's {@code SET NX} rejects the colliding codes instead.
  */
-public final class RedisBlockSource implements BlockSource {
+final class RedisBlockSource implements BlockSource {
 
     private static final System.Logger LOG = System.getLogger(RedisBlockSource.class.getName());
 
@@ -107,13 +107,8 @@ public final class RedisBlockSource implements BlockSource {
     /** Leases of one pool on this node run one at a time, so the regression check sees its own order. */
     private final Map<Integer, Object> poolLocks = new ConcurrentHashMap<>();
 
-    public RedisBlockSource(RedisConnection connection, WatermarkStore watermarks, LeaseOptions options,
-            IssuerMetrics metrics) {
-        this(connection.sync(), StoreKeys.DEFAULTS.namespace(), watermarks, options, metrics);
-    }
-
     /** @param namespace key prefix, {@code sc} in production; tests use their own to share one server */
-    public RedisBlockSource(RedisClusterCommands<String, String> redis, String namespace, WatermarkStore watermarks,
+    RedisBlockSource(RedisClusterCommands<String, String> redis, String namespace, WatermarkStore watermarks,
             LeaseOptions options, IssuerMetrics metrics) {
         this.redis = redis;
         this.namespace = namespace;

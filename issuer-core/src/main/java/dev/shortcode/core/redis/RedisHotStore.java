@@ -8,6 +8,7 @@ import dev.shortcode.core.store.ArchiveMutation;
 import dev.shortcode.core.store.HotStore;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.LinkRecordCodec;
+import dev.shortcode.core.store.UpdateResult;
 import dev.shortcode.core.redis.NearCache.Copy;
 import io.lettuce.core.KeyValue;
 import io.lettuce.core.ScriptOutputType;
@@ -84,8 +85,8 @@ import java.util.concurrent.CompletionStage;
  *
  * <p>Why a marker and not {@code DEL}: the archive learns of the delete only when an archiver
  * gets to its {@code Remove} (milliseconds, or hours while HBase is down). A read of the code in
- * between would miss Redis, find the link in the archive and put it back ({@link LinkResolver}'s
- * re-warm): a deleted link would come back to life. The marker refuses that re-warm's
+ * between would miss Redis, find the link in the archive and put it back (the {@code LinkResolver}'s
+ * restore): a deleted link would come back to life. The marker refuses that restore's
  * {@code SET NX}, and reads see it as absent. It lives as long as the link would have, which
  * bounds its memory by what the link held; a create may take the code over at once
  * ({@link #claim}). A create taken back after a failed append leaves the marker too.
@@ -123,7 +124,7 @@ import java.util.concurrent.CompletionStage;
  * event loop, or already completed. A read answered from the near cache returns a completed
  * stage shared by every read of that copy: callers must not complete or obtrude it.
  */
-public final class RedisHotStore implements HotStore {
+final class RedisHotStore implements HotStore {
 
     private static final System.Logger LOG = System.getLogger(RedisHotStore.class.getName());
 
@@ -144,15 +145,22 @@ public final class RedisHotStore implements HotStore {
             return v
             """, ScriptOutputType.VALUE);
 
-    /** Replace the record iff the stored one has version ARGV[3] and creation time ARGV[4]. */
+    /**
+     * Replace the record iff the stored one has version ARGV[3] and creation time ARGV[4]: 1 when
+     * replaced, 0 when no live record is there (absent, or a removal marker, which matches no
+     * record's fields), -1 when another version or another link is.
+     */
     private static final LuaScript UPDATE = new LuaScript("""
             local v = redis.call('GET', KEYS[1])
             if not v then
               return 0
             end
             local version, created = string.match(v, '^1\\t([^\\t]*)\\t([^\\t]*)\\t')
-            if version ~= ARGV[3] or created ~= ARGV[4] then
+            if not version then
               return 0
+            end
+            if version ~= ARGV[3] or created ~= ARGV[4] then
+              return -1
             end
             redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
             return 1
@@ -218,7 +226,7 @@ public final class RedisHotStore implements HotStore {
     private final GatheringSender<Reload> reloader;
     private final InvalidationChannel invalidations;
 
-    public RedisHotStore(RedisConnection connection, StoreKeys keys, HotStoreOptions options) {
+    RedisHotStore(RedisConnection connection, StoreKeys keys, HotStoreOptions options) {
         this(connection, keys, options, Ticker.SYSTEM);
     }
 
@@ -258,7 +266,7 @@ public final class RedisHotStore implements HotStore {
         String key = keys.link(code);
         String value = LinkRecordCodec.encode(link);
         String put = MutationCodec.encodePut(value); // here, not on the event loop that runs the completion
-        return claim(key, value, link.ttlSeconds())
+        return RedisFailures.translated(claim(key, value, link.ttlSeconds())
                 .thenCompose(claimed -> {
                     if (!claimed) {
                         return CompletableFuture.completedFuture(Boolean.FALSE);
@@ -270,7 +278,7 @@ public final class RedisHotStore implements HotStore {
                         }
                     });
                     return archived;
-                });
+                }));
     }
 
     /**
@@ -313,7 +321,7 @@ public final class RedisHotStore implements HotStore {
             puts[i] = MutationCodec.encodePut(values[i]); // here, not on the event loop that runs the completion
             sets[i] = claim(linkKeys[i], values[i], link.ttlSeconds());
         }
-        return CompletableFuture.allOf(sets).handle((v, anyFailure) -> {
+        return RedisFailures.translated(CompletableFuture.allOf(sets).handle((v, anyFailure) -> {
             Boolean[] created = new Boolean[n];
             Throwable setFailure = null;
             List<String> codes = new ArrayList<>(n);
@@ -352,7 +360,7 @@ public final class RedisHotStore implements HotStore {
                 }
                 return Arrays.asList(created);
             });
-        }).thenCompose(stage -> stage);
+        }).thenCompose(stage -> stage));
     }
 
     @Override
@@ -385,26 +393,26 @@ public final class RedisHotStore implements HotStore {
     }
 
     @Override
-    public CompletionStage<Boolean> update(LinkRecord link) {
+    public CompletionStage<UpdateResult> update(LinkRecord link) {
         String code = link.code();
         String value = LinkRecordCodec.encode(link);
         String put = MutationCodec.encodePut(value);
         CompletableFuture<Long> replaced = UPDATE.runAsync(redis, new String[] {keys.link(code)}, value,
                 Long.toString(link.ttlSeconds()), Long.toString(link.version() - 1, 36), Long.toString(link.createdAtMillis(), 36));
-        return replaced.thenCompose(changed -> {
+        return RedisFailures.translated(replaced.thenCompose(changed -> {
             if (changed == null || changed != 1L) {
-                return CompletableFuture.completedFuture(Boolean.FALSE);
+                return CompletableFuture.completedFuture(changed != null && changed == -1L ? UpdateResult.STALE : UpdateResult.MISSING);
             }
             dropLocally(code);
             extensionMarks.put(code, options.extensionWindowNanos(link.ttlSeconds()));
             CompletableFuture<Void> published = invalidations.publish(code);
-            return outbox.append(code, put).thenCombine(published, (a, b) -> Boolean.TRUE);
-        });
+            return outbox.append(code, put).thenCombine(published, (a, b) -> UpdateResult.UPDATED);
+        }));
     }
 
     @Override
     public CompletionStage<Boolean> delete(String code) {
-        return REMOVE.<String>runAsync(redis, new String[] {keys.link(code)}, REMOVED).thenCompose(value -> {
+        return RedisFailures.translated(REMOVE.<String>runAsync(redis, new String[] {keys.link(code)}, REMOVED).thenCompose(value -> {
             if (value == null) {
                 return CompletableFuture.completedFuture(Boolean.FALSE);
             }
@@ -414,20 +422,20 @@ public final class RedisHotStore implements HotStore {
             LinkRecord old = LinkRecordCodec.decode(code, value);
             return outbox.append(new ArchiveMutation.Remove(code, old.createdAtMillis(), old.version() + 1))
                     .thenCombine(published, (a, b) -> Boolean.TRUE);
-        });
+        }));
     }
 
     /**
-     * Puts a link read from the archive back into Redis with {@code SET NX EX}, without an outbox
-     * entry (the archive has it), and into this node's near cache.
-     *
-     * @return false when a live link already held the code; it is left as it is
+     * {@code SET NX EX} of a link read from the archive, without an outbox entry (the archive has
+     * it), and into this node's near cache. A deleted link's removal marker refuses it, so a link
+     * deleted while its removal waits in the outbox never comes back this way.
      */
-    CompletableFuture<Boolean> rewarm(LinkRecord link) {
+    @Override
+    public CompletionStage<Boolean> restore(LinkRecord link) {
         long epoch = nearCache.epoch();
         long readAt = ticker.nanos();
-        return redis.set(keys.link(link.code()), LinkRecordCodec.encode(link), SetArgs.Builder.nx().ex(link.ttlSeconds()))
-                .toCompletableFuture()
+        return RedisFailures.translated(redis.set(keys.link(link.code()), LinkRecordCodec.encode(link),
+                        SetArgs.Builder.nx().ex(link.ttlSeconds()))
                 .thenApply(ok -> {
                     if (!"OK".equals(ok)) {
                         return Boolean.FALSE;
@@ -435,11 +443,19 @@ public final class RedisHotStore implements HotStore {
                     extensionMarks.put(link.code(), options.extensionWindowNanos(link.ttlSeconds()));
                     nearCache.put(link.code(), new Copy(link, readAt, epoch));
                     return Boolean.TRUE;
-                });
+                }));
+    }
+
+    /** A plain {@code GET}: the record Redis holds now, no near cache, no extension. */
+    @Override
+    public CompletionStage<Optional<LinkRecord>> peek(String code) {
+        return RedisFailures.translated(redis.get(keys.link(code)).thenApply(value -> value == null || REMOVED.equals(value)
+                ? Optional.<LinkRecord>empty() : Optional.of(LinkRecordCodec.decode(code, value))));
     }
 
     /** The near-cached link, without any I/O; null when this node holds none. */
-    LinkRecord cached(String code) {
+    @Override
+    public LinkRecord cached(String code) {
         CompletableFuture<Copy> held = nearCache.held(code);
         Copy copy = held != null && held.isDone() && !held.isCompletedExceptionally() ? held.join() : null;
         return copy == null ? null : copy.link;
@@ -456,7 +472,7 @@ public final class RedisHotStore implements HotStore {
     }
 
     /** Outbox mutations waiting on this node; for metrics and tests. */
-    public int outboxQueued() {
+    int outboxQueued() {
         return outbox.queued();
     }
 
@@ -486,7 +502,7 @@ public final class RedisHotStore implements HotStore {
                 }
                 if (failure != null) {
                     redisAnswering = false;
-                    throw failure instanceof CompletionException c ? c : new CompletionException(failure);
+                    throw new CompletionException(RedisFailures.translate(failure));
                 }
                 redisAnswering = true;
                 return null;

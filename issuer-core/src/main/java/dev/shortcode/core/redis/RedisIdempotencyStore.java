@@ -11,7 +11,7 @@ import java.util.concurrent.CompletionStage;
  * a pending marker; completion overwrites it with the outcome. A winner that dies leaves the marker
  * until it expires: the pending TTL is short so clients can retry, the done TTL is the full one.
  */
-public final class RedisIdempotencyStore implements IdempotencyStore {
+final class RedisIdempotencyStore implements IdempotencyStore {
 
     /** How long a claim may stay pending before another request may take over. */
     static final Duration PENDING_TTL = Duration.ofSeconds(30);
@@ -22,7 +22,7 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
     private final RedisClusterAsyncCommands<String, String> redis;
     private final String namespace;
 
-    public RedisIdempotencyStore(RedisClusterAsyncCommands<String, String> redis, String namespace) {
+    RedisIdempotencyStore(RedisClusterAsyncCommands<String, String> redis, String namespace) {
         this.redis = redis;
         this.namespace = namespace;
     }
@@ -34,23 +34,24 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
     @Override
     public CompletionStage<Claim> claim(String scope, String idempotencyKey, Duration ttl) {
         String key = key(scope, idempotencyKey);
-        return redis.set(key, PENDING, SetArgs.Builder.nx().ex(PENDING_TTL.toSeconds())).thenCompose(ok -> {
+        return RedisFailures.translated(redis.set(key, PENDING, SetArgs.Builder.nx().ex(PENDING_TTL.toSeconds())).thenCompose(ok -> {
             if ("OK".equals(ok)) {
                 return java.util.concurrent.CompletableFuture.completedFuture((Claim) new Claim.Won());
             }
             return redis.get(key).thenApply(value -> value != null && value.startsWith(DONE_PREFIX)
                     ? new Claim.Done(value.substring(DONE_PREFIX.length()))
                     : (Claim) new Claim.Pending());
-        });
+        }));
     }
 
     @Override
     public CompletionStage<Void> complete(String scope, String idempotencyKey, String outcome, Duration ttl) {
-        return redis.set(key(scope, idempotencyKey), DONE_PREFIX + outcome, SetArgs.Builder.ex(ttl.toSeconds())).thenApply(ok -> null);
+        return RedisFailures.translated(redis.set(key(scope, idempotencyKey), DONE_PREFIX + outcome, SetArgs.Builder.ex(ttl.toSeconds()))
+                .thenApply(ok -> null));
     }
 
     @Override
     public CompletionStage<Void> release(String scope, String idempotencyKey) {
-        return redis.del(key(scope, idempotencyKey)).thenApply(n -> null);
+        return RedisFailures.translated(redis.del(key(scope, idempotencyKey)).thenApply(n -> null));
     }
 }

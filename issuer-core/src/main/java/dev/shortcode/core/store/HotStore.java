@@ -7,9 +7,12 @@ import java.util.concurrent.CompletionStage;
 /**
  * Code to link, with a sliding TTL: every access pushes the link's expiry out by its
  * {@link LinkRecord#ttlSeconds()}; an untouched link expires and its code can be issued again
- * after the pool wraps. All methods are non-blocking (safe on an event loop).
+ * after the pool wraps. All methods are non-blocking (safe on an event loop). Failures of the
+ * store itself complete the stage with a {@link StorageUnavailableException}.
  *
  * <p>Implementations: Redis (standalone or Cluster, many nodes), embedded (RocksDB, one node).
+ * Reads go through the {@code LinkResolver} of {@code dev.shortcode.core.read}, which adds the
+ * archive behind this store.
  */
 public interface HotStore extends AutoCloseable {
 
@@ -38,22 +41,47 @@ public interface HotStore extends AutoCloseable {
 
     /**
      * The live link of {@code code}, its TTL extended (at most once per extension window per
-     * node, so a hot link costs no write per read). Empty when unknown, deleted or expired.
+     * node, so a hot link costs no write per read). Empty when unknown, deleted or expired. May be
+     * answered from a copy this node keeps (the Redis store's near cache).
      */
     CompletionStage<Optional<LinkRecord>> get(String code);
+
+    /**
+     * The live link as the store holds it right now, read from the store itself (no node-local
+     * copy) and without extending its life: what an edit compares its new version against.
+     */
+    CompletionStage<Optional<LinkRecord>> peek(String code);
+
+    /**
+     * Puts back a link that the archive holds and this store lost (expired from the hot tier while
+     * permanent, or lost by a Redis restart): put-if-absent, never over a live link nor over a
+     * deleted link's removal that the archive may not have yet. Writes nothing to the archive or
+     * its outbox (the archive has the link) and needs no sync (the archive is the durable copy).
+     *
+     * @return true when restored, false when the code is taken (the caller reads what holds it)
+     */
+    CompletionStage<Boolean> restore(LinkRecord link);
+
+    /**
+     * The link this node holds in memory for {@code code}, without any I/O; null when it holds
+     * none (or keeps no copies). Lets concurrent cold reads of one code see a restore that just
+     * finished instead of reading the archive again.
+     */
+    default LinkRecord cached(String code) {
+        return null;
+    }
 
     /**
      * Replaces a live link by a newer version ({@code link.version()} must be one more than the
      * stored one), resetting its TTL to the new record's. Other nodes drop cached copies within a
      * second. Also recorded in the archive.
-     *
-     * @return false when no live link holds the code or the stored version is not the previous one
      */
-    CompletionStage<Boolean> update(LinkRecord link);
+    CompletionStage<UpdateResult> update(LinkRecord link);
 
     /**
      * Removes a live link; other nodes stop serving it within a second, and the archive records
-     * the removal so a cold read cannot bring it back.
+     * the removal (the store writes it: callers write nothing more) so a cold read cannot bring it
+     * back.
      *
      * @return false when no live link held the code
      */

@@ -6,11 +6,11 @@ import static org.awaitility.Awaitility.await;
 
 import dev.shortcode.core.config.ConfigException;
 import dev.shortcode.core.config.IssuerConfig;
-import dev.shortcode.core.embedded.EmbeddedArchive;
+import dev.shortcode.core.Storage;
+import dev.shortcode.core.read.ColdReadOptions;
+import dev.shortcode.core.store.Archive;
 import dev.shortcode.core.embedded.EmbeddedOptions;
 import dev.shortcode.core.embedded.EmbeddedStorage;
-import dev.shortcode.core.embedded.RocksDbWatermarkStore;
-import dev.shortcode.core.lease.EmbeddedBlockSource;
 import dev.shortcode.core.metrics.IssuerMetrics;
 import dev.shortcode.core.store.Archive;
 import dev.shortcode.core.store.ArchiveMutation;
@@ -41,16 +41,16 @@ class DailyIssueCounterUnitTests {
     Path dir;
 
     private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T23:59:50Z"));
-    private EmbeddedStorage storage;
-    private EmbeddedArchive archive;
+    private Storage storage;
+    private Archive archive;
     private CodeIssuer issuer;
 
     @BeforeEach
     void open() {
-        storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir));
-        archive = new EmbeddedArchive(storage);
         IssuerConfig config = IssuerConfig.builder().secret("0123456789abcdef-test-secret").build(); // short, medium, long
-        issuer = new CodeIssuer(config, new EmbeddedBlockSource(new RocksDbWatermarkStore(storage)), Ticker.SYSTEM, IssuerMetrics.NOOP);
+        storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir), config, ColdReadOptions.DEFAULTS);
+        archive = storage.archive();
+        issuer = new CodeIssuer(config, storage.blockSource(), Ticker.SYSTEM, IssuerMetrics.NOOP);
     }
 
     @AfterEach

@@ -2,6 +2,7 @@ package dev.shortcode.core.embedded;
 
 import dev.shortcode.core.lease.Watermark;
 import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.UpdateResult;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -41,7 +42,7 @@ public final class AcknowledgingWriterMain {
         int steps = Integer.parseInt(args[2]);
         PrintStream out = System.out;
         Clock clock = Clock.systemUTC();
-        EmbeddedStorage storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dataDir));
+        EmbeddedDatabase storage = EmbeddedDatabase.open(EmbeddedOptions.defaults(dataDir));
         EmbeddedHotStore hot = new EmbeddedHotStore(storage, clock);
         EmbeddedArchive archive = new EmbeddedArchive(storage);
         RocksDbWatermarkStore watermarks = new RocksDbWatermarkStore(storage);
@@ -56,7 +57,7 @@ public final class AcknowledgingWriterMain {
             if (i % 4 == 1) {
                 String previous = prefix + (i - 1);
                 LinkRecord stored = hot.get(previous).toCompletableFuture().join().orElseThrow();
-                if (hot.update(stored.updated(url(previous, 2), TTL_SECONDS, false)).toCompletableFuture().join()) {
+                if (hot.update(stored.updated(url(previous, 2), TTL_SECONDS, false)).toCompletableFuture().join() == UpdateResult.UPDATED) {
                     ack("U " + previous);
                 }
             }

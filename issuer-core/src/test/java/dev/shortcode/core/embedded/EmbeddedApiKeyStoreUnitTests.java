@@ -25,12 +25,12 @@ class EmbeddedApiKeyStoreUnitTests {
     @TempDir
     Path dir;
 
-    private EmbeddedStorage storage;
+    private EmbeddedDatabase storage;
     private EmbeddedApiKeyStore keys;
 
     @BeforeEach
     void open() {
-        storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir));
+        storage = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir));
         keys = new EmbeddedApiKeyStore(storage);
     }
 

@@ -30,12 +30,12 @@ class EmbeddedArchiveUnitTests {
     @TempDir
     Path dir;
 
-    private EmbeddedStorage storage;
+    private EmbeddedDatabase storage;
     private EmbeddedArchive archive;
 
     @BeforeEach
     void open() {
-        storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir).withSweep(Duration.ofHours(1), 1000));
+        storage = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir).withSweep(Duration.ofHours(1), 1000));
         archive = new EmbeddedArchive(storage);
     }
 

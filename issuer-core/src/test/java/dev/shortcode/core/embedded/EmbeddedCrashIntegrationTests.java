@@ -67,7 +67,7 @@ class EmbeddedCrashIntegrationTests {
         assertThat(updated).isNotEmpty();
         assertThat(deleted).isNotEmpty();
 
-        try (EmbeddedStorage storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir))) {
+        try (EmbeddedDatabase storage = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir))) {
             EmbeddedHotStore hot = new EmbeddedHotStore(storage, Clock.systemUTC());
             EmbeddedArchive archive = new EmbeddedArchive(storage);
             List<String> missing = new ArrayList<>();

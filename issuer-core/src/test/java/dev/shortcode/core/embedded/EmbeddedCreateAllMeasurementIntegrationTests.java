@@ -61,7 +61,7 @@ class EmbeddedCreateAllMeasurementIntegrationTests {
         com.sun.management.OperatingSystemMXBean process =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         List<String> rows = new ArrayList<>();
-        try (EmbeddedStorage storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir))) {
+        try (EmbeddedDatabase storage = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir))) {
             EmbeddedHotStore store = new EmbeddedHotStore(storage, clock);
             long writerId = writerThreadId();
             int perSlice = Math.max(GROUP, LINKS / SLICES / GROUP * GROUP);
@@ -91,12 +91,12 @@ class EmbeddedCreateAllMeasurementIntegrationTests {
     }
 
     /** CPU per point read of a code nobody holds, on this thread, averaged over a thousand. */
-    private double freeCodeCheckMicros(EmbeddedStorage storage) {
+    private double freeCodeCheckMicros(EmbeddedDatabase storage) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long start = threads.getCurrentThreadCpuTime();
         int n = 1_000;
         for (int i = 0; i < n; i++) {
-            byte[] key = EmbeddedStorage.bytes(codec.encode(nextId + 1_000_000 + random.nextInt(1_000_000_000)));
+            byte[] key = EmbeddedDatabase.bytes(codec.encode(nextId + 1_000_000 + random.nextInt(1_000_000_000)));
             byte[] value = storage.call(db -> db.get(storage.links(), key));
             assertThat(value).isNull();
         }

@@ -31,7 +31,7 @@ class EmbeddedStorageUnitTests {
 
     @Test
     void open_createsOneDatabaseUnderTheDataDirectory() {
-        try (EmbeddedStorage storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir.resolve("data")))) {
+        try (EmbeddedDatabase storage = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir.resolve("data")))) {
             assertThat(storage.latestSequenceNumber()).isZero();
         }
         assertThat(dir.resolve("data/rocksdb/CURRENT")).exists();
@@ -39,23 +39,23 @@ class EmbeddedStorageUnitTests {
 
     @Test
     void open_whileAnotherInstanceHoldsTheDatabase_failsClearly() {
-        try (EmbeddedStorage first = EmbeddedStorage.open(EmbeddedOptions.defaults(dir))) {
-            assertThatThrownBy(() -> EmbeddedStorage.open(EmbeddedOptions.defaults(dir)))
+        try (EmbeddedDatabase first = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir))) {
+            assertThatThrownBy(() -> EmbeddedDatabase.open(EmbeddedOptions.defaults(dir)))
                     .isInstanceOf(EmbeddedStorageException.class).hasMessageContaining("cannot open").hasMessageContaining("lock");
         }
-        EmbeddedStorage.open(EmbeddedOptions.defaults(dir)).close(); // released on close
+        EmbeddedDatabase.open(EmbeddedOptions.defaults(dir)).close(); // released on close
     }
 
     @Test
     void open_onAFileWhereTheDirectoryShouldBe_failsClearly() throws Exception {
         Files.writeString(dir.resolve("data"), "not a directory");
 
-        assertThatThrownBy(() -> EmbeddedStorage.open(EmbeddedOptions.defaults(dir.resolve("data")))).hasMessageContaining("data");
+        assertThatThrownBy(() -> EmbeddedDatabase.open(EmbeddedOptions.defaults(dir.resolve("data")))).hasMessageContaining("data");
     }
 
     @Test
     void close_stopsTheStoresBackgroundWorkAndTheWriter() {
-        EmbeddedStorage storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir).withSweep(Duration.ofMillis(5), 100));
+        EmbeddedDatabase storage = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir).withSweep(Duration.ofMillis(5), 100));
         new EmbeddedHotStore(storage, Clock.systemUTC());
         new EmbeddedIdempotencyStore(storage, Clock.systemUTC());
         assertThat(threadsAlive("shortcode-embedded-sweep")).isPositive();
@@ -84,12 +84,12 @@ class EmbeddedStorageUnitTests {
                     .map(name -> new ColumnFamilyDescriptor(name.getBytes(StandardCharsets.UTF_8))).toList();
             List<ColumnFamilyHandle> handles = new ArrayList<>();
             try (RocksDB rocks = RocksDB.open(options, db.toString(), descriptors, handles)) {
-                rocks.put(handles.get(1), EmbeddedStorage.bytes("old1"), HotEntry.encode(expiresAt, old));
+                rocks.put(handles.get(1), EmbeddedDatabase.bytes("old1"), HotEntry.encode(expiresAt, old));
                 handles.forEach(ColumnFamilyHandle::close);
             }
         }
 
-        try (EmbeddedStorage storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir))) {
+        try (EmbeddedDatabase storage = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir))) {
             assertThat(new EmbeddedHotStore(storage, Clock.systemUTC()).get("old1").toCompletableFuture().join()).contains(old);
             ApiKey key = new ApiKey("k1", "ops", Set.of(ApiKey.Scope.ADMIN), "hash-1", 1, false);
             assertThat(new EmbeddedApiKeyStore(storage).create(key).toCompletableFuture().join()).isTrue();
@@ -99,7 +99,7 @@ class EmbeddedStorageUnitTests {
             assertThat(RocksDB.listColumnFamilies(options, db.toString())).extracting(b -> new String(b, StandardCharsets.UTF_8))
                     .containsExactlyInAnyOrder("default", "links", "archive", "watermarks", "issued", "api_keys", "api_key_hashes", "idempotency");
         }
-        try (EmbeddedStorage storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir))) {
+        try (EmbeddedDatabase storage = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir))) {
             assertThat(new EmbeddedApiKeyStore(storage).findByHash("hash-1").toCompletableFuture().join()).isPresent();
         }
     }

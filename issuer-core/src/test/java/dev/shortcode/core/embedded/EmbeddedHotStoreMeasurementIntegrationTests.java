@@ -72,7 +72,7 @@ class EmbeddedHotStoreMeasurementIntegrationTests {
         double[][] after = new double[CALLERS.length][ROUNDS];
         for (int round = 0; round < ROUNDS; round++) {
             // A fresh database per round: later rounds do not pay for the compactions of earlier ones.
-            try (EmbeddedStorage storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir.resolve("round-" + round)))) {
+            try (EmbeddedDatabase storage = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir.resolve("round-" + round)))) {
                 EmbeddedHotStore store = new EmbeddedHotStore(storage, clock);
                 SynchronousCreatePath synchronous = new SynchronousCreatePath(storage, clock);
                 long firstId = nextId.get();
@@ -112,7 +112,7 @@ class EmbeddedHotStoreMeasurementIntegrationTests {
         System.out.println();
     }
 
-    private void readsAndSize(EmbeddedStorage storage, EmbeddedHotStore store, long firstId, long endId) {
+    private void readsAndSize(EmbeddedDatabase storage, EmbeddedHotStore store, long firstId, long endId) {
         long linkCount = endId - firstId;
         SplittableRandom random = new SplittableRandom(7);
         int reads = (int) Math.min(200_000, 2 * linkCount);
@@ -127,8 +127,8 @@ class EmbeddedHotStoreMeasurementIntegrationTests {
         assertThat(found).isEqualTo(reads);
 
         storage.compactAll();
-        long linkBytes = storage.sstBytes(EmbeddedStorage.LINKS);
-        long archiveBytes = storage.sstBytes(EmbeddedStorage.ARCHIVE);
+        long linkBytes = storage.sstBytes(EmbeddedDatabase.LINKS);
+        long archiveBytes = storage.sstBytes(EmbeddedDatabase.ARCHIVE);
         System.out.printf(Locale.ROOT, "%n[embedded] gets, 1 thread: %,.0f /s (%.1f us each, random order over %,d links, no extension)%n",
                 reads / getSeconds, getSeconds * 1e6 / reads, linkCount);
         System.out.printf(Locale.ROOT, "[embedded] after full compaction: links %.1f B/link, archive %.1f B/link, total %.1f B/link%n",

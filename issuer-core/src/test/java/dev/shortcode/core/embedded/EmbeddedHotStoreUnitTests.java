@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.UpdateResult;
 import dev.shortcode.testing.time.MutableClock;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,7 +32,7 @@ class EmbeddedHotStoreUnitTests {
     Path dir;
 
     private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
-    private EmbeddedStorage storage;
+    private EmbeddedDatabase storage;
     private EmbeddedHotStore store;
 
     @BeforeEach
@@ -40,7 +41,7 @@ class EmbeddedHotStoreUnitTests {
     }
 
     private void openWith(EmbeddedOptions options) {
-        storage = EmbeddedStorage.open(options);
+        storage = EmbeddedDatabase.open(options);
         store = new EmbeddedHotStore(storage, clock);
     }
 
@@ -60,7 +61,7 @@ class EmbeddedHotStoreUnitTests {
 
     /** The raw value in the links column family, null when there is none. */
     private byte[] stored(String code) {
-        return storage.call(db -> db.get(storage.links(), EmbeddedStorage.bytes(code)));
+        return storage.call(db -> db.get(storage.links(), EmbeddedDatabase.bytes(code)));
     }
 
     private boolean create(LinkRecord link) {
@@ -83,7 +84,7 @@ class EmbeddedHotStoreUnitTests {
     }
 
     private boolean update(LinkRecord link) {
-        return store.update(link).toCompletableFuture().join();
+        return store.update(link).toCompletableFuture().join() == UpdateResult.UPDATED;
     }
 
     private boolean delete(String code) {

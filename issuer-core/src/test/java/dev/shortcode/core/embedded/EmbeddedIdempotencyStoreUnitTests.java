@@ -32,12 +32,12 @@ class EmbeddedIdempotencyStoreUnitTests {
     Path dir;
 
     private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
-    private EmbeddedStorage storage;
+    private EmbeddedDatabase storage;
     private EmbeddedIdempotencyStore store;
 
     @BeforeEach
     void open() {
-        storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir).withSweep(NO_BACKGROUND_SWEEP, 1000));
+        storage = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir).withSweep(NO_BACKGROUND_SWEEP, 1000));
         store = new EmbeddedIdempotencyStore(storage, clock);
     }
 

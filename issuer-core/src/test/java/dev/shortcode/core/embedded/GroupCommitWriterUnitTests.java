@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.UpdateResult;
 import dev.shortcode.testing.time.MutableClock;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,7 +30,7 @@ class GroupCommitWriterUnitTests {
     Path dir;
 
     private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
-    private EmbeddedStorage storage;
+    private EmbeddedDatabase storage;
     private EmbeddedHotStore store;
 
     private void open(int queueCapacity, int batchMax) {
@@ -37,7 +38,7 @@ class GroupCommitWriterUnitTests {
     }
 
     private void open(EmbeddedOptions options) {
-        storage = EmbeddedStorage.open(options.withSweep(NO_BACKGROUND_SWEEP, 1000));
+        storage = EmbeddedDatabase.open(options.withSweep(NO_BACKGROUND_SWEEP, 1000));
         store = new EmbeddedHotStore(storage, clock);
     }
 
@@ -50,6 +51,10 @@ class GroupCommitWriterUnitTests {
 
     private LinkRecord link(String code, String url) {
         return new LinkRecord(code, url, "short", 60, false, clock.millis(), "key-1", 1);
+    }
+
+    private static CompletionStage<Boolean> updated(CompletionStage<UpdateResult> update) {
+        return update.thenApply(result -> result == UpdateResult.UPDATED);
     }
 
     private static <T> T join(CompletionStage<T> stage) {
@@ -70,11 +75,11 @@ class GroupCommitWriterUnitTests {
             before = storage.writer().stats();
             results.add(store.create(v1));                                      // free: stored
             results.add(store.create(link("c1", "https://other.example/")));   // live in this batch: refused
-            results.add(store.update(v2));                                      // v1 -> v2
-            results.add(store.update(v2));                                      // v2 is stored now: refused
+            results.add(updated(store.update(v2)));                             // v1 -> v2
+            results.add(updated(store.update(v2)));                             // v2 is stored now: refused
             results.add(store.delete("c1"));                                    // removes v2
             results.add(store.delete("c1"));                                    // gone: false
-            results.add(store.update(v2.updated("https://three.example/", 60, false))); // gone: refused
+            results.add(updated(store.update(v2.updated("https://three.example/", 60, false)))); // gone: refused
             results.add(store.create(again));                                   // free again: stored
             assertThat(storage.writer().queued()).isEqualTo(8);
         }
@@ -158,7 +163,7 @@ class GroupCommitWriterUnitTests {
     @Test
     void failingOperation_failsAloneAndItsStagedChangesAreDiscarded() throws Exception {
         open(1024, 1024);
-        byte[] key = EmbeddedStorage.bytes("c1");
+        byte[] key = EmbeddedDatabase.bytes("c1");
         CompletionStage<Object> failing;
         CompletionStage<byte[]> readAfter;
         CompletionStage<Boolean> create;
@@ -254,8 +259,8 @@ class GroupCommitWriterUnitTests {
     @Test
     void submitAll_oneFailingOperation_failsTheStageWhileTheOthersAreWritten() {
         open(1024, 1024);
-        byte[] ghost = EmbeddedStorage.bytes("ghost");
-        byte[] kept = EmbeddedStorage.bytes("kept");
+        byte[] ghost = EmbeddedDatabase.bytes("ghost");
+        byte[] kept = EmbeddedDatabase.bytes("kept");
         List<GroupCommitWriter.Operation<Boolean>> operations = List.of(
                 staging -> {
                     staging.put(storage.links(), kept, HotEntry.encode(Long.MAX_VALUE, link("kept", "https://kept.example/")));
@@ -318,7 +323,7 @@ class GroupCommitWriterUnitTests {
         assertThat(queued).extracting(GroupCommitWriterUnitTests::join).containsOnly(true);
         assertThat(storage.writer().isAlive()).isFalse();
 
-        storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir).withSweep(NO_BACKGROUND_SWEEP, 1000));
+        storage = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir).withSweep(NO_BACKGROUND_SWEEP, 1000));
         store = new EmbeddedHotStore(storage, clock);
         for (int i = 0; i < 500; i++) {
             assertThat(join(store.get("c" + i))).as("c%d", i).map(LinkRecord::url).contains("https://example.com/" + i);
@@ -338,7 +343,7 @@ class GroupCommitWriterUnitTests {
 
         assertThat(storage.latestSequenceNumber()).isEqualTo(sequence + 1);
         assertThat(storage.writer().stats().syncs()).isEqualTo(syncs);
-        assertThat(HotEntry.expiresAt(storage.call(db -> db.get(storage.links(), EmbeddedStorage.bytes("c1")))))
+        assertThat(HotEntry.expiresAt(storage.call(db -> db.get(storage.links(), EmbeddedDatabase.bytes("c1")))))
                 .isEqualTo(clock.millis() + 60_000);
     }
 

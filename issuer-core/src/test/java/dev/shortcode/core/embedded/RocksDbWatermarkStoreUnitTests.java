@@ -1,5 +1,6 @@
 package dev.shortcode.core.embedded;
 
+import dev.shortcode.core.store.StorageUnavailableException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -28,12 +29,12 @@ class RocksDbWatermarkStoreUnitTests {
     @TempDir
     Path dir;
 
-    private EmbeddedStorage storage;
+    private EmbeddedDatabase storage;
     private RocksDbWatermarkStore store;
 
     @BeforeEach
     void open() {
-        storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir));
+        storage = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir));
         store = new RocksDbWatermarkStore(storage);
     }
 
@@ -119,7 +120,7 @@ class RocksDbWatermarkStoreUnitTests {
         assertThat(source.lease(POOL, 10)).isEqualTo(new Block(0, 0, 10));
         storage.close();
 
-        assertThatThrownBy(() -> store.advance(5, new Watermark(0, 1))).isInstanceOf(UncheckedIOException.class);
+        assertThatThrownBy(() -> store.advance(5, new Watermark(0, 1))).isInstanceOf(StorageUnavailableException.class);
         assertThatThrownBy(() -> source.lease(POOL, 10)).isInstanceOf(LeaseException.class);
     }
 

@@ -16,11 +16,11 @@ final class SynchronousCreatePath {
 
     private static final int STRIPES = 1024;
 
-    private final EmbeddedStorage storage;
+    private final EmbeddedDatabase storage;
     private final Clock clock;
     private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
 
-    SynchronousCreatePath(EmbeddedStorage storage, Clock clock) {
+    SynchronousCreatePath(EmbeddedDatabase storage, Clock clock) {
         this.storage = storage;
         this.clock = clock;
         for (int i = 0; i < STRIPES; i++) {
@@ -30,7 +30,7 @@ final class SynchronousCreatePath {
 
     boolean create(LinkRecord link) {
         String code = link.code();
-        byte[] key = EmbeddedStorage.bytes(code);
+        byte[] key = EmbeddedDatabase.bytes(code);
         int h = code.hashCode();
         ReentrantLock lock = stripes[(h ^ (h >>> 16)) & (STRIPES - 1)];
         lock.lock();

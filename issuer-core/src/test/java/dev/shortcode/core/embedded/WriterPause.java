@@ -15,7 +15,7 @@ final class WriterPause implements AutoCloseable {
     private final CountDownLatch release = new CountDownLatch(1);
     private final CompletionStage<Void> operation;
 
-    private WriterPause(EmbeddedStorage storage) {
+    private WriterPause(EmbeddedDatabase storage) {
         operation = storage.writer().submit(staging -> {
             running.countDown();
             try {
@@ -30,7 +30,7 @@ final class WriterPause implements AutoCloseable {
     }
 
     /** Returns once the writer is inside the pausing operation: its queue is empty and fills from now on. */
-    static WriterPause of(EmbeddedStorage storage) throws InterruptedException {
+    static WriterPause of(EmbeddedDatabase storage) throws InterruptedException {
         WriterPause pause = new WriterPause(storage);
         if (!pause.running.await(10, TimeUnit.SECONDS)) {
             throw new AssertionError("the writer did not start the pausing operation");

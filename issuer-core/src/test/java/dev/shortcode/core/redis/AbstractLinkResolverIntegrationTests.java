@@ -10,11 +10,14 @@ import dev.shortcode.core.lease.Block;
 import dev.shortcode.core.lease.FileWatermarkStore;
 import dev.shortcode.core.lease.Watermark;
 import dev.shortcode.core.metrics.IssuerMetrics;
+import dev.shortcode.core.read.ColdReadOptions;
+import dev.shortcode.core.read.LinkResolver;
 import dev.shortcode.core.store.ArchiveMutation;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.LinkRecordCodec;
 import dev.shortcode.testing.redis.RedisDeployment;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,12 +85,17 @@ abstract class AbstractLinkResolverIntegrationTests {
     record Node(RedisConnection connection, RedisHotStore hot, LinkResolver resolver) {}
 
     Node node(SwitchableArchive archive) {
+        return node(archive, Ticker.SYSTEM);
+    }
+
+    /** @param ticker the resolver's clock for the age of its cached watermarks */
+    Node node(SwitchableArchive archive, Ticker ticker) {
         RedisConnection connection = redis.connect();
         RedisHotStore hot = new RedisHotStore(connection, keys, HotStoreOptions.DEFAULTS);
         toClose.add(connection);
         toClose.add(0, hot);
         return new Node(connection, hot,
-                new LinkResolver(hot, archive, config, watermarks, watermarkReader, ColdReadOptions.DEFAULTS, Ticker.SYSTEM));
+                LinkResolver.over(hot, archive, config, watermarks, watermarkReader, ColdReadOptions.DEFAULTS, ticker, Clock.systemUTC()));
     }
 
     String issued(PoolSpec pool, long id) {
@@ -171,15 +179,14 @@ abstract class AbstractLinkResolverIntegrationTests {
     void resolve_impossibleCodes_touchNeitherRedisNorTheArchive() {
         SwitchableArchive archive = new SwitchableArchive();
         Node node = node(archive);
-        long slack = LinkResolver.slackOf(longPool, ColdReadOptions.DEFAULTS, config.lease());
+        long slack = ColdReadOptions.DEFAULTS.slackIds(longPool, config.lease());
+        // Not a pool's code, and not an alias either: too short, too long, or characters neither has.
         List<String> impossible = new ArrayList<>(List.of(
-                "", "abc", "abcdef", "abcdefgh", "abcdefghijklm", // lengths no pool has
-                "abc-efg", "abc efg", "abcdéfg", "abc/efg", "ab%20cd", // characters outside the alphabet
-                "ab-de", "ab_de"));
+                "", "a", "ab", "a".repeat(65), "abc efg", "abcdéfg", "abc/efg", "ab%20cd", "abc.def", "abc+defg"));
         for (long k = 0; k < 20; k++) {
             impossible.add(issued(longPool, ISSUED + slack + k * 1_000_003)); // never issued: beyond watermark + slack
         }
-        impossible.add(issued(shortPool, ISSUED + LinkResolver.slackOf(shortPool, ColdReadOptions.DEFAULTS, config.lease())));
+        impossible.add(issued(shortPool, ISSUED + ColdReadOptions.DEFAULTS.slackIds(shortPool, config.lease())));
         redis.resetCommandStats();
         for (int round = 0; round < 5; round++) {
             for (String code : impossible) {
@@ -194,6 +201,23 @@ abstract class AbstractLinkResolverIntegrationTests {
                 .mapToLong(Map.Entry::getValue).sum();
         assertThat(dataCommands).as("commands reaching Redis: %s", calls).isZero();
         assertThat(archive.reads.get()).isZero();
+    }
+
+    /** Aliases take the same path as issued codes, minus the watermark: hot store, archive once, restore. */
+    @Test
+    void resolve_aliases_comeBackFromTheArchive_andAnUnknownOneCostsOneArchiveRead() {
+        SwitchableArchive archive = new SwitchableArchive();
+        Node node = node(archive);
+        LinkRecord alias = new LinkRecord("spring-sale", "https://example.com/spring", "alias", 3_600, true,
+                System.currentTimeMillis() - 86_400_000L, "key1", 1);
+        archive.preload(new ArchiveMutation.Put(alias));
+
+        assertThat(node.resolver.resolve("spring-sale").toCompletableFuture().join()).contains(alias);
+        assertThat(node.connection.sync().get(keys.link("spring-sale"))).as("restored").isEqualTo(LinkRecordCodec.encode(alias));
+        for (int i = 0; i < 5; i++) {
+            assertThat(node.resolver.resolve("no-such_alias").toCompletableFuture().join()).isEmpty();
+        }
+        assertThat(archive.reads.get()).as("one read for the alias, one for the unknown one").isEqualTo(2);
     }
 
     @Test
@@ -321,6 +345,35 @@ abstract class AbstractLinkResolverIntegrationTests {
         assertThat(node.hot.create(fresh).toCompletableFuture().join()).isTrue();
         assertThat(node.resolver.resolve(fresh.code()).toCompletableFuture().join()).contains(fresh);
         assertThat(archive.reads.get()).as("a code that young is looked up in Redis only").isZero();
+    }
+
+    /**
+     * A node cached the watermark long ago (at start, say) and served nothing of that pool since,
+     * while other nodes issued codes above it and the archive took them; then Redis lost
+     * everything. The first read of such a code must not be judged by the stale mark ("issued
+     * moments ago, so it can only be in Redis"): it waits for a fresh mark and finds the archive.
+     */
+    @Test
+    void resolve_archivedCodeAboveAStaleCachedWatermark_isFoundInTheArchiveAtTheFirstRead() {
+        java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong();
+        SwitchableArchive archive = new SwitchableArchive();
+        Node node = node(archive, now::get); // caches the mark ISSUED at "start"
+        watermarks.advance(7, new Watermark(0, ISSUED + 3));
+        List<LinkRecord> archived = new ArrayList<>();
+        for (long id = ISSUED; id < ISSUED + 3; id++) {
+            LinkRecord link = permanentLink(issued(longPool, id));
+            archive.preload(new ArchiveMutation.Put(link));
+            archived.add(link);
+        }
+        now.addAndGet(ColdReadOptions.DEFAULTS.watermarkMaxAge().multipliedBy(10).toNanos()); // the cached mark is stale now
+
+        for (LinkRecord link : archived) {
+            assertThat(node.resolver.resolve(link.code()).toCompletableFuture().join()).as("code of id above the stale mark")
+                    .hasValueSatisfying(found -> assertThat(found.url()).isEqualTo(link.url()));
+        }
+        String neverIssued = issued(longPool, ISSUED + 4);
+        assertThat(node.resolver.resolve(neverIssued).toCompletableFuture().join()).as("above the fresh mark").isEmpty();
+        assertThat(archive.reads.get()).as("only the archived codes were read from the archive").isEqualTo(3);
     }
 
     @Test

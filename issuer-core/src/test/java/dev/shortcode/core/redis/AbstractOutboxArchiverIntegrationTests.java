@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.UpdateResult;
 import dev.shortcode.testing.redis.RedisDeployment;
 import io.lettuce.core.Consumer;
 import io.lettuce.core.XReadArgs;
@@ -211,7 +212,7 @@ abstract class AbstractOutboxArchiverIntegrationTests {
         assertThat(store.create(kept).toCompletableFuture().join()).isTrue();
         assertThat(store.create(removed).toCompletableFuture().join()).isTrue();
         LinkRecord keptV2 = kept.updated("https://example.org/v2", 600, true);
-        assertThat(store.update(keptV2).toCompletableFuture().join()).isTrue();
+        assertThat(store.update(keptV2).toCompletableFuture().join()).isEqualTo(UpdateResult.UPDATED);
         assertThat(store.delete(removed.code()).toCompletableFuture().join()).isTrue();
 
         await().atMost(Duration.ofSeconds(10)).until(() -> archive.removesOf(removed.code()) == 1 && archive.putsOf(kept.code()) == 2);

@@ -7,6 +7,8 @@ import static org.awaitility.Awaitility.await;
 
 import dev.shortcode.core.store.ArchiveMutation;
 import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.StorageUnavailableException;
+import dev.shortcode.core.store.UpdateResult;
 import dev.shortcode.core.store.LinkRecordCodec;
 import dev.shortcode.testing.redis.RedisDeployment;
 import io.lettuce.core.AclSetuserArgs;
@@ -237,7 +239,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
             assertThat(other.get(v1.code()).toCompletableFuture().join()).contains(v1);
 
             LinkRecord v2 = v1.updated("https://example.org/moved", 900, false);
-            assertThat(store.update(v2).toCompletableFuture().join()).isTrue();
+            assertThat(store.update(v2).toCompletableFuture().join()).isEqualTo(UpdateResult.UPDATED);
             await().atMost(Duration.ofSeconds(1)).pollInterval(Duration.ofMillis(10))
                     .until(() -> other.get(v1.code()).toCompletableFuture().join().equals(Optional.of(v2)));
 
@@ -322,7 +324,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
 
             redis.onEachMaster(master -> master.clientKill(KillArgs.Builder.typePubsub()));
             LinkRecord v2 = v1.updated("https://example.org/while-unsubscribed", 3_600, false);
-            assertThat(store.update(v2).toCompletableFuture().join()).isTrue();
+            assertThat(store.update(v2).toCompletableFuture().join()).isEqualTo(UpdateResult.UPDATED);
             assertThat(readContinuouslyUntil(other, v1.code(), Optional.of(v2), Duration.ofSeconds(2)))
                     .isLessThanOrEqualTo(Duration.ofSeconds(1));
 
@@ -332,7 +334,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
             assertThat(other.get(v1.code()).toCompletableFuture().join()).contains(v2);
             assertThat(other.get(v1.code()).toCompletableFuture()).as("trusted again: served from memory").isDone();
             LinkRecord v3 = v2.updated("https://example.org/after-resubscribing", 3_600, false);
-            assertThat(store.update(v3).toCompletableFuture().join()).isTrue();
+            assertThat(store.update(v3).toCompletableFuture().join()).isEqualTo(UpdateResult.UPDATED);
             assertThat(readContinuouslyUntil(other, v1.code(), Optional.of(v3), Duration.ofSeconds(2)))
                     .isLessThanOrEqualTo(Duration.ofSeconds(1));
         }
@@ -356,7 +358,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
             assertThat(publisher.create(v1).toCompletableFuture().join()).isTrue();
             assertThat(other.get(v1.code()).toCompletableFuture().join()).contains(v1);
             LinkRecord v2 = v1.updated("https://example.org/late-news", 3_600, false);
-            assertThat(publisher.update(v2).toCompletableFuture().join()).as("the update itself").isTrue();
+            assertThat(publisher.update(v2).toCompletableFuture().join()).as("the update itself").isEqualTo(UpdateResult.UPDATED);
             assertThat(publisher.invalidationsPendingRetry()).isEqualTo(1);
             assertThat(other.get(v1.code()).toCompletableFuture().join()).as("not told yet").contains(v1);
 
@@ -428,16 +430,16 @@ abstract class AbstractRedisHotStoreIntegrationTests {
         LinkRecord skipping = new LinkRecord(v1.code(), "https://example.org/skip", "long", 600, false, v1.createdAtMillis(), "key1", 3);
         LinkRecord otherLink = new LinkRecord(v1.code(), "https://example.org/other", "long", 600, false, v1.createdAtMillis() - 1,
                 "key1", 2);
-        assertThat(store.update(skipping).toCompletableFuture().join()).as("version 3 over 1").isFalse();
-        assertThat(store.update(otherLink).toCompletableFuture().join()).as("another link's version 2").isFalse();
+        assertThat(store.update(skipping).toCompletableFuture().join()).as("version 3 over 1").isEqualTo(UpdateResult.STALE);
+        assertThat(store.update(otherLink).toCompletableFuture().join()).as("another link's version 2").isEqualTo(UpdateResult.STALE);
 
         LinkRecord v2 = v1.updated("https://example.org/next", 60, true);
-        assertThat(store.update(v2).toCompletableFuture().join()).isTrue();
+        assertThat(store.update(v2).toCompletableFuture().join()).isEqualTo(UpdateResult.UPDATED);
         assertThat(store.get(v1.code()).toCompletableFuture().join()).contains(v2);
         assertThat(connection.sync().ttl(keys.link(v1.code()))).isBetween(50L, 60L);
-        assertThat(store.update(v2).toCompletableFuture().join()).as("the same version twice").isFalse();
+        assertThat(store.update(v2).toCompletableFuture().join()).as("the same version twice").isEqualTo(UpdateResult.STALE);
         assertThat(store.update(link(randomCode(7), 60).updated("https://x.example/", 60, false)).toCompletableFuture().join())
-                .as("no live link").isFalse();
+                .as("no live link").isEqualTo(UpdateResult.MISSING);
     }
 
     @Test
@@ -445,7 +447,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
         LinkRecord v1 = link(randomCode(7), 600);
         assertThat(store.create(v1).toCompletableFuture().join()).isTrue();
         LinkRecord v2 = v1.updated("https://example.org/next", 600, false);
-        assertThat(store.update(v2).toCompletableFuture().join()).isTrue();
+        assertThat(store.update(v2).toCompletableFuture().join()).isEqualTo(UpdateResult.UPDATED);
         assertThat(store.delete(v1.code()).toCompletableFuture().join()).isTrue();
         assertThat(store.delete(v1.code()).toCompletableFuture().join()).as("second delete").isFalse();
         assertThat(store.get(v1.code()).toCompletableFuture().join()).isEmpty();
@@ -480,7 +482,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
                 links.add(link);
                 created.add(cramped.create(link).toCompletableFuture().handle((ok, failure) -> {
                     if (failure != null) {
-                        assertThat(failure).hasRootCauseInstanceOf(OutboxBacklogException.class);
+                        assertThat(failure).isInstanceOf(OutboxBacklogException.class).isInstanceOf(StorageUnavailableException.class);
                         return Boolean.FALSE;
                     }
                     return ok;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.shortcode.core.config.ConfigException;
+import dev.shortcode.core.read.ColdReadOptions;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -45,8 +46,13 @@ class RedisStoreOptionsUnitTests {
 
     @Test
     void archiverOptions_badValues_failNamingTheirKey() {
-        assertThatThrownBy(() -> ArchiverOptions.DEFAULTS.withThreads(0))
+        assertThatThrownBy(() -> ArchiverOptions.DEFAULTS.withThreads(-1))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.archiver.threads:");
+        assertThatThrownBy(() -> ArchiverOptions.DEFAULTS.withThreads(65))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.archiver.threads:");
+        assertThat(ArchiverOptions.DEFAULTS.withThreads(0).threads()).as("a node that archives nothing").isZero();
+        assertThatThrownBy(() -> ArchiverOptions.DEFAULTS.withConsumer("pod/1"))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.archiver.consumer:");
         assertThatThrownBy(() -> ArchiverOptions.DEFAULTS.withRetryBackoff(Duration.ofSeconds(2), Duration.ofSeconds(1)))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.archiver.retry-backoff-max:");
         assertThatThrownBy(() -> ArchiverOptions.DEFAULTS.withClaim(Duration.ofDays(1), Duration.ofSeconds(1)))
@@ -60,10 +66,12 @@ class RedisStoreOptionsUnitTests {
 
     @Test
     void coldReadOptions_badValues_failNamingTheirKey() {
-        assertThatThrownBy(() -> new ColdReadOptions(0, Duration.ofSeconds(1), Duration.ofSeconds(1), 1))
+        assertThatThrownBy(() -> new ColdReadOptions(0, Duration.ofSeconds(1), Duration.ofSeconds(1), 1, Duration.ofSeconds(1)))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.cold-read.negative-cache.max-size:");
-        assertThatThrownBy(() -> new ColdReadOptions(1, Duration.ofSeconds(1), Duration.ofSeconds(1), 0))
+        assertThatThrownBy(() -> new ColdReadOptions(1, Duration.ofSeconds(1), Duration.ofSeconds(1), 0, Duration.ofSeconds(1)))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.cold-read.watermark.slack-blocks:");
+        assertThatThrownBy(() -> new ColdReadOptions(1, Duration.ofSeconds(1), Duration.ofSeconds(1), 1, Duration.ZERO))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.cold-read.watermark.wait:");
     }
 
     @Test

@@ -1,7 +1,9 @@
 package dev.shortcode.api.auth;
 
-import dev.shortcode.api.problem.Problem;
-import dev.shortcode.api.problem.ProblemException;
+import dev.shortcode.api.error.MissingScopeException;
+import dev.shortcode.api.error.UnauthenticatedException;
+import dev.shortcode.api.problem.ErrorMapping;
+import dev.shortcode.api.problem.ProblemMapper;
 import dev.shortcode.core.store.ApiKey;
 import io.smallrye.mutiny.Uni;
 import io.vertx.ext.web.RoutingContext;
@@ -33,30 +35,22 @@ public final class ApiKeyFilter {
         }
         String presented = request.getHeaderString(HEADER);
         if (presented == null || presented.isBlank()) {
-            return Uni.createFrom().item(problem(new ProblemException(401, "unauthenticated", "Unauthenticated",
-                    "send an API key in the " + HEADER + " header"), request));
+            return Uni.createFrom().item(problem(new UnauthenticatedException("send an API key in the " + HEADER + " header"), request));
         }
         return Uni.createFrom().completionStage(keys.authenticate(presented.trim())).map(found -> {
             if (found.isEmpty()) {
-                return problem(new ProblemException(401, "unauthenticated", "Unauthenticated",
-                        "the API key in " + HEADER + " is unknown or revoked"), request);
+                return problem(new UnauthenticatedException("the API key in " + HEADER + " is unknown or revoked"), request);
             }
             ApiKey key = found.get();
             if (!key.allows(required.value())) {
-                return problem(new ProblemException(403, "forbidden", "Forbidden",
-                        "API key " + key.id() + " lacks the scope " + required.value().label()), request);
+                return problem(new MissingScopeException(key.id(), required.value().label()), request);
             }
             routing.put(KEY, key);
             return null;
         });
     }
 
-    private static Response problem(ProblemException e, ContainerRequestContext request) {
-        Response.ResponseBuilder builder = Response.status(e.status()).type(Problem.MEDIA_TYPE)
-                .entity(e.toProblem(request.getUriInfo().getPath()));
-        if (e.status() == 401) {
-            builder.header("WWW-Authenticate", "ApiKey header=\"" + HEADER + "\"");
-        }
-        return builder.build();
+    private static Response problem(RuntimeException e, ContainerRequestContext request) {
+        return ProblemMapper.render(ErrorMapping.map(e, request.getUriInfo().getPath()));
     }
 }

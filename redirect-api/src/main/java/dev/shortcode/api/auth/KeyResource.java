@@ -1,7 +1,9 @@
 package dev.shortcode.api.auth;
 
 import dev.shortcode.api.problem.Problem;
-import dev.shortcode.api.problem.ProblemException;
+import dev.shortcode.api.error.InvalidRequestException;
+import dev.shortcode.api.error.LastAdminKeyException;
+import dev.shortcode.api.error.NotFoundException;
 import dev.shortcode.core.store.ApiKey.Scope;
 import dev.shortcode.core.store.ApiKey;
 import io.smallrye.common.annotation.NonBlocking;
@@ -63,11 +65,11 @@ public class KeyResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public CompletionStage<Response> create(CreateKeyRequest request) {
         if (request == null || request.name() == null || !request.name().matches("[\\p{L}\\p{N} ._-]{1,64}")) {
-            return CompletableFuture.failedFuture(ProblemException.badRequest("invalid-key-name",
+            return CompletableFuture.failedFuture(new InvalidRequestException("invalid-key-name",
                     "name is required: 1 to 64 letters, digits, spaces, '.', '_' or '-'"));
         }
         if (request.scopes() == null || request.scopes().isEmpty()) {
-            return CompletableFuture.failedFuture(ProblemException.badRequest("invalid-scopes",
+            return CompletableFuture.failedFuture(new InvalidRequestException("invalid-scopes",
                     "scopes is required: a non-empty list of links:read, links:write, admin"));
         }
         Set<Scope> scopes = EnumSet.noneOf(Scope.class);
@@ -75,7 +77,7 @@ public class KeyResource {
             try {
                 scopes.add(Scope.ofLabel(label));
             } catch (IllegalArgumentException e) {
-                return CompletableFuture.failedFuture(ProblemException.badRequest("invalid-scopes", e.getMessage()));
+                return CompletableFuture.failedFuture(new InvalidRequestException("invalid-scopes", e.getMessage()));
             }
         }
         return keys.create(request.name(), scopes).thenApply(created -> {
@@ -110,13 +112,12 @@ public class KeyResource {
             boolean lastAdmin = all.stream().anyMatch(k -> k.id().equals(id) && !k.revoked() && k.allows(Scope.ADMIN))
                     && all.stream().filter(k -> !k.revoked() && k.allows(Scope.ADMIN)).count() == 1;
             if (lastAdmin) {
-                throw ProblemException.conflict("last-admin-key", "API key '" + id + "' is the last active admin key; "
-                        + "create another admin key before revoking it");
+                throw new LastAdminKeyException(id);
             }
             return keys.revoke(id);
         }).thenApply(revoked -> {
             if (!revoked) {
-                throw ProblemException.notFound("no active API key has the id '" + id + "'");
+                throw new NotFoundException("no active API key has the id '" + id + "'");
             }
             return Response.noContent().build();
         });

@@ -4,7 +4,10 @@ import dev.shortcode.core.config.ConfigException;
 import dev.shortcode.core.config.IssuerConfig;
 import dev.shortcode.core.config.PoolSpec;
 import dev.shortcode.core.embedded.EmbeddedOptions;
-import io.lettuce.core.RedisURI;
+import dev.shortcode.core.read.ColdReadOptions;
+import dev.shortcode.core.redis.RedisMode;
+import dev.shortcode.core.redis.RedisStorageOptions;
+import dev.shortcode.hbase.HBaseArchiveConfig;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -24,8 +27,8 @@ import java.util.Optional;
  * {@link ServiceConfig} checked as a whole: values that parse but make no sense stop the start
  * with a {@link ConfigException} naming the key.
  */
-public record ServiceSettings(Path dataDir, String baseUrl, String baseHost, Optional<List<RedisURI>> redis,
-        boolean redisCluster, Optional<String> hbaseZk, IssuerConfig issuer, EmbeddedOptions embeddedOptions) {
+public record ServiceSettings(Path dataDir, String baseUrl, String baseHost, Optional<RedisStorageOptions> redis,
+        Optional<HBaseArchiveConfig> hbase, IssuerConfig issuer, EmbeddedOptions embeddedOptions, ColdReadOptions coldRead) {
 
     public boolean embedded() {
         return redis.isEmpty();
@@ -49,7 +52,7 @@ public record ServiceSettings(Path dataDir, String baseUrl, String baseHost, Opt
             throw new ConfigException("shortcode.redis-cluster", "'" + config.redisCluster() + "' must be true or false");
         }
         boolean cluster = clusterText.equals("true");
-        Optional<List<RedisURI>> redis = config.redisUris().filter(l -> !l.isEmpty()).map(ServiceSettings::parseRedis);
+        Optional<List<String>> redis = config.redisUris().filter(l -> !l.isEmpty());
         if (redis.isPresent() && !cluster && redis.get().size() != 1) {
             throw new ConfigException("shortcode.redis-uris", "standalone Redis takes one URI, got " + redis.get().size()
                     + "; set SHORTCODE_REDIS_CLUSTER=true for a Cluster");
@@ -84,19 +87,10 @@ public record ServiceSettings(Path dataDir, String baseUrl, String baseHost, Opt
             issuer.pool(pool);
         }
         EmbeddedOptions embeddedOptions = EmbeddedOptions.defaults(dataDir).withCommitDelay(config.embeddedCommitDelay());
-        return new ServiceSettings(dataDir, baseUrl, host, redis, cluster, zk, issuer.build(), embeddedOptions);
-    }
-
-    private static List<RedisURI> parseRedis(List<String> uris) {
-        List<RedisURI> parsed = new ArrayList<>();
-        for (String raw : uris) {
-            try {
-                parsed.add(RedisURI.create(raw.trim().contains("://") ? raw.trim() : "redis://" + raw.trim()));
-            } catch (RuntimeException e) {
-                throw new ConfigException("shortcode.redis-uris", "'" + raw + "' is not a Redis URI such as redis://host:6379: " + e.getMessage());
-            }
-        }
-        return parsed;
+        Optional<RedisStorageOptions> redisOptions = redis.map(uris -> RedisStorageOptions.builder().uris(uris)
+                .mode(cluster ? RedisMode.CLUSTER : RedisMode.STANDALONE).build());
+        Optional<HBaseArchiveConfig> hbase = zk.map(quorum -> HBaseArchiveConfig.builder().zookeeperQuorum(quorum).build());
+        return new ServiceSettings(dataDir, baseUrl, host, redisOptions, hbase, issuer.build(), embeddedOptions, ColdReadOptions.DEFAULTS);
     }
 
     private static void checkHostPort(String value) {

@@ -1,9 +1,9 @@
 package dev.shortcode.api.link;
 
-import dev.shortcode.api.problem.ProblemException;
+import dev.shortcode.api.error.InvalidRequestException;
+import dev.shortcode.core.code.Aliases;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Custom aliases: {@code [A-Za-z0-9_-]{3,64}}, never a path the service itself serves, and never
@@ -25,23 +25,21 @@ public final class AliasPolicy {
         return codeLengths.contains(code.length()) && dev.shortcode.core.code.Base62.isAlphabet(code);
     }
 
-    private static final Pattern ALIAS = Pattern.compile("[A-Za-z0-9_-]{3,64}");
-
     /** Paths of the service and words that would confuse people; compared case-insensitively. */
     public static final Set<String> RESERVED = Set.of("api", "q", "dashboard", "health", "metrics", "openapi",
             "swagger", "swagger-ui", "admin", "login", "logout", "static", "assets", "favicon.ico", "robots.txt",
             "well-known", "status", "docs", "app", "www");
 
     public String validate(String alias) {
-        if (!ALIAS.matcher(alias).matches()) {
-            throw ProblemException.badRequest("invalid-alias",
+        if (!Aliases.isWellFormed(alias)) {
+            throw new InvalidRequestException("invalid-alias",
                     "alias '" + abbreviate(alias) + "' must be 3 to 64 characters of A-Z, a-z, 0-9, '_' and '-'");
         }
         if (RESERVED.contains(alias.toLowerCase(Locale.ROOT))) {
-            throw ProblemException.badRequest("reserved-alias", "alias '" + alias + "' is reserved by the service");
+            throw new InvalidRequestException("reserved-alias", "alias '" + alias + "' is reserved by the service");
         }
         if (isCodeShaped(alias)) {
-            throw ProblemException.badRequest("code-shaped-alias", "alias '" + alias + "' looks like an issued code ("
+            throw new InvalidRequestException("code-shaped-alias", "alias '" + alias + "' looks like an issued code ("
                     + alias.length() + " base62 characters, a pool's code length); use another length or include '-' or '_'");
         }
         return alias;

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JavaType;
 import dev.shortcode.api.problem.JsonProblems;
-import dev.shortcode.api.problem.ProblemException;
+import dev.shortcode.api.error.InvalidRequestException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,7 +24,7 @@ import java.util.Map;
  * @param requests   one per item, in order; {@code null} for an item given as {@code null} or unreadable
  * @param unreadable the problem of each unreadable item, by index
  */
-public record BatchItems(List<CreateLinkRequest> requests, Map<Integer, ProblemException> unreadable) {
+public record BatchItems(List<CreateLinkRequest> requests, Map<Integer, InvalidRequestException> unreadable) {
 
     public int size() {
         return requests.size();
@@ -42,7 +42,7 @@ public record BatchItems(List<CreateLinkRequest> requests, Map<Integer, ProblemE
             JsonDeserializer<Object> items = ctxt.findRootValueDeserializer(itemType);
             JsonStreamContext array = p.getParsingContext();
             List<CreateLinkRequest> requests = new ArrayList<>();
-            Map<Integer, ProblemException> unreadable = new HashMap<>();
+            Map<Integer, InvalidRequestException> unreadable = new HashMap<>();
             while (p.nextToken() != JsonToken.END_ARRAY) {
                 int index = requests.size();
                 if (p.currentToken() == JsonToken.VALUE_NULL) {

@@ -3,13 +3,12 @@ package dev.shortcode.api.link;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import dev.shortcode.api.auth.ApiKeyFilter;
 import dev.shortcode.api.auth.RequiresScope;
+import dev.shortcode.api.error.BatchTooLargeException;
+import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.api.problem.Problem;
-import dev.shortcode.api.problem.ProblemException;
 import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.ApiKey.Scope;
 import io.smallrye.common.annotation.NonBlocking;
-import io.vertx.core.Context;
-import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -27,7 +26,6 @@ import java.net.URI;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Executor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.enums.SecuritySchemeIn;
@@ -60,7 +58,16 @@ public class LinkResource {
     public static final int MAX_BATCH = 1_000;
 
     @Inject
-    LinkService links;
+    IdempotentCreator creates;
+
+    @Inject
+    BatchCreator batches;
+
+    @Inject
+    LinkReader reads;
+
+    @Inject
+    LinkEditor edits;
 
     /** Items are read one by one (see {@link BatchItems}): one of the wrong shape must not fail the batch. */
     public record BatchRequest(@Schema(type = SchemaType.ARRAY, implementation = CreateLinkRequest.class)
@@ -87,7 +94,7 @@ public class LinkResource {
                     + "made, with 201, however many race; the same key with another url, ttl or alias answers 422. 1 to 255 characters.")
             @HeaderParam("Idempotency-Key") String idempotencyKey,
             RoutingContext routing) {
-        return links.create(request, owner(routing), idempotencyKey)
+        return creates.create(request, owner(routing), idempotencyKey)
                 .thenApply(view -> Response.created(URI.create(view.shortUrl())).entity(view).build());
     }
 
@@ -104,16 +111,12 @@ public class LinkResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public CompletionStage<BatchResponse> batch(BatchRequest request, RoutingContext routing) {
         if (request == null || request.links() == null) {
-            return CompletableFuture.failedFuture(ProblemException.badRequest("invalid-body", "expected {\"links\": [...]}"));
+            return CompletableFuture.failedFuture(new InvalidRequestException("invalid-body", "expected {\"links\": [...]}"));
         }
         if (request.links().size() > MAX_BATCH) {
-            return CompletableFuture.failedFuture(new ProblemException(413, "batch-too-large", "Batch too large",
-                    "a batch holds at most " + MAX_BATCH + " links; this one has " + request.links().size()));
+            return CompletableFuture.failedFuture(new BatchTooLargeException(request.links().size(), MAX_BATCH));
         }
-        Context context = Vertx.currentContext();
-        Executor answerOn = context == null ? Runnable::run : command -> context.runOnContext(v -> command.run());
-        return links.createBatch(request.links().requests(), request.links().unreadable(), owner(routing), answerOn)
-                .thenApply(BatchResponse::new);
+        return batches.create(request.links().requests(), request.links().unreadable(), owner(routing)).thenApply(BatchResponse::new);
     }
 
     @GET
@@ -125,7 +128,7 @@ public class LinkResource {
     @APIResponse(responseCode = "404", description = "Unknown, deleted or expired",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public CompletionStage<LinkView> get(@PathParam("code") String code) {
-        return links.get(code);
+        return reads.get(code);
     }
 
     @PATCH
@@ -139,7 +142,7 @@ public class LinkResource {
     @APIResponse(responseCode = "404", description = "Unknown, deleted or expired",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public CompletionStage<LinkView> update(@PathParam("code") String code, UpdateLinkRequest request, RoutingContext routing) {
-        return links.update(code, request, routing.get(ApiKeyFilter.KEY));
+        return edits.update(code, request, routing.get(ApiKeyFilter.KEY));
     }
 
     @DELETE
@@ -151,7 +154,7 @@ public class LinkResource {
     @APIResponse(responseCode = "404", description = "Unknown, deleted or expired",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public CompletionStage<Response> delete(@PathParam("code") String code, RoutingContext routing) {
-        return links.delete(code, routing.get(ApiKeyFilter.KEY)).thenApply(v -> Response.noContent().build());
+        return edits.delete(code, routing.get(ApiKeyFilter.KEY)).thenApply(v -> Response.noContent().build());
     }
 
     static String owner(RoutingContext routing) {

@@ -1,6 +1,6 @@
 package dev.shortcode.api.link;
 
-import dev.shortcode.api.problem.ProblemException;
+import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.core.config.PoolSpec;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
@@ -30,7 +30,7 @@ public final class TtlPolicy {
         this.byTtl = pools.stream().sorted(Comparator.comparing(PoolSpec::idleTtl).thenComparing(PoolSpec::length)).toList();
         try {
             this.defaultChoice = chooseText(java.util.Objects.requireNonNull(defaultTtl, "defaultTtl"));
-        } catch (ProblemException e) {
+        } catch (InvalidRequestException e) {
             throw new dev.shortcode.core.config.ConfigException("shortcode.default-ttl", e.getMessage());
         }
     }
@@ -43,7 +43,7 @@ public final class TtlPolicy {
     private Choice chooseText(String ttl) {
         if (PERMANENT.equalsIgnoreCase(ttl)) {
             PoolSpec pool = byTtl.stream().filter(PoolSpec::permanent).findFirst().orElseThrow(() ->
-                    ProblemException.badRequest("invalid-ttl", "ttl 'permanent' is not offered: no pool is permanent"));
+                    new InvalidRequestException("invalid-ttl", "ttl 'permanent' is not offered: no pool is permanent"));
             return new Choice(pool, pool.idleTtl(), true, PERMANENT);
         }
         Duration duration;
@@ -54,21 +54,21 @@ public final class TtlPolicy {
         }
         if (duration == null) {
             if (MONTHS_OR_YEARS.matcher(ttl.toUpperCase(java.util.Locale.ROOT)).matches()) {
-                throw ProblemException.badRequest("invalid-ttl", "ttl '" + ttl + "' counts months or years, whose length varies; "
+                throw new InvalidRequestException("invalid-ttl", "ttl '" + ttl + "' counts months or years, whose length varies; "
                         + "give days (P30D), weeks (P2W) or hours (PT12H)");
             }
-            throw ProblemException.badRequest("invalid-ttl",
+            throw new InvalidRequestException("invalid-ttl",
                     "ttl '" + ttl + "' is neither an ISO-8601 duration such as P30D or PT12H nor \"permanent\"");
         }
         if (duration.compareTo(Duration.ofSeconds(60)) < 0) {
-            throw ProblemException.badRequest("invalid-ttl", "ttl '" + ttl + "' is below the minimum of 60 seconds; " + range());
+            throw new InvalidRequestException("invalid-ttl", "ttl '" + ttl + "' is below the minimum of 60 seconds; " + range());
         }
         for (PoolSpec pool : byTtl) {
             if (pool.idleTtl().compareTo(duration) >= 0) {
                 return new Choice(pool, duration, false, label(duration));
             }
         }
-        throw ProblemException.badRequest("invalid-ttl", "ttl " + ttl + " exceeds what any pool offers; " + range());
+        throw new InvalidRequestException("invalid-ttl", "ttl " + ttl + " exceeds what any pool offers; " + range());
     }
 
     private String range() {

@@ -1,6 +1,6 @@
 package dev.shortcode.api.link;
 
-import dev.shortcode.api.problem.ProblemException;
+import dev.shortcode.api.error.InvalidRequestException;
 import java.net.IDN;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -33,7 +33,7 @@ public final class UrlPolicy {
         this.ownHosts = Set.copyOf(ownHosts);
     }
 
-    /** The normalised URL to store. @throws ProblemException 400 naming the reason */
+    /** The normalised URL to store. @throws InvalidRequestException naming the reason */
     public String normalise(String raw) {
         if (raw == null || raw.isEmpty()) {
             throw invalid("url is required");
@@ -153,7 +153,7 @@ public final class UrlPolicy {
         return port >= 1 && port <= MAX_PORT;
     }
 
-    private static ProblemException invalid(String detail) {
-        return ProblemException.badRequest("invalid-url", detail);
+    private static InvalidRequestException invalid(String detail) {
+        return new InvalidRequestException("invalid-url", detail);
     }
 }

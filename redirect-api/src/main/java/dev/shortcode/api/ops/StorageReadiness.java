@@ -1,6 +1,6 @@
 package dev.shortcode.api.ops;
 
-import dev.shortcode.api.storage.StorageBackend;
+import dev.shortcode.core.Storage;
 import io.smallrye.health.api.AsyncHealthCheck;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -21,11 +21,11 @@ public class StorageReadiness implements AsyncHealthCheck {
     static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
 
     @Inject
-    StorageBackend storage;
+    Storage storage;
 
     @Override
     public Uni<HealthCheckResponse> call() {
-        return Uni.createFrom().completionStage(storage.probe().get()).ifNoItem().after(PROBE_TIMEOUT).fail()
+        return Uni.createFrom().completionStage(storage.health().get()).ifNoItem().after(PROBE_TIMEOUT).fail()
                 .map(results -> {
                     HealthCheckResponseBuilder builder = HealthCheckResponse.named("storage").withData("backend", storage.kind());
                     boolean up = true;

@@ -3,6 +3,7 @@ package dev.shortcode.api.problem;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import dev.shortcode.api.error.InvalidRequestException;
 
 /** A body that is not the JSON an endpoint expects, as a 400 whose detail says where and what. */
 public final class JsonProblems {
@@ -10,10 +11,10 @@ public final class JsonProblems {
     private JsonProblems() {}
 
     /** @param prefix where the parsed value sits in the request, e.g. {@code links[3]}; empty for the whole body */
-    public static ProblemException of(JsonProcessingException e, String prefix) {
+    public static InvalidRequestException of(JsonProcessingException e, String prefix) {
         String where = path(e, prefix);
         if (e instanceof UnrecognizedPropertyException unknown) {
-            return ProblemException.badRequest("invalid-json", "unknown field '" + where + "'; the fields here are "
+            return new InvalidRequestException("invalid-json", "unknown field '" + where + "'; the fields here are "
                     + unknown.getKnownPropertyIds());
         }
         String what = e.getOriginalMessage();
@@ -21,7 +22,7 @@ public final class JsonProblems {
         if (detailsStart > 0) {
             what = what.substring(0, detailsStart); // Jackson appends source excerpts: not for clients
         }
-        return ProblemException.badRequest("invalid-json", (where.isEmpty() ? "the body" : "'" + where + "'")
+        return new InvalidRequestException("invalid-json", (where.isEmpty() ? "the body" : "'" + where + "'")
                 + " does not fit this endpoint: " + what);
     }
 

@@ -2,9 +2,10 @@ package dev.shortcode.api.redirect;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shortcode.api.config.ServiceConfig;
-import dev.shortcode.api.link.LinkService;
-import dev.shortcode.api.problem.Problem;
-import dev.shortcode.api.problem.StorageOutage;
+import dev.shortcode.api.link.LinkReader;
+import dev.shortcode.api.problem.ErrorMapping;
+import dev.shortcode.api.problem.ProblemResponse;
+import dev.shortcode.api.problem.ProblemWriter;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -16,23 +17,22 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import java.lang.System.Logger.Level;
 
 /**
  * {@code GET /{code}}: a plain Vert.x route, the fastest path the stack offers (no JAX-RS
  * dispatch), answered from the event loop with a non-blocking lookup that also extends the
- * link's life. Unknown or expired codes get 404: a small HTML page for browsers, problem+json
- * for everyone else.
+ * link's life. Unknown or expired codes get 404, and failures what {@link ErrorMapping} says
+ * (503 with Retry-After for an outage, 500 for a bug): a small HTML page for browsers,
+ * problem+json for everyone else.
  */
 @ApplicationScoped
 public class RedirectRoute {
 
-    private static final System.Logger LOG = System.getLogger(RedirectRoute.class.getName());
     /** Single path segments that can be codes or aliases; everything else falls through to other routes. */
     static final String CODE_PATH = "/([A-Za-z0-9_-]{2,64})";
 
     @Inject
-    LinkService links;
+    LinkReader links;
 
     @Inject
     ServiceConfig config;
@@ -58,8 +58,8 @@ public class RedirectRoute {
         // Any other method on a short link: say which ones it takes, rather than "no such resource".
         router.routeWithRegex(CODE_PATH).handler(rc -> {
             rc.response().putHeader(HttpHeaders.ALLOW, "GET, HEAD");
-            respondError(rc, 405, "method-not-allowed", "Method not allowed",
-                    "a short link answers GET and HEAD; " + rc.request().method() + " is not one of them");
+            respond(rc, ProblemResponse.of(405, "method-not-allowed", "Method not allowed",
+                    "a short link answers GET and HEAD; " + rc.request().method() + " is not one of them", rc.request().path()));
         });
     }
 
@@ -67,39 +67,42 @@ public class RedirectRoute {
         String code = rc.pathParam("param0");
         long began = System.nanoTime();
         Context context = Vertx.currentContext();
-        links.target(code).whenComplete((target, failure) -> context.runOnContext(v -> {
+        links.target(code).whenComplete((target, failure) -> onCaller(context, () -> {
             latency.record(System.nanoTime() - began, java.util.concurrent.TimeUnit.NANOSECONDS);
             if (failure != null) {
                 failed.increment();
-                LOG.log(Level.WARNING, "redirect lookup of {0} failed: {1}", code, failure.toString());
-                rc.response().putHeader("Retry-After", Integer.toString(StorageOutage.RETRY_AFTER_SECONDS));
-                respondError(rc, 503, "unavailable", "Service unavailable", "the link store is unreachable; retry shortly");
+                respond(rc, ErrorMapping.map(failure, rc.request().path()));
             } else if (target.isPresent()) {
                 found.increment();
                 rc.response().setStatusCode(config.redirectStatus())
-                        .putHeader(HttpHeaders.LOCATION, target.get())
+                        .putHeader(HttpHeaders.LOCATION, target.get().url())
                         .putHeader(HttpHeaders.CACHE_CONTROL, "private, max-age=0")
                         .end();
             } else {
                 missing.increment();
-                respondError(rc, 404, "not-found", "Not found", "no live link has the code '" + code + "'");
+                respond(rc, ProblemResponse.of(404, "not-found", "Not found", "no live link has the code '" + code + "'", rc.request().path()));
             }
         }));
     }
 
-    private void respondError(RoutingContext rc, int status, String type, String title, String detail) {
+    /** Runs {@code answer} on the request's context: inline when the lookup completed there (a near-cache hit), else handed over. */
+    private static void onCaller(Context context, Runnable answer) {
+        if (Vertx.currentContext() == context) {
+            answer.run();
+        } else {
+            context.runOnContext(v -> answer.run());
+        }
+    }
+
+    private void respond(RoutingContext rc, ProblemResponse problem) {
         String accept = rc.request().getHeader(HttpHeaders.ACCEPT);
         if (accept != null && accept.contains("text/html")) {
-            rc.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, "text/html; charset=utf-8")
-                    .end(page(status, title, detail));
+            problem.headers().forEach(rc.response()::putHeader);
+            rc.response().setStatusCode(problem.status()).putHeader(HttpHeaders.CONTENT_TYPE, "text/html; charset=utf-8")
+                    .end(page(problem.status(), problem.problem().title(), problem.problem().detail()));
             return;
         }
-        try {
-            rc.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
-                    .end(json.writeValueAsString(new Problem(Problem.TYPE_BASE + type, title, status, detail, rc.request().path())));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            rc.response().setStatusCode(status).end();
-        }
+        ProblemWriter.write(rc.response(), problem, json);
     }
 
     private static String page(int status, String title, String detail) {

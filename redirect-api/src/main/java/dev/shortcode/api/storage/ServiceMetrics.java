@@ -3,7 +3,7 @@ package dev.shortcode.api.storage;
 import dev.shortcode.api.link.LinkEvents;
 import dev.shortcode.core.alloc.CodeAllocator;
 import dev.shortcode.core.alloc.CodeIssuer;
-import dev.shortcode.core.embedded.EmbeddedStorage;
+import dev.shortcode.core.Storage;
 import dev.shortcode.core.metrics.IssuerMetrics;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
@@ -39,16 +39,18 @@ public final class ServiceMetrics implements IssuerMetrics, LinkEvents, OutboxMe
      * write + {@code fdatasync} latency, writes per commit show how well creates share a sync, and
      * a growing queue means the writer, not the event loop, is the bottleneck.
      */
-    void bind(EmbeddedStorage storage) {
-        FunctionCounter.builder("shortcode.embedded.writes", storage, s -> s.writerStats().operations())
-                .description("operations the embedded writer applied").register(registry);
-        FunctionTimer.builder("shortcode.embedded.commit", storage, s -> s.writerStats().syncs(), s -> s.writerStats().syncNanos(),
-                        TimeUnit.NANOSECONDS)
-                .description("synced write batches (one WAL fdatasync each) and the time they took").register(registry);
-        FunctionCounter.builder("shortcode.embedded.commit.delayed", storage, s -> s.writerStats().delayed())
-                .description("write batches held back up to the commit delay to share a sync").register(registry);
-        Gauge.builder("shortcode.embedded.write.queue", storage, s -> s.writerStats().queued())
-                .description("operations waiting for the embedded writer").register(registry);
+    void bind(Storage storage) {
+        storage.writerStats().ifPresent(stats -> {
+            FunctionCounter.builder("shortcode.embedded.writes", stats, s -> s.get().operations())
+                    .description("operations the embedded writer applied").register(registry);
+            FunctionTimer.builder("shortcode.embedded.commit", stats, s -> s.get().syncs(), s -> s.get().syncNanos(),
+                            TimeUnit.NANOSECONDS)
+                    .description("synced write batches (one WAL fdatasync each) and the time they took").register(registry);
+            FunctionCounter.builder("shortcode.embedded.commit.delayed", stats, s -> s.get().delayed())
+                    .description("write batches held back up to the commit delay to share a sync").register(registry);
+            Gauge.builder("shortcode.embedded.write.queue", stats, s -> s.get().queued())
+                    .description("operations waiting for the embedded writer").register(registry);
+        });
     }
 
     /** Gauges read from the allocators' own counters: issuing a code updates no metric. */

@@ -5,9 +5,16 @@ import dev.shortcode.api.auth.ApiKeys;
 import dev.shortcode.api.config.ServiceConfig;
 import dev.shortcode.api.config.ServiceSettings;
 import dev.shortcode.api.link.AliasPolicy;
-import dev.shortcode.api.link.LinkService;
+import dev.shortcode.api.link.BatchCreator;
+import dev.shortcode.api.link.IdempotentCreator;
+import dev.shortcode.api.link.LinkCreator;
+import dev.shortcode.api.link.LinkEditor;
+import dev.shortcode.api.link.LinkReader;
+import dev.shortcode.api.link.LinkRequests;
+import dev.shortcode.api.link.LinkViews;
 import dev.shortcode.api.link.TtlPolicy;
 import dev.shortcode.api.link.UrlPolicy;
+import dev.shortcode.core.Storage;
 import dev.shortcode.core.alloc.CodeIssuer;
 import dev.shortcode.core.alloc.DailyIssueCounter;
 import dev.shortcode.core.alloc.Ticker;
@@ -22,10 +29,6 @@ import jakarta.inject.Singleton;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.util.Set;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Builds the service from configuration: settings, the storage backend, the issuer, the link
@@ -50,20 +53,20 @@ public class Wiring {
 
     @Produces
     @Singleton
-    StorageBackend storage(ServiceSettings settings, ServiceMetrics metrics, Vertx vertx) {
-        StorageBackend backend = settings.embedded() ? EmbeddedBackend.open(settings, metrics)
-                : DistributedBackend.open(settings, metrics, metrics, vertx.nettyEventLoopGroup());
-        LOG.log(Level.INFO, "storage: {0}{1}", backend.kind(), settings.embedded() ? " in " + settings.dataDir() : "");
-        return backend;
+    Storage storage(ServiceSettings settings, ServiceMetrics metrics, Vertx vertx) {
+        Storage storage = StorageOpener.open(settings, metrics, vertx.nettyEventLoopGroup());
+        metrics.bind(storage);
+        LOG.log(Level.INFO, "storage: {0}{1}", storage.kind(), settings.embedded() ? " in " + settings.dataDir() : "");
+        return storage;
     }
 
-    void closeStorage(@Disposes StorageBackend backend) {
-        backend.close();
+    void closeStorage(@Disposes Storage storage) {
+        storage.close();
     }
 
     @Produces
     @Singleton
-    CodeIssuer issuer(ServiceSettings settings, StorageBackend storage, ServiceMetrics metrics) {
+    CodeIssuer issuer(ServiceSettings settings, Storage storage, ServiceMetrics metrics) {
         CodeIssuer issuer = new CodeIssuer(settings.issuer(), storage.blockSource(), Ticker.SYSTEM, metrics).warmUp();
         metrics.bind(issuer);
         return issuer;
@@ -76,7 +79,7 @@ public class Wiring {
     /** Codes issued per pool per day, into the archive: the capacity planner's input. */
     @Produces
     @Singleton
-    DailyIssueCounter dailyCounts(CodeIssuer issuer, StorageBackend storage) {
+    DailyIssueCounter dailyCounts(CodeIssuer issuer, Storage storage) {
         return new DailyIssueCounter(issuer::stats, storage.archive(), Clock.systemUTC(), DailyIssueCounter.DEFAULT_INTERVAL);
     }
 
@@ -86,43 +89,60 @@ public class Wiring {
 
     @Produces
     @Singleton
-    ApiKeys apiKeys(StorageBackend storage) {
+    ApiKeys apiKeys(Storage storage) {
         return new ApiKeys(storage.apiKeys(), Clock.systemUTC());
     }
 
-    /** For the rare caller that must wait for a block; bounded like every pool here. */
     @Produces
     @Singleton
-    @Blocking
-    ExecutorService blocking() {
-        return new ThreadPoolExecutor(1, 4, 30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(10_000),
-                r -> {
-                    Thread t = new Thread(r, "shortcode-issue-wait");
-                    t.setDaemon(true);
-                    return t;
-                });
-    }
-
-    void closeBlocking(@Disposes @Blocking ExecutorService executor) {
-        executor.shutdownNow();
+    LinkViews views(ServiceSettings settings) {
+        return new LinkViews(settings.baseUrl(), Clock.systemUTC());
     }
 
     @Produces
     @Singleton
-    LinkService links(ServiceConfig config, ServiceSettings settings, CodeIssuer issuer, StorageBackend storage,
-            @Blocking ExecutorService blocking, ServiceMetrics metrics) {
-        return new LinkService(issuer, storage.hotStore(), storage.resolver(), storage.idempotency(),
-                new UrlPolicy(Set.of(settings.baseHost())), aliases(settings),
-                new TtlPolicy(settings.issuer().pools(), config.defaultTtl()), Clock.systemUTC(), blocking,
-                config.idempotencyTtl(), settings.baseUrl(), metrics, storage.archive());
+    LinkRequests requests(ServiceConfig config, ServiceSettings settings) {
+        return new LinkRequests(new UrlPolicy(Set.of(settings.baseHost())), aliases(settings),
+                new TtlPolicy(settings.issuer().pools(), config.defaultTtl()));
+    }
+
+    @Produces
+    @Singleton
+    LinkCreator creator(CodeIssuer issuer, Storage storage, LinkViews views, ServiceMetrics metrics) {
+        return new LinkCreator(issuer, storage.hotStore(), views, metrics, Clock.systemUTC());
+    }
+
+    @Produces
+    @Singleton
+    LinkReader reader(Storage storage, LinkViews views) {
+        return new LinkReader(storage.resolver(), views);
+    }
+
+    @Produces
+    @Singleton
+    IdempotentCreator creates(ServiceConfig config, LinkRequests requests, LinkCreator creator, LinkReader reader, Storage storage) {
+        return new IdempotentCreator(requests, creator, reader, storage.idempotency(), config.idempotencyTtl());
+    }
+
+    @Produces
+    @Singleton
+    BatchCreator batches(LinkRequests requests, CodeIssuer issuer, Storage storage, LinkViews views, ServiceMetrics metrics) {
+        return new BatchCreator(requests, issuer, storage.hotStore(), views, metrics, Clock.systemUTC());
+    }
+
+    @Produces
+    @Singleton
+    LinkEditor edits(Storage storage, LinkRequests requests, LinkViews views) {
+        return new LinkEditor(storage.resolver(), storage.hotStore(), requests, views);
     }
 
     static AliasPolicy aliases(ServiceSettings settings) {
         return new AliasPolicy(settings.issuer().pools().stream().map(p -> p.length()).collect(java.util.stream.Collectors.toSet()));
     }
 
-    void start(@Observes StartupEvent event, ServiceConfig config, ServiceSettings settings, ApiKeys keys, LinkService links,
-            DailyIssueCounter dailyCounts) {
+    /** Builds everything at start (the parameters are what it builds), so that a bad setting stops the start, not the first request. */
+    void start(@Observes StartupEvent event, ServiceConfig config, ServiceSettings settings, ApiKeys keys, DailyIssueCounter dailyCounts,
+            IdempotentCreator creates, BatchCreator batches, LinkReader reads, LinkEditor edits) {
         AdminKeyBootstrap.run(keys, settings, config.adminKey());
     }
 }

@@ -38,6 +38,7 @@ class DistributedServiceOutageIntegrationTests {
         try (RedisDeployment redis = RedisServers.standalone();
                 ServiceProcess node = ServiceProcess.start(env(redis, hbase), Path.of("target/service-logs")).awaitReady()) {
             Map<String, String> links = new HashMap<>();
+            java.util.List<String> removed = new java.util.ArrayList<>();
             node.createBatch(links, 50, "permanent");
             hbase.stopHBase();
             try {
@@ -48,6 +49,14 @@ class DistributedServiceOutageIntegrationTests {
                 });
                 node.createBatch(links, 100, "permanent"); // acknowledged while HBase is down: in the outbox
                 assertAllRedirect(node, links);
+                // A delete is one write (Redis and the outbox): it does not wait for HBase.
+                String deleted = links.keySet().iterator().next();
+                long deleting = System.nanoTime();
+                HttpResponse<String> delete = node.send("DELETE", "/api/v1/links/" + deleted, ApiClient.ADMIN_KEY, null);
+                assertThat(delete.statusCode()).as(delete.body()).isEqualTo(204);
+                assertThat(Duration.ofNanos(System.nanoTime() - deleting)).as("a delete while HBase is down").isLessThan(Duration.ofSeconds(2));
+                links.remove(deleted);
+                removed.add(deleted);
             } finally {
                 hbase.startHBase();
             }
@@ -55,6 +64,9 @@ class DistributedServiceOutageIntegrationTests {
             Outbox.awaitDrained(redis, Duration.ofSeconds(90));
             redis.restart(); // Redis forgets everything: only HBase can answer now
             assertAllRedirect(node, links);
+            for (String code : removed) {
+                assertThat(node.send("GET", "/" + code, null, null).statusCode()).as("deleted during the outage: %s", code).isEqualTo(404);
+            }
         }
     }
 
@@ -75,7 +87,7 @@ class DistributedServiceOutageIntegrationTests {
             assertThat(refused.statusCode()).as(refused.body()).isEqualTo(503);
             assertThat(refused.headers().firstValue("Retry-After")).contains("1");
             assertThat(refused.headers().firstValue("Content-Type")).hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
-            assertThat(ServiceProcess.field(refused, "detail")).contains("Redis did not answer");
+            assertThat(ServiceProcess.field(refused, "detail")).contains("redis store did not answer");
             assertThat(node.logText()).doesNotContain("unexpected failure");
         } finally {
             redis.close();

@@ -2,19 +2,17 @@ package dev.shortcode.api.link;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.shortcode.core.Storage;
 import dev.shortcode.core.alloc.CodeIssuer;
 import dev.shortcode.core.alloc.Ticker;
 import dev.shortcode.core.code.Base62;
 import dev.shortcode.core.config.IssuerConfig;
 import dev.shortcode.core.config.PoolSpec;
-import dev.shortcode.core.embedded.EmbeddedArchive;
-import dev.shortcode.core.embedded.EmbeddedHotStore;
-import dev.shortcode.core.embedded.EmbeddedIdempotencyStore;
 import dev.shortcode.core.embedded.EmbeddedOptions;
 import dev.shortcode.core.embedded.EmbeddedStorage;
-import dev.shortcode.core.embedded.RocksDbWatermarkStore;
-import dev.shortcode.core.lease.EmbeddedBlockSource;
 import dev.shortcode.core.metrics.IssuerMetrics;
+import dev.shortcode.core.read.ColdReadOptions;
+import dev.shortcode.core.store.HotStore;
 import dev.shortcode.core.store.LinkRecord;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -25,8 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -34,35 +30,32 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link LinkService#createBatch} over real embedded storage, with a pool of two-character codes
+ * {@link BatchCreator} over real embedded storage, with a pool of two-character codes
  * (3,844 of them) so that a test can take every code, or a share of them, the way live links of
  * an older epoch would after a wrap: what makes the batch skip issued codes and retry.
  */
-class LinkServiceBatchUnitTests {
+class BatchCreatorUnitTests {
 
     @TempDir
     Path dir;
 
-    private EmbeddedStorage storage;
-    private EmbeddedHotStore hot;
+    private Storage storage;
+    private HotStore hot;
     private CodeIssuer issuer;
-    private ExecutorService blocking;
-    private LinkService links;
+    private BatchCreator batches;
     private final Map<String, AtomicLong> created = new ConcurrentHashMap<>();
     private final Map<String, AtomicLong> skipped = new ConcurrentHashMap<>();
 
     @BeforeEach
     void open() {
         Clock clock = Clock.systemUTC();
-        storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir));
-        hot = new EmbeddedHotStore(storage, clock);
-        EmbeddedArchive archive = new EmbeddedArchive(storage);
         IssuerConfig config = IssuerConfig.builder().secret("0123456789abcdef-test-secret")
                 .pool(PoolSpec.builder("tiny").length(2).idleTtl(Duration.ofDays(1)))
                 .pool(PoolSpec.builder("short").length(5).idleTtl(Duration.ofDays(10)))
                 .build();
-        issuer = new CodeIssuer(config, new EmbeddedBlockSource(new RocksDbWatermarkStore(storage)), Ticker.SYSTEM, IssuerMetrics.NOOP);
-        blocking = Executors.newSingleThreadExecutor();
+        storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir), config, ColdReadOptions.DEFAULTS);
+        hot = storage.hotStore();
+        issuer = new CodeIssuer(config, storage.blockSource(), Ticker.SYSTEM, IssuerMetrics.NOOP);
         LinkEvents events = new LinkEvents() {
             @Override
             public void created(String pool) {
@@ -74,15 +67,14 @@ class LinkServiceBatchUnitTests {
                 skipped.computeIfAbsent(pool, p -> new AtomicLong()).incrementAndGet();
             }
         };
-        links = new LinkService(issuer, hot, new ArchiveFallbackResolver(hot, archive, clock), new EmbeddedIdempotencyStore(storage, clock),
-                new UrlPolicy(Set.of("sho.rt")), new AliasPolicy(Set.of(2, 5)), new TtlPolicy(config.pools(), "P1D"), clock, blocking,
-                Duration.ofHours(1), "https://sho.rt", events, archive);
+        LinkRequests requests = new LinkRequests(new UrlPolicy(Set.of("sho.rt")), new AliasPolicy(Set.of(2, 5)),
+                new TtlPolicy(config.pools(), "P1D"));
+        batches = new BatchCreator(requests, issuer, hot, new LinkViews("https://sho.rt", clock), events, clock);
     }
 
     @AfterEach
     void close() {
         issuer.close();
-        blocking.shutdownNow();
         storage.close();
     }
 
@@ -99,7 +91,7 @@ class LinkServiceBatchUnitTests {
     }
 
     private List<BatchItemResult> batch(List<CreateLinkRequest> requests) {
-        return links.createBatch(requests, "key-1").toCompletableFuture().join();
+        return batches.create(requests, "key-1").toCompletableFuture().join();
     }
 
     private static long count(Map<String, AtomicLong> counts, String pool) {
@@ -108,7 +100,7 @@ class LinkServiceBatchUnitTests {
     }
 
     @Test
-    void createBatch_aThirdOfTheIssuedCodesTaken_skipsThemAndRetriesJustThoseItems() {
+    void create_aThirdOfTheIssuedCodesTaken_skipsThemAndRetriesJustThoseItems() {
         Set<String> taken = takeCodes(3);
         List<CreateLinkRequest> requests = new ArrayList<>();
         for (int i = 0; i < 300; i++) {
@@ -137,7 +129,7 @@ class LinkServiceBatchUnitTests {
     }
 
     @Test
-    void createBatch_everyIssuedCodeTaken_answers503PerItemAfterMaxAttemptsWhileOtherPoolsSucceed() {
+    void create_everyIssuedCodeTaken_answers503PerItemAfterMaxAttemptsWhileOtherPoolsSucceed() {
         takeCodes(1);
         List<CreateLinkRequest> requests = List.of(
                 new CreateLinkRequest("https://example.com/a", null, null),
@@ -148,17 +140,17 @@ class LinkServiceBatchUnitTests {
         List<BatchItemResult> results = batch(requests);
 
         assertThat(results).extracting(BatchItemResult::status).containsExactly(503, 201, 503, 201);
-        assertThat(results.get(0).problem().detail()).contains("pool tiny found " + LinkService.MAX_CODE_ATTEMPTS + " taken codes in a row");
+        assertThat(results.get(0).problem().detail()).contains("pool tiny found " + LinkCreator.MAX_CODE_ATTEMPTS + " taken codes in a row");
         assertThat(results.get(1).link().pool()).isEqualTo("short");
         assertThat(results.get(3).link().code()).isEqualTo("my-alias");
-        assertThat(count(skipped, "tiny")).isEqualTo(2L * LinkService.MAX_CODE_ATTEMPTS);
+        assertThat(count(skipped, "tiny")).isEqualTo(2L * LinkCreator.MAX_CODE_ATTEMPTS);
         assertThat(count(created, "tiny")).isZero();
         assertThat(count(created, "short")).isEqualTo(1);
-        assertThat(count(created, LinkService.ALIAS_POOL)).isEqualTo(1);
+        assertThat(count(created, ValidLink.ALIAS_POOL)).isEqualTo(1);
     }
 
     @Test
-    void createBatch_sameAliasTwiceAndRepeatedTtls_firstAliasWinsAndEachTtlIsChosenRight() {
+    void create_sameAliasTwiceAndRepeatedTtls_firstAliasWinsAndEachTtlIsChosenRight() {
         List<CreateLinkRequest> requests = List.of(
                 new CreateLinkRequest("https://example.com/1", "P10D", "twice-alias"),
                 new CreateLinkRequest("https://example.com/2", "P10D", null),

@@ -3,7 +3,7 @@ package dev.shortcode.api.link;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.shortcode.api.problem.ProblemException;
+import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.core.config.IssuerConfig;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -40,7 +40,7 @@ class TtlAndAliasPolicyUnitTests {
 
     @Test
     void choose_beyondEveryPoolOrMalformed_isRefusedNamingTheRange() {
-        assertThatThrownBy(() -> ttls.choose("P101D")).isInstanceOfSatisfying(ProblemException.class,
+        assertThatThrownBy(() -> ttls.choose("P101D")).isInstanceOfSatisfying(InvalidRequestException.class,
                 e -> assertThat(e.getMessage()).contains("exceeds what any pool offers").contains("PT1M to P100D")
                         .contains("permanent"));
         assertThatThrownBy(() -> ttls.choose("30 days")).hasMessageContaining("neither an ISO-8601 duration");

@@ -3,7 +3,8 @@ package dev.shortcode.api.link;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.shortcode.api.problem.ProblemException;
+import dev.shortcode.api.error.DomainException;
+import dev.shortcode.api.error.InvalidRequestException;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -61,8 +62,8 @@ class UrlPolicyUnitTests {
         "https://example.com:0/| invalid port",
     })
     void normalise_badUrl_isRefusedSayingWhy(String url, String reason) {
-        assertThatThrownBy(() -> policy.normalise(url)).isInstanceOfSatisfying(ProblemException.class, e -> {
-            assertThat(e.status()).isEqualTo(400);
+        assertThatThrownBy(() -> policy.normalise(url)).isInstanceOfSatisfying(InvalidRequestException.class, e -> {
+            assertThat(e.kind()).isEqualTo(DomainException.Kind.INVALID_REQUEST);
             assertThat(e.getMessage()).contains(reason.trim());
         });
     }

@@ -1,0 +1,61 @@
+package dev.shortcode.core;
+
+import dev.shortcode.core.embedded.WriterStats;
+import dev.shortcode.core.lease.BlockSource;
+import dev.shortcode.core.read.LinkResolver;
+import dev.shortcode.core.store.ApiKeyStore;
+import dev.shortcode.core.store.Archive;
+import dev.shortcode.core.store.HotStore;
+import dev.shortcode.core.store.IdempotencyStore;
+import java.lang.System.Logger.Level;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
+
+/**
+ * One backend's stores, as the service uses them, opened by the backend's entry point
+ * ({@code RedisStorage.open}, {@code EmbeddedDatabase.open}) and closed as one. Every store is an
+ * interface of {@link dev.shortcode.core.store}; the classes behind them are the backend's own.
+ *
+ * @param kind        what it is, for people and readiness: {@code embedded}, {@code redis+hbase}
+ * @param blockSource where the issuer leases id blocks
+ * @param hotStore    live links with their sliding TTL; creates, updates and deletes go here
+ * @param archive     every link ever made, and the daily issue counts
+ * @param resolver    the read path: hot store, then the archive
+ * @param apiKeys     the API keys given to clients
+ * @param idempotency what each Idempotency-Key made
+ * @param health      whether each dependency answers now, by name ({@code redis}, {@code hbase},
+ *                    {@code rocksdb}); completes within a second or two, never fails
+ * @param writerStats the embedded writer's counters, for metrics; empty for other backends
+ * @param closer      closes everything above, in the right order
+ */
+public record Storage(String kind, BlockSource blockSource, HotStore hotStore, Archive archive, LinkResolver resolver,
+        ApiKeyStore apiKeys, IdempotencyStore idempotency, Supplier<CompletionStage<Map<String, Boolean>>> health,
+        Optional<Supplier<WriterStats>> writerStats, AutoCloseable closer) implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(Storage.class.getName());
+
+    public Storage {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(blockSource, "blockSource");
+        Objects.requireNonNull(hotStore, "hotStore");
+        Objects.requireNonNull(archive, "archive");
+        Objects.requireNonNull(resolver, "resolver");
+        Objects.requireNonNull(apiKeys, "apiKeys");
+        Objects.requireNonNull(idempotency, "idempotency");
+        Objects.requireNonNull(health, "health");
+        Objects.requireNonNull(writerStats, "writerStats");
+        Objects.requireNonNull(closer, "closer");
+    }
+
+    @Override
+    public void close() {
+        try {
+            closer.close();
+        } catch (Exception e) {
+            LOG.log(Level.WARNING, "closing the " + kind + " storage failed", e);
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package dev.shortcode.core.code;
+
+import java.util.regex.Pattern;
+
+/**
+ * The shape of a custom alias: 3 to 64 of {@code [A-Za-z0-9_-]}. The service refuses, on top of
+ * that, aliases shaped like a pool's issued codes, so the read path knows a code of a pool's
+ * length in base62 was issued, and anything else well-formed can only be an alias.
+ */
+public final class Aliases {
+
+    public static final int MIN_LENGTH = 3;
+    public static final int MAX_LENGTH = 64;
+    private static final Pattern SHAPE = Pattern.compile("[A-Za-z0-9_-]{" + MIN_LENGTH + "," + MAX_LENGTH + "}");
+
+    private Aliases() {}
+
+    public static boolean isWellFormed(String alias) {
+        return alias != null && SHAPE.matcher(alias).matches();
+    }
+}

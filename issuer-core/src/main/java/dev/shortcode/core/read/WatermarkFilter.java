@@ -1,0 +1,192 @@
+package dev.shortcode.core.read;
+
+import dev.shortcode.core.alloc.Ticker;
+import dev.shortcode.core.code.Base62;
+import dev.shortcode.core.code.CodeCodec;
+import dev.shortcode.core.code.CodeSpace;
+import dev.shortcode.core.config.IssuerConfig;
+import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.lease.Watermark;
+import dev.shortcode.core.lease.WatermarkStore;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Judges a code by its id alone, against the pool's issued watermark, so that codes no node ever
+ * issued cost no I/O.
+ *
+ * <p>Only <em>pool-shaped</em> codes are judged: the length of a pool and base62 characters. Every
+ * other well-formed code can only be a custom alias (aliases are never pool-shaped), which any
+ * read may find. While a pool is in epoch 0, the code's id (the code decoded with the epoch-0
+ * permutation) is compared with the pool's watermark, cached per pool and re-read in the
+ * background once older than {@code watermarkMaxAge}:
+ * <ul>
+ *   <li>below the mark: it may be live or only archived;
+ *   <li>from the mark to mark + slack: issued moments ago if at all, so it can only be in the hot
+ *       store (never the archive yet). The slack covers what may have been leased since the mark
+ *       was read, including the jump of a counter re-seeded after Redis lost it ({@link ColdReadOptions#slackIds});
+ *   <li>beyond mark + slack: never issued.
+ * </ul>
+ * The last two verdicts hold only while the cached mark is fresh. A stale mark (a node that served
+ * nothing of a pool for a while, since marks are refreshed on use) says nothing about ids above
+ * it: other nodes may have issued and archived them long ago. Such codes are {@link Chance#UNSURE}
+ * and the read waits for a fresh mark ({@link #refreshed}) before it decides. After a wrap
+ * (epoch &gt; 0) every id may be live, and only the syntax check applies.
+ */
+final class WatermarkFilter {
+
+    private static final System.Logger LOG = System.getLogger(WatermarkFilter.class.getName());
+
+    /** What a code's id says about it. */
+    enum Chance {
+        /** Not shaped like a pool's code: an alias, if well-formed. */
+        ALIAS_SHAPED,
+        /** In a pool's range and shape but impossible: beyond its capacity, or above a fresh mark + slack. */
+        NEVER_ISSUED,
+        /** Above a fresh mark, within the slack: if it exists it was issued moments ago and is in the hot store. */
+        ISSUED_RECENTLY,
+        /** May be live or archived. */
+        MAYBE_ARCHIVED,
+        /** Above a mark too old to judge it by: look again with a fresh mark. */
+        UNSURE
+    }
+
+    private final WatermarkStore watermarks;
+    private final Executor reader;
+    private final ColdReadOptions options;
+    private final Ticker ticker;
+    /** Indexed by code length; null where no pool has that length. */
+    private final PoolView[] byLength = new PoolView[CodeSpace.MAX_LENGTH + 1];
+
+    WatermarkFilter(IssuerConfig config, WatermarkStore watermarks, Executor reader, ColdReadOptions options, Ticker ticker) {
+        this.watermarks = watermarks;
+        this.reader = reader;
+        this.options = options;
+        this.ticker = ticker;
+        byte[] secret = config.secret();
+        List<CompletableFuture<CachedMark>> first = new ArrayList<>();
+        for (PoolSpec pool : config.pools()) {
+            PoolView view = new PoolView(pool, new CodeCodec(pool.space(), 0, secret), options.slackIds(pool, config.lease()));
+            byLength[pool.length()] = view;
+            first.add(refresh(view));
+        }
+        // Waits for the first marks, but no longer than a read may wait for one: a slow or absent
+        // archive must not hold up the start. Until a pool's mark arrives its codes are all possible.
+        try {
+            CompletableFuture.allOf(first.toArray(CompletableFuture[]::new)).get(options.watermarkWait().toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.log(Level.WARNING, "the issued watermarks did not arrive within {0}; codes are judged without them until they do",
+                    options.watermarkWait());
+        }
+    }
+
+    /** The verdict from the cached mark, without I/O; starts a background refresh when the mark is old. */
+    Chance chanceOf(String code) {
+        PoolView pool = poolOf(code);
+        if (pool == null) {
+            return Chance.ALIAS_SHAPED;
+        }
+        if (!pool.spec.space().isWellFormed(code)) {
+            return Chance.NEVER_ISSUED;
+        }
+        CachedMark cached = pool.mark.get();
+        boolean fresh = cached != null && ticker.nanos() - cached.readAtNanos <= options.watermarkMaxAge().toNanos();
+        if (!fresh) {
+            refresh(pool);
+        }
+        return judge(pool, code, cached, fresh);
+    }
+
+    /** The verdict from a mark read now (shared with concurrent callers), or from the cached one if that read is slow or fails. */
+    CompletableFuture<Chance> refreshed(String code) {
+        PoolView pool = poolOf(code);
+        if (pool == null) {
+            return CompletableFuture.completedFuture(Chance.ALIAS_SHAPED);
+        }
+        return refresh(pool).completeOnTimeout(null, options.watermarkWait().toNanos(), TimeUnit.NANOSECONDS)
+                .thenApply(mark -> mark != null ? judge(pool, code, mark, true) : judge(pool, code, pool.mark.get(), true));
+    }
+
+    private Chance judge(PoolView pool, String code, CachedMark cached, boolean fresh) {
+        if (cached == null || cached.mark.epoch() > 0) {
+            return Chance.MAYBE_ARCHIVED;
+        }
+        long id = pool.epoch0.decode(code);
+        long high = cached.mark.highId();
+        if (id < high) {
+            return Chance.MAYBE_ARCHIVED;
+        }
+        if (!fresh) {
+            return Chance.UNSURE;
+        }
+        return id - high < pool.slack ? Chance.ISSUED_RECENTLY : Chance.NEVER_ISSUED;
+    }
+
+    private PoolView poolOf(String code) {
+        PoolView pool = code.length() < byLength.length ? byLength[code.length()] : null;
+        return pool != null && Base62.isAlphabet(code) ? pool : null;
+    }
+
+    /** Starts one read of the pool's mark unless one is running; completes with the new mark, or null when the read failed. */
+    private CompletableFuture<CachedMark> refresh(PoolView pool) {
+        CompletableFuture<CachedMark> running = pool.refreshing.get();
+        if (running != null) {
+            return running;
+        }
+        CompletableFuture<CachedMark> mine = new CompletableFuture<>();
+        running = pool.refreshing.compareAndExchange(null, mine);
+        if (running != null) {
+            return running;
+        }
+        try {
+            reader.execute(() -> {
+                CachedMark read = readMark(pool);
+                if (read != null) {
+                    pool.mark.set(read);
+                }
+                pool.refreshing.set(null);
+                mine.complete(read);
+            });
+        } catch (RuntimeException e) { // rejected: the reader is busy or closed; the cached mark stays
+            pool.refreshing.set(null);
+            mine.complete(null);
+        }
+        return mine;
+    }
+
+    private CachedMark readMark(PoolView pool) {
+        long began = ticker.nanos(); // the mark is at least as new as the start of the read
+        try {
+            return new CachedMark(watermarks.read(pool.spec.length()).orElse(Watermark.ZERO), began);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "pool {0}: cannot read the issued watermark; keeping the cached one: {1}", pool.spec.name(),
+                    e.toString());
+            return null;
+        }
+    }
+
+    private record CachedMark(Watermark mark, long readAtNanos) {}
+
+    private static final class PoolView {
+        final PoolSpec spec;
+        final CodeCodec epoch0;
+        final long slack;
+        final AtomicReference<CachedMark> mark = new AtomicReference<>();
+        final AtomicReference<CompletableFuture<CachedMark>> refreshing = new AtomicReference<>();
+
+        PoolView(PoolSpec spec, CodeCodec epoch0, long slack) {
+            this.spec = spec;
+            this.epoch0 = epoch0;
+            this.slack = slack;
+        }
+    }
+}

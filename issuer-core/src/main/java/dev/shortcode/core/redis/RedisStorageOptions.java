@@ -1,0 +1,135 @@
+package dev.shortcode.core.redis;
+
+import dev.shortcode.core.config.ConfigException;
+import dev.shortcode.core.read.ColdReadOptions;
+import io.lettuce.core.RedisURI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Everything {@link RedisStorage#open} needs to know about Redis. Immutable, built with
+ * {@link #builder()}; a bad value throws {@link ConfigException} naming its key under
+ * {@code shortcode.redis.}.
+ *
+ * @param uris           the server (standalone) or any nodes (Cluster): {@code redis://host:port},
+ *                       {@code rediss://} for TLS, a password as {@code redis://:secret@host:port};
+ *                       a bare {@code host:port} means {@code redis://host:port}
+ * @param mode           what the URIs name
+ * @param commandTimeout how long a command may wait for its reply, including while reconnecting
+ * @param keys           key namespace and outbox shards (shared by every node)
+ * @param hotStore       the hot store's near cache, TTL extension and outbox batching
+ * @param archiver       the outbox archivers every node runs
+ * @param coldRead       the read path's negative cache and watermark checks
+ */
+public record RedisStorageOptions(List<String> uris, RedisMode mode, Duration commandTimeout, StoreKeys keys,
+        HotStoreOptions hotStore, ArchiverOptions archiver, ColdReadOptions coldRead) {
+
+    public static final Duration DEFAULT_COMMAND_TIMEOUT = Duration.ofSeconds(2);
+
+    public RedisStorageOptions {
+        uris = List.copyOf(Objects.requireNonNull(uris, "uris"));
+        Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(keys, "keys");
+        Objects.requireNonNull(hotStore, "hotStore");
+        Objects.requireNonNull(archiver, "archiver");
+        Objects.requireNonNull(coldRead, "coldRead");
+        if (uris.isEmpty()) {
+            throw new ConfigException(StoreKeys.PREFIX + "uris", "missing; give the Redis server, or any nodes of a Cluster");
+        }
+        uris.forEach(RedisStorageOptions::parse); // fails naming the key
+        if (mode == RedisMode.STANDALONE && uris.size() != 1) {
+            throw new ConfigException(StoreKeys.PREFIX + "uris", "standalone Redis takes one URI, got " + uris.size()
+                    + "; set " + StoreKeys.PREFIX + "mode=cluster for a Cluster");
+        }
+        if (commandTimeout == null || commandTimeout.isNegative() || commandTimeout.isZero()) {
+            throw new ConfigException(StoreKeys.PREFIX + "command-timeout", commandTimeout + " must be a positive duration");
+        }
+        if (archiver.block().compareTo(commandTimeout) >= 0) {
+            throw new ConfigException(ArchiverOptions.PREFIX + "block", archiver.block() + " must be shorter than "
+                    + StoreKeys.PREFIX + "command-timeout " + commandTimeout);
+        }
+    }
+
+    /** The URIs as Lettuce takes them. */
+    List<RedisURI> redisUris() {
+        return uris.stream().map(RedisStorageOptions::parse).toList();
+    }
+
+    private static RedisURI parse(String raw) {
+        String uri = raw.trim();
+        try {
+            return RedisURI.create(uri.contains("://") ? uri : "redis://" + uri);
+        } catch (RuntimeException e) {
+            // The message may carry the password of the URI: name the problem, not the value.
+            throw new ConfigException(StoreKeys.PREFIX + "uris", "an entry is not a Redis URI such as redis://host:6379 ("
+                    + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The same options with other hot-store tuning. */
+    public RedisStorageOptions withHotStore(HotStoreOptions other) {
+        return new RedisStorageOptions(uris, mode, commandTimeout, keys, other, archiver, coldRead);
+    }
+
+    /** The same options with other archiver tuning. */
+    public RedisStorageOptions withArchiver(ArchiverOptions other) {
+        return new RedisStorageOptions(uris, mode, commandTimeout, keys, hotStore, other, coldRead);
+    }
+
+    /** Defaults as documented: standalone, 2 s commands, namespace {@code sc} with 8 outbox shards. */
+    public static final class Builder {
+        private List<String> uris = List.of();
+        private RedisMode mode = RedisMode.STANDALONE;
+        private Duration commandTimeout = DEFAULT_COMMAND_TIMEOUT;
+        private StoreKeys keys = StoreKeys.DEFAULTS;
+        private HotStoreOptions hotStore = HotStoreOptions.DEFAULTS;
+        private ArchiverOptions archiver = ArchiverOptions.DEFAULTS;
+        private ColdReadOptions coldRead = ColdReadOptions.DEFAULTS;
+
+        private Builder() {}
+
+        public Builder uris(List<String> value) {
+            this.uris = value;
+            return this;
+        }
+
+        public Builder mode(RedisMode value) {
+            this.mode = value;
+            return this;
+        }
+
+        public Builder commandTimeout(Duration value) {
+            this.commandTimeout = value;
+            return this;
+        }
+
+        public Builder keys(StoreKeys value) {
+            this.keys = value;
+            return this;
+        }
+
+        public Builder hotStore(HotStoreOptions value) {
+            this.hotStore = value;
+            return this;
+        }
+
+        public Builder archiver(ArchiverOptions value) {
+            this.archiver = value;
+            return this;
+        }
+
+        public Builder coldRead(ColdReadOptions value) {
+            this.coldRead = value;
+            return this;
+        }
+
+        public RedisStorageOptions build() {
+            return new RedisStorageOptions(uris, mode, commandTimeout, keys, hotStore, archiver, coldRead);
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package dev.shortcode.core.store;
+
+import dev.shortcode.core.lease.WatermarkStore;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * The durable side of the distributed storage, opened by the module that implements it (HBase):
+ * what the Redis storage builds on. Redis may lose everything; what is here may not.
+ */
+public interface ArchiveStorage extends AutoCloseable {
+
+    /** What it is, for people: {@code hbase}. */
+    String kind();
+
+    /** Every link ever created, and the daily issue counts. */
+    Archive archive();
+
+    /** The issued high-water marks that keep a lost Redis counter from re-issuing ids. */
+    WatermarkStore watermarks();
+
+    /** The API keys given to clients. */
+    ApiKeyStore apiKeys();
+
+    /** Whether the archive answers now; completes within its own bound, with false rather than a failure. */
+    CompletionStage<Boolean> probe();
+
+    /** Flushes what is buffered and disconnects. */
+    @Override
+    void close();
+}

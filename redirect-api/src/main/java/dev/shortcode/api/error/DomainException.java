@@ -1,0 +1,50 @@
+package dev.shortcode.api.error;
+
+/**
+ * A request the service refuses, for a reason the client can act on. Says what went wrong in the
+ * domain's terms, never in HTTP's: {@link ErrorMapping} gives each {@link Kind} its status, in one
+ * place. The message is the problem's {@code detail}: it names the field or value and says what to
+ * do instead. No stack trace is kept: these are answers, not faults.
+ */
+public abstract sealed class DomainException extends RuntimeException
+        permits InvalidRequestException, NotFoundException, AliasTakenException, ConcurrentUpdateException,
+        IdempotencyKeyReusedException, IdempotencyInProgressException, NotOwnerException, PoolExhaustedException,
+        LastAdminKeyException, BatchTooLargeException, UnauthenticatedException, MissingScopeException {
+
+    private static final long serialVersionUID = 1L;
+
+    /** The kinds of refusal, each one status and one problem title ({@link ErrorMapping}). */
+    public enum Kind {
+        INVALID_REQUEST, NOT_FOUND, ALIAS_TAKEN, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS, NOT_OWNER,
+        POOL_EXHAUSTED, LAST_ADMIN_KEY, BATCH_TOO_LARGE, UNAUTHENTICATED, MISSING_SCOPE
+    }
+
+    private final Kind kind;
+    private final String type;
+
+    /** @param type the problem type's last segment, e.g. {@code invalid-ttl}: what clients branch on */
+    DomainException(Kind kind, String type, String detail) {
+        super(detail, null, false, false);
+        this.kind = kind;
+        this.type = type;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    public String type() {
+        return type;
+    }
+
+    /** Longest stretch of a client's value repeated in a detail: a megabyte of ttl is not echoed back. */
+    public static final int ECHO_LIMIT = 64;
+
+    /** {@code value} as a detail may quote it: cut to {@link #ECHO_LIMIT} characters. */
+    public static String echo(String value) {
+        if (value == null) {
+            return "null";
+        }
+        return value.length() <= ECHO_LIMIT ? value : value.substring(0, ECHO_LIMIT) + "…";
+    }
+}

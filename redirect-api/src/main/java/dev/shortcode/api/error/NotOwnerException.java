@@ -1,0 +1,11 @@
+package dev.shortcode.api.error;
+
+/** Only the API key that created a link, or an admin key, may change or delete it. */
+public final class NotOwnerException extends DomainException {
+
+    private static final long serialVersionUID = 1L;
+
+    public NotOwnerException(String code) {
+        super(Kind.NOT_OWNER, "not-owner", "link '" + code + "' was created by another API key; only that key or an admin key may change or delete it");
+    }
+}

@@ -1,0 +1,127 @@
+package dev.shortcode.api.link;
+
+import dev.shortcode.api.error.IdempotencyInProgressException;
+import dev.shortcode.api.error.IdempotencyKeyReusedException;
+import dev.shortcode.api.error.InvalidRequestException;
+import dev.shortcode.api.error.NotFoundException;
+import dev.shortcode.core.store.IdempotencyStore;
+import dev.shortcode.core.store.IdempotencyStore.Claim;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Single creates, made safe to retry with an {@code Idempotency-Key}.
+ *
+ * <h2>Design</h2>
+ * A client that retries after a timeout must get the link its first attempt made, not a second
+ * one, even when several retries race each other and the first attempt.
+ * <ol>
+ *   <li>The request is validated first: a bad request answers 400 and never claims its key.
+ *   <li>The key (scoped to the API key, so two clients' keys never meet) is claimed atomically in
+ *       the {@link IdempotencyStore}. One request wins the claim and creates the link; when it
+ *       fails, it releases the claim, so a retry creates afresh; when it succeeds, it records the
+ *       outcome for the key's lifetime ({@code idempotencyTtl}).
+ *   <li>A request that finds the claim pending polls every {@link #POLL_MILLIS} for up to
+ *       {@link #WAIT} (a timer, no thread waits) and then answers 409 "in progress". One that finds
+ *       it done answers with the recorded link, read live (a link since deleted or expired is a 404
+ *       that says so).
+ *   <li>The outcome carries a fingerprint of the request (stored url, ttl asked for, alias), so a
+ *       client reusing a key for a different request gets 422 naming the link the key made,
+ *       instead of that link silently. Outcomes stored before fingerprints (a bare code) match any
+ *       request.
+ * </ol>
+ * A winner that dies mid-create leaves its claim pending until the store's pending TTL (30 s)
+ * ends; retries answer 409 until then, never a duplicate.
+ */
+public final class IdempotentCreator {
+
+    /** How long a retry waits for the racing request that owns its Idempotency-Key. */
+    static final Duration WAIT = Duration.ofSeconds(10);
+    static final long POLL_MILLIS = 20;
+    /** Longest Idempotency-Key accepted. */
+    static final int MAX_KEY_LENGTH = 255;
+
+    private final LinkRequests requests;
+    private final LinkCreator creator;
+    private final LinkReader reader;
+    private final IdempotencyStore idempotency;
+    private final Duration idempotencyTtl;
+
+    public IdempotentCreator(LinkRequests requests, LinkCreator creator, LinkReader reader, IdempotencyStore idempotency,
+            Duration idempotencyTtl) {
+        this.requests = requests;
+        this.creator = creator;
+        this.reader = reader;
+        this.idempotency = idempotency;
+        this.idempotencyTtl = idempotencyTtl;
+    }
+
+    /** Creates a link; with an idempotency key (null: none), a retry returns the link the first request made. */
+    public CompletionStage<LinkView> create(CreateLinkRequest request, String owner, String idempotencyKey) {
+        ValidLink valid;
+        try {
+            if (idempotencyKey != null && (idempotencyKey.isEmpty() || idempotencyKey.length() > MAX_KEY_LENGTH)) {
+                throw new InvalidRequestException("invalid-idempotency-key", "Idempotency-Key must be 1 to " + MAX_KEY_LENGTH + " characters");
+            }
+            valid = requests.validate(request);
+        } catch (InvalidRequestException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        CompletionStage<LinkView> created = idempotencyKey == null ? creator.create(valid, owner)
+                : claimed(valid, valid.fingerprint(), owner, idempotencyKey, System.nanoTime() + WAIT.toNanos());
+        return CallerContext.resume(created);
+    }
+
+    /**
+     * What a key is remembered with: the code it made and the request's fingerprint, stored as
+     * "code fingerprint" (codes hold no spaces); a bare code matches any request.
+     */
+    private record Outcome(String code, String fingerprint) {
+        String encode() {
+            return code + " " + fingerprint;
+        }
+
+        static Outcome decode(String stored) {
+            int space = stored.indexOf(' ');
+            return space < 0 ? new Outcome(stored, null) : new Outcome(stored.substring(0, space), stored.substring(space + 1));
+        }
+
+        boolean madeBy(String requestFingerprint) {
+            return fingerprint == null || fingerprint.equals(requestFingerprint);
+        }
+    }
+
+    private CompletionStage<LinkView> claimed(ValidLink valid, String fingerprint, String owner, String key, long deadline) {
+        return idempotency.claim(owner, key, idempotencyTtl).thenCompose(claim -> {
+            if (claim instanceof Claim.Done done) {
+                Outcome outcome = Outcome.decode(done.outcome());
+                if (!outcome.madeBy(fingerprint)) {
+                    return CompletableFuture.failedFuture(new IdempotencyKeyReusedException(key, outcome.code(), idempotencyTtl));
+                }
+                return reader.get(outcome.code(), () -> new NotFoundException("Idempotency-Key '" + key + "' made link '"
+                        + outcome.code() + "', which has since been deleted or has expired; send a new key to create another"));
+            }
+            if (claim instanceof Claim.Pending) {
+                if (System.nanoTime() > deadline) {
+                    return CompletableFuture.failedFuture(new IdempotencyInProgressException());
+                }
+                Executor later = CompletableFuture.delayedExecutor(POLL_MILLIS, TimeUnit.MILLISECONDS);
+                return CompletableFuture.supplyAsync(() -> null, later).thenCompose(v -> claimed(valid, fingerprint, owner, key, deadline));
+            }
+            return creator.create(valid, owner).handle((view, failure) -> {
+                if (failure != null) {
+                    return idempotency.release(owner, key).<LinkView>thenCompose(v -> CompletableFuture.failedFuture(unwrap(failure)));
+                }
+                return idempotency.complete(owner, key, new Outcome(view.code(), fingerprint).encode(), idempotencyTtl).thenApply(v -> view);
+            }).thenCompose(stage -> stage);
+        });
+    }
+
+    private static Throwable unwrap(Throwable t) {
+        return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+    }
+}

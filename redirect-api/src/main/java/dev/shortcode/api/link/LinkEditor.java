@@ -1,0 +1,88 @@
+package dev.shortcode.api.link;
+
+import dev.shortcode.api.error.ConcurrentUpdateException;
+import dev.shortcode.api.error.InvalidRequestException;
+import dev.shortcode.api.error.NotFoundException;
+import dev.shortcode.api.error.NotOwnerException;
+import dev.shortcode.core.read.LinkResolver;
+import dev.shortcode.core.store.ApiKey;
+import dev.shortcode.core.store.HotStore;
+import dev.shortcode.core.store.LinkRecord;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Changes and deletes of live links. Each loads the link for edit first
+ * ({@link LinkResolver#loadForEdit}: the hot store's own current version, restored from the
+ * archive when only the archive holds it), checks who may change it, and writes a
+ * compare-and-set against that version; the store records the change in the archive itself.
+ *
+ * <p>Only the API key that created a link, or an admin key, may change or delete it: any
+ * links:write key could otherwise repoint another client's links. Reading stays open to links:read
+ * (the target is public through the redirect anyway).
+ */
+public final class LinkEditor {
+
+    private final LinkResolver resolver;
+    private final HotStore hotStore;
+    private final LinkRequests requests;
+    private final LinkViews views;
+
+    public LinkEditor(LinkResolver resolver, HotStore hotStore, LinkRequests requests, LinkViews views) {
+        this.resolver = resolver;
+        this.hotStore = hotStore;
+        this.requests = requests;
+        this.views = views;
+    }
+
+    /** Changes a link's url and/or ttl as {@code caller} (null: unchecked, for callers inside the service). */
+    public CompletionStage<LinkView> update(String code, UpdateLinkRequest request, ApiKey caller) {
+        String url;
+        TtlPolicy.Choice ttl;
+        try {
+            if (request == null || (request.url() == null && request.ttl() == null)) {
+                throw new InvalidRequestException("invalid-body", "give \"url\" and/or \"ttl\" to change");
+            }
+            url = request.url() == null ? null : requests.url(request.url());
+            ttl = request.ttl() == null ? null : requests.ttl(request.ttl());
+        } catch (InvalidRequestException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return CallerContext.resume(editable(code, caller).thenCompose(current -> {
+            if (ttl != null && !current.pool().equals(ValidLink.ALIAS_POOL) && !ttl.pool().name().equals(current.pool())) {
+                throw new InvalidRequestException("invalid-ttl", "ttl " + ttl.label() + " needs pool " + ttl.pool().name()
+                        + " but this link's code belongs to pool " + current.pool() + "; create a new link instead");
+            }
+            LinkRecord next = current.updated(url != null ? url : current.url(),
+                    ttl != null ? ttl.ttl().toSeconds() : current.ttlSeconds(), ttl != null ? ttl.permanent() : current.permanent());
+            return hotStore.update(next).thenApply(result -> switch (result) {
+                case UPDATED -> views.of(next);
+                case MISSING -> throw notFound(code);
+                case STALE -> throw new ConcurrentUpdateException(code);
+            });
+        }));
+    }
+
+    /** Deletes a live link as {@code caller}: one write, which the store also records in the archive. */
+    public CompletionStage<Void> delete(String code, ApiKey caller) {
+        return CallerContext.resume(editable(code, caller).thenCompose(current -> hotStore.delete(code).thenAccept(deleted -> {
+            if (!deleted) {
+                throw notFound(code);
+            }
+        })));
+    }
+
+    private CompletionStage<LinkRecord> editable(String code, ApiKey caller) {
+        return resolver.loadForEdit(code).thenApply(found -> {
+            LinkRecord current = found.orElseThrow(() -> notFound(code));
+            if (caller != null && !caller.allows(ApiKey.Scope.ADMIN) && !caller.id().equals(current.ownerKeyId())) {
+                throw new NotOwnerException(code);
+            }
+            return current;
+        });
+    }
+
+    private static NotFoundException notFound(String code) {
+        return new NotFoundException("no live link has the code '" + code + "'");
+    }
+}

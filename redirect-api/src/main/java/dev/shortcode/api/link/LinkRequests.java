@@ -1,0 +1,60 @@
+package dev.shortcode.api.link;
+
+import dev.shortcode.api.error.InvalidRequestException;
+import java.util.Map;
+
+/** Turns create bodies into {@link ValidLink}s, or refuses them naming the field: the URL, TTL and alias rules in one place. */
+public final class LinkRequests {
+
+    private final UrlPolicy urls;
+    private final AliasPolicy aliases;
+    private final TtlPolicy ttls;
+
+    public LinkRequests(UrlPolicy urls, AliasPolicy aliases, TtlPolicy ttls) {
+        this.urls = urls;
+        this.aliases = aliases;
+        this.ttls = ttls;
+    }
+
+    /** @throws InvalidRequestException naming what is wrong */
+    public ValidLink validate(CreateLinkRequest request) {
+        return validate(request, null);
+    }
+
+    /**
+     * @param ttlChoices the TTL choices made so far for requests of one batch, by the text asked
+     *                   for (most batches repeat one or two), or null to choose afresh
+     * @throws InvalidRequestException naming what is wrong
+     */
+    public ValidLink validate(CreateLinkRequest request, Map<String, TtlPolicy.Choice> ttlChoices) {
+        if (request == null) {
+            throw new InvalidRequestException("invalid-body", "a JSON object with at least \"url\" is required");
+        }
+        String url = urls.normalise(request.url());
+        TtlPolicy.Choice ttl = chooseTtl(request.ttl(), ttlChoices);
+        String alias = request.alias() == null ? null : aliases.validate(request.alias());
+        return new ValidLink(url, ttl, alias);
+    }
+
+    /** The URL of a PATCH, normalised like a create's. */
+    public String url(String requested) {
+        return urls.normalise(requested);
+    }
+
+    /** The pool and TTL of a PATCH's ttl. */
+    public TtlPolicy.Choice ttl(String requested) {
+        return ttls.choose(requested);
+    }
+
+    private TtlPolicy.Choice chooseTtl(String requested, Map<String, TtlPolicy.Choice> choices) {
+        if (choices == null || requested == null) {
+            return ttls.choose(requested); // the default is chosen once, in the policy
+        }
+        TtlPolicy.Choice choice = choices.get(requested);
+        if (choice == null) {
+            choice = ttls.choose(requested); // a refusal throws and is not remembered: the next item asks again
+            choices.put(requested, choice);
+        }
+        return choice;
+    }
+}

@@ -1,0 +1,63 @@
+package dev.shortcode.api.link;
+
+import dev.shortcode.core.store.LinkRecord;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+
+/** Links as the API shows them: the short URL under the configured base, the TTL as asked for, the expiry from now. */
+public final class LinkViews {
+
+    private final String baseUrl;
+    private final Clock clock;
+
+    public LinkViews(String baseUrl, Clock clock) {
+        this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+        this.clock = clock;
+    }
+
+    /** A stored link, its TTL labelled from the record. */
+    public LinkView of(LinkRecord r) {
+        return of(r, r.permanent() ? TtlPolicy.PERMANENT : TtlPolicy.label(r.ttl()));
+    }
+
+    /** A link just made, its TTL labelled as the request asked ({@code P2W} stays {@code P14D}, {@code permanent} stays). */
+    public LinkView of(LinkRecord r, String ttlLabel) {
+        // Milliseconds, like createdAt: clients compare the two.
+        Instant expires = r.permanent() ? null : Instant.ofEpochMilli(clock.millis()).plusSeconds(r.ttlSeconds());
+        return new LinkView(r.code(), shortUrl(r.code()), r.url(), ttlLabel, r.pool(), r.createdAt(), expires);
+    }
+
+    public String shortUrl(String code) {
+        return baseUrl + "/" + code;
+    }
+
+    /** Views of one batch: they share one creation instant and one expiry per TTL, computed once. */
+    Batch batch(long createdAtMillis) {
+        return new Batch(Instant.ofEpochMilli(createdAtMillis));
+    }
+
+    final class Batch {
+        /** Shared by every view of the batch: formatted once when serialised (see LinkView). */
+        private final Instant createdAt;
+        /** Expiry per TTL in seconds: links created together expire together. */
+        private final Map<Long, Instant> expiries = new HashMap<>();
+        private Instant answeredAt;
+
+        private Batch(Instant createdAt) {
+            this.createdAt = createdAt;
+        }
+
+        LinkView of(LinkRecord r, String ttlLabel) {
+            Instant expires = null;
+            if (!r.permanent()) {
+                if (answeredAt == null) {
+                    answeredAt = Instant.ofEpochMilli(clock.millis()); // milliseconds, like createdAt
+                }
+                expires = expiries.computeIfAbsent(r.ttlSeconds(), answeredAt::plusSeconds);
+            }
+            return new LinkView(r.code(), shortUrl(r.code()), r.url(), ttlLabel, r.pool(), createdAt, expires);
+        }
+    }
+}
