@@ -121,6 +121,36 @@ final class RequiredLiteral {
         return new Literal(best, !broken);
     }
 
+    /**
+     * Whether the regex can only match at the start of the input: it begins with {@code ^} and has
+     * no top-level {@code |}. Such a pattern is run with {@code lookingAt}, one attempt instead of
+     * one per position.
+     */
+    static boolean anchoredAtStart(String regex) {
+        if (!regex.startsWith("^")) {
+            return false;
+        }
+        int i = 1;
+        while (i < regex.length()) {
+            char c = regex.charAt(i);
+            if (c == '\\') {
+                i += 2;
+            } else if (c == '(') {
+                i = skipGroup(regex, i);
+            } else if (c == '[') {
+                i = skipClass(regex, i);
+            } else if (c == '|') {
+                return false;
+            } else {
+                i++;
+            }
+            if (i < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** @return the index after the ')' that closes the group opened at {@code open}, or -1 */
     private static int skipGroup(String regex, int open) {
         int depth = 0;

@@ -342,4 +342,13 @@ class UserAgentsUnitTests {
         assertThat(RequiredLiteral.of("\\p{L}abc")).isNull();
         assertThat(RequiredLiteral.of("\\x41bc")).isNull();
     }
+
+    @Test
+    void anchoredAtStart_knownShapes_isTrueOnlyWhenEveryMatchStartsAtTheStart() {
+        assertThat(RequiredLiteral.anchoredAtStart("^mozilla/\\d\\.\\d\\s[\\w\\.-]+$")).isTrue();
+        assertThat(RequiredLiteral.anchoredAtStart("^(?:a|b)c[|]")).isTrue();
+        assertThat(RequiredLiteral.anchoredAtStart("^rest|crawl")).isFalse();
+        assertThat(RequiredLiteral.anchoredAtStart("(?:^|[^g])news")).isFalse();
+        assertThat(RequiredLiteral.anchoredAtStart("crawl")).isFalse();
+    }
 }
