@@ -14,7 +14,7 @@ import org.openjdk.jmh.annotations.State;
 /**
  * The cost of classifying one request's User-Agent: a repeat ({@code classifyCached}, the common
  * case), a UA never seen before through the cache ({@code classifyMiss}) and without it
- * ({@code classifyUncached}), the device class alone ({@code device}), and, for comparison, the
+ * ({@code classifyUncached}), the device class alone ({@code device}, {@code deviceHot}), and, for comparison, the
  * crawler list as one joined regex ({@code botJoinedPattern}), which {@link BotMatcher} replaces.
  * The distinct UAs are real browsers' with a varying version number: people, so no pattern
  * matches early, the dearest case for the crawler list.
@@ -73,9 +73,16 @@ public class UserAgentsBenchmark {
         return agents.compute(distinct[next++ & (DISTINCT - 1)]);
     }
 
+    /** Over the distinct UAs, so most of the cost is fetching a string not in the CPU's caches. */
     @Benchmark
     public DeviceClass device() {
         return UserAgents.device(distinct[next++ & (DISTINCT - 1)]);
+    }
+
+    /** Over eight UAs that stay in the CPU's caches, as a request's own UA header is. */
+    @Benchmark
+    public DeviceClass deviceHot() {
+        return UserAgents.device(repeated[next++ & 7]);
     }
 
     @Benchmark
