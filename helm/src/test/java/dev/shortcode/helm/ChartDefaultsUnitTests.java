@@ -55,7 +55,7 @@ class ChartDefaultsUnitTests {
         assertThat(deployment.getSpec().getReplicas()).isEqualTo(3);
         assertThat(deployment.getSpec().getStrategy().getType()).isEqualTo("RollingUpdate");
         assertThat(deployment.getSpec().getStrategy().getRollingUpdate().getMaxUnavailable().getIntVal()).isZero();
-        assertThat(deployment.getSpec().getStrategy().getRollingUpdate().getMaxSurge().getIntVal()).isEqualTo(1);
+        assertThat(deployment.getSpec().getStrategy().getRollingUpdate().getMaxSurge().getStrVal()).isEqualTo("25%");
     }
 
     @Test

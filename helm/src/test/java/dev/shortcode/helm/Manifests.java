@@ -1,9 +1,9 @@
 package dev.shortcode.helm;
 
+import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
-import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.util.List;
 import java.util.Optional;
