@@ -1,6 +1,7 @@
 package dev.shortcode.helm;
 
 import com.marcnuri.helm.Helm;
+import com.marcnuri.helm.InstallCommand;
 import com.marcnuri.helm.TemplateCommand;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * One {@code helm template} of the chart, as an operator would run it: values files in order
@@ -82,20 +84,38 @@ final class ChartRelease {
 
     /** The rendered text, unparsed. */
     String template() {
+        return withValuesFiles(files -> {
+            TemplateCommand command = new Helm(CHART).template().withName(name).withNamespace(NAMESPACE).withKubeVersion(KUBE_VERSION);
+            files.forEach(command::withValuesFile);
+            sets.forEach(command::set);
+            return command.call();
+        });
+    }
+
+    /**
+     * What {@code helm install} prints after it installed the release, NOTES.txt included: a dry
+     * run that reaches no cluster.
+     */
+    String installOutput() {
+        return withValuesFiles(files -> {
+            InstallCommand command = new Helm(CHART).install().withName(name).withNamespace(NAMESPACE).withKubeVersion(KUBE_VERSION)
+                    .dryRun().clientOnly();
+            files.forEach(command::withValuesFile);
+            sets.forEach(command::set);
+            return command.call().getOutput();
+        });
+    }
+
+    /** Runs Helm with the values written to temporary files, in order, and removes the files. */
+    private String withValuesFiles(Function<List<Path>, String> helm) {
         List<Path> files = new ArrayList<>();
         try {
-            TemplateCommand command = new Helm(CHART).template()
-                    .withName(name)
-                    .withNamespace(NAMESPACE)
-                    .withKubeVersion(KUBE_VERSION);
             for (String yaml : valuesYaml) {
                 Path file = Files.createTempFile("shortcode-values-", ".yaml");
                 files.add(file);
                 Files.writeString(file, yaml, StandardCharsets.UTF_8);
-                command.withValuesFile(file);
             }
-            sets.forEach(command::set);
-            return command.call();
+            return helm.apply(files);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
