@@ -8,7 +8,6 @@ import dev.shortcode.core.store.Archive;
 import dev.shortcode.core.store.HotStore;
 import dev.shortcode.core.store.IdempotencyStore;
 import java.lang.System.Logger.Level;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
@@ -26,13 +25,13 @@ import java.util.function.Supplier;
  * @param resolver    the read path: hot store, then the archive
  * @param apiKeys     the API keys given to clients
  * @param idempotency what each Idempotency-Key made
- * @param health      whether each dependency answers now, by name ({@code redis}, {@code hbase},
- *                    {@code rocksdb}); completes within a second or two, never fails
+ * @param health      whether each dependency answers now, and which are essential; completes
+ *                    within a second or two, never fails
  * @param writerStats the embedded writer's counters, for metrics; empty for other backends
  * @param closer      closes everything above, in the right order
  */
 public record Storage(String kind, BlockSource blockSource, HotStore hotStore, Archive archive, LinkResolver resolver,
-        ApiKeyStore apiKeys, IdempotencyStore idempotency, Supplier<CompletionStage<Map<String, Boolean>>> health,
+        ApiKeyStore apiKeys, IdempotencyStore idempotency, Supplier<CompletionStage<StorageHealth>> health,
         Optional<Supplier<WriterStats>> writerStats, AutoCloseable closer) implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Storage.class.getName());

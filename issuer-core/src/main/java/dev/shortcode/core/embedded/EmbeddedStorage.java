@@ -1,6 +1,7 @@
 package dev.shortcode.core.embedded;
 
 import dev.shortcode.core.Storage;
+import dev.shortcode.core.StorageHealth;
 import dev.shortcode.core.alloc.Ticker;
 import dev.shortcode.core.config.IssuerConfig;
 import dev.shortcode.core.lease.EmbeddedBlockSource;
@@ -9,6 +10,7 @@ import dev.shortcode.core.read.LinkResolver;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -35,7 +37,7 @@ public final class EmbeddedStorage {
             // A watermark read is a RocksDB point read of microseconds: done on the reading thread.
             LinkResolver resolver = LinkResolver.over(hot, archive, issuer, watermarks, Runnable::run, coldRead, Ticker.SYSTEM, clock);
             return new Storage("embedded", new EmbeddedBlockSource(watermarks), hot, archive, resolver, new EmbeddedApiKeyStore(db),
-                    new EmbeddedIdempotencyStore(db, clock), () -> CompletableFuture.completedFuture(Map.of("rocksdb", isOpen(db))),
+                    new EmbeddedIdempotencyStore(db, clock), () -> CompletableFuture.completedFuture(new StorageHealth(Map.of("rocksdb", isOpen(db)), Set.of("rocksdb"))),
                     Optional.of(db::writerStats), db::close);
         } catch (RuntimeException e) {
             db.close();

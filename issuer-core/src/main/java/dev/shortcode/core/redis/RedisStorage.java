@@ -1,6 +1,7 @@
 package dev.shortcode.core.redis;
 
 import dev.shortcode.core.Storage;
+import dev.shortcode.core.StorageHealth;
 import dev.shortcode.core.alloc.Ticker;
 import dev.shortcode.core.config.IssuerConfig;
 import dev.shortcode.core.metrics.IssuerMetrics;
@@ -12,6 +13,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -110,7 +112,8 @@ public final class RedisStorage {
         redis.close();
     }
 
-    private static CompletionStage<Map<String, Boolean>> probe(RedisConnection redis, ArchiveStorage archive) {
+    /** Redis is essential (the hot store, counters, outbox); the archive is not (the outbox absorbs writes while it is down). */
+    private static CompletionStage<StorageHealth> probe(RedisConnection redis, ArchiveStorage archive) {
         CompletableFuture<Boolean> redisUp = redis.async().ping().toCompletableFuture()
                 .thenApply("PONG"::equals).exceptionally(e -> false)
                 .completeOnTimeout(false, PROBE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
@@ -120,7 +123,7 @@ public final class RedisStorage {
             Map<String, Boolean> result = new LinkedHashMap<>();
             result.put("redis", r);
             result.put(archive.kind(), a);
-            return result;
+            return new StorageHealth(result, Set.of("redis"));
         });
     }
 }

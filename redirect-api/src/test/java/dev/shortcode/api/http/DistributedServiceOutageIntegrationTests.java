@@ -33,7 +33,7 @@ class DistributedServiceOutageIntegrationTests {
     }
 
     @Test
-    void hbaseDown_readinessNamesIt_createsAndRedirectsGoOn_andEveryLinkReachesHBaseOnceItIsBack() throws Exception {
+    void hbaseDown_readyButDegraded_createsAndRedirectsGoOn_andEveryLinkReachesHBaseOnceItIsBack() throws Exception {
         HBaseProcess hbase = HBaseProcess.shared();
         try (RedisDeployment redis = RedisServers.standalone();
                 ServiceProcess node = ServiceProcess.start(env(redis, hbase), Path.of("target/service-logs")).awaitReady()) {
@@ -42,11 +42,15 @@ class DistributedServiceOutageIntegrationTests {
             node.createBatch(links, 50, "permanent");
             hbase.stopHBase();
             try {
+                // Ready, degraded: the node still serves creates (into the outbox) and redirects.
                 await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
                     HttpResponse<String> ready = node.send("GET", "/q/health/ready", null, null);
-                    assertThat(ready.statusCode()).isEqualTo(503);
-                    assertThat(ready.body()).contains("\"hbase\": \"down\"").contains("\"redis\": \"up\"");
+                    assertThat(ready.statusCode()).as(ready.body()).isEqualTo(200);
+                    assertThat(ready.body()).contains("\"hbase\": \"down\"").contains("\"redis\": \"up\"")
+                            .contains("\"degraded\": true");
                 });
+                assertThat(node.send("GET", "/q/metrics", null, null).body())
+                        .contains("shortcode_storage_dependency_up{dependency=\"hbase\"} 0.0");
                 node.createBatch(links, 100, "permanent"); // acknowledged while HBase is down: in the outbox
                 assertAllRedirect(node, links);
                 // A delete is one write (Redis and the outbox): it does not wait for HBase.
