@@ -28,8 +28,16 @@ public final class AdminKeyBootstrap {
             if (configuredAdminKey.isPresent() && !configuredAdminKey.get().isBlank()) {
                 String secret = configuredAdminKey.get().trim();
                 if (keys.authenticate(secret).toCompletableFuture().join().isEmpty()) {
-                    keys.create("admin (SHORTCODE_ADMIN_KEY)", EnumSet.of(ApiKey.Scope.ADMIN), secret, ENV_KEY_ID + "-"
-                            + ApiKeys.sha256(secret).substring(0, 8)).toCompletableFuture().join();
+                    try {
+                        keys.create("admin (SHORTCODE_ADMIN_KEY)", EnumSet.of(ApiKey.Scope.ADMIN), secret, ENV_KEY_ID + "-"
+                                + ApiKeys.sha256(secret).substring(0, 8)).toCompletableFuture().join();
+                    } catch (CompletionException e) {
+                        // Several nodes starting at once with the same key race to store it: one wins,
+                        // and for the others it exists now, which is all they wanted.
+                        if (keys.authenticate(secret).toCompletableFuture().join().isEmpty()) {
+                            throw e;
+                        }
+                    }
                 }
                 LOG.log(Level.INFO, "admin API key taken from SHORTCODE_ADMIN_KEY");
                 return;

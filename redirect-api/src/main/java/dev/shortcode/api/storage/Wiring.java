@@ -19,6 +19,7 @@ import dev.shortcode.core.alloc.CodeIssuer;
 import dev.shortcode.core.alloc.DailyIssueCounter;
 import dev.shortcode.core.alloc.Ticker;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -138,6 +139,18 @@ public class Wiring {
 
     static AliasPolicy aliases(ServiceSettings settings) {
         return new AliasPolicy(settings.issuer().pools().stream().map(p -> p.length()).collect(java.util.stream.Collectors.toSet()));
+    }
+
+    /**
+     * An orderly stop, once Quarkus has stopped taking requests and waited for those in flight
+     * ({@code quarkus.shutdown.timeout}): the day's issued counts go to the archive and the
+     * allocators stop leasing while the storage is still open; the storage itself closes after,
+     * when the container disposes of it (archivers first, then the hot store, which sends its
+     * queued TTL extensions, then the connections).
+     */
+    void stop(@Observes ShutdownEvent event, DailyIssueCounter dailyCounts, CodeIssuer issuer) {
+        dailyCounts.close();
+        issuer.close();
     }
 
     /** Builds everything at start (the parameters are what it builds), so that a bad setting stops the start, not the first request. */
