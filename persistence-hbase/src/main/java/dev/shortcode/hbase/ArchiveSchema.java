@@ -29,6 +29,9 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
  *   <li><b>keys</b>: family {@code k}, one version, row Bloom filter (an unknown key, the
  *       common case of a guessed or mistyped one, skips every store file), kept in memory; one
  *       row per API key, a handful in all, read on every request the caller has not cached.
+ *   <li><b>moderation</b>: family {@code m}, one version, kept in memory: deny-list rules,
+ *       disabled links and abuse reports ({@link HBaseModerationStore}), scanned by every node every
+ *       few seconds. Its name is fixed ({@code moderation} in the namespace).
  * </ul>
  *
  * Compression is the configured one for all four ({@code GZ} by default: pure Java, so any
@@ -42,6 +45,7 @@ final class ArchiveSchema {
 
     /** Point reads of ~100-byte rows: a smaller block than HBase's 64 KB reads less per Get. */
     static final int LINKS_BLOCK_SIZE = 16 * 1024;
+    static final String MODERATION_TABLE = "moderation";
 
     private final HBaseArchiveConfig config;
 
@@ -65,6 +69,10 @@ final class ArchiveSchema {
         return TableName.valueOf(config.namespace(), config.keysTable());
     }
 
+    TableName moderation() {
+        return TableName.valueOf(config.namespace(), MODERATION_TABLE);
+    }
+
     TableDescriptor linksDescriptor() {
         return TableDescriptorBuilder.newBuilder(links())
                 .setColumnFamily(family(LinkCells.FAMILY).setBlocksize(LINKS_BLOCK_SIZE).build())
@@ -78,6 +86,12 @@ final class ArchiveSchema {
     TableDescriptor watermarksDescriptor() {
         return TableDescriptorBuilder.newBuilder(watermarks())
                 .setColumnFamily(family(HBaseWatermarkStore.FAMILY).setInMemory(true).build())
+                .build();
+    }
+
+    TableDescriptor moderationDescriptor() {
+        return TableDescriptorBuilder.newBuilder(moderation())
+                .setColumnFamily(family(HBaseModerationStore.FAMILY).setInMemory(true).build())
                 .build();
     }
 
@@ -110,7 +124,8 @@ final class ArchiveSchema {
                         "create namespace " + config.namespace());
             }
         }
-        for (TableDescriptor table : List.of(linksDescriptor(), countsDescriptor(), watermarksDescriptor(), keysDescriptor())) {
+        for (TableDescriptor table : List.of(linksDescriptor(), countsDescriptor(), watermarksDescriptor(), keysDescriptor(),
+                moderationDescriptor())) {
             TableName name = table.getTableName();
             if (Futures.await(admin.tableExists(name), timeout, "look up table " + name)) {
                 continue;

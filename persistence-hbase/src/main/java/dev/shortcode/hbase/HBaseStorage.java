@@ -3,6 +3,7 @@ package dev.shortcode.hbase;
 import java.io.IOException;
 import java.time.Duration;
 import dev.shortcode.core.store.ArchiveStorage;
+import dev.shortcode.core.store.ModerationStore;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.apache.hadoop.conf.Configuration;
@@ -36,12 +37,15 @@ public final class HBaseStorage implements ArchiveStorage {
     private final HBaseArchive archive;
     private final HBaseWatermarkStore watermarks;
     private final HBaseApiKeyStore apiKeys;
+    private final HBaseModerationStore moderation;
 
-    private HBaseStorage(AsyncConnection connection, HBaseArchive archive, HBaseWatermarkStore watermarks, HBaseApiKeyStore apiKeys) {
+    private HBaseStorage(AsyncConnection connection, HBaseArchive archive, HBaseWatermarkStore watermarks, HBaseApiKeyStore apiKeys,
+            HBaseModerationStore moderation) {
         this.connection = connection;
         this.archive = archive;
         this.watermarks = watermarks;
         this.apiKeys = apiKeys;
+        this.moderation = moderation;
     }
 
     public static HBaseStorage open(HBaseArchiveConfig config) {
@@ -61,7 +65,8 @@ public final class HBaseStorage implements ArchiveStorage {
             schema.ensure(connection.getAdmin());
             HBaseStorage storage = new HBaseStorage(connection, new HBaseArchive(connection, schema, config),
                     new HBaseWatermarkStore(connection, schema.watermarks(), config),
-                    new HBaseApiKeyStore(connection, schema.keys(), config));
+                    new HBaseApiKeyStore(connection, schema.keys(), config),
+                    new HBaseModerationStore(connection, schema.moderation(), config));
             LOG.log(System.Logger.Level.INFO, "HBase archive ready in namespace {0} via {1} after {2} ms", config.namespace(),
                     config.zookeeperQuorum(), (System.nanoTime() - started) / 1_000_000);
             return storage;
@@ -105,6 +110,11 @@ public final class HBaseStorage implements ArchiveStorage {
     @Override
     public HBaseApiKeyStore apiKeys() {
         return apiKeys;
+    }
+
+    @Override
+    public ModerationStore moderation() {
+        return moderation;
     }
 
     /** One read of the watermark table, bounded by the operation timeout. */

@@ -240,6 +240,11 @@ class OutboxToHBaseIntegrationTests {
         }
 
         @Override
+        public dev.shortcode.core.store.ModerationStore moderation() {
+            return hbase.moderation();
+        }
+
+        @Override
         public java.util.concurrent.CompletionStage<Boolean> probe() {
             return hbase.probe();
         }

@@ -89,7 +89,7 @@ public final class RedisStorage {
                         if (closed.compareAndSet(false, true)) {
                             close(openedArchiver, openedHot, openedReader, archive, redis);
                         }
-                    });
+                    }, archive.moderation());
         } catch (RuntimeException e) {
             close(archiver, hot, watermarkReader, archive, redis);
             throw e;

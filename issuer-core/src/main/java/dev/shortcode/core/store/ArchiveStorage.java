@@ -21,6 +21,9 @@ public interface ArchiveStorage extends AutoCloseable {
     /** The API keys given to clients. */
     ApiKeyStore apiKeys();
 
+    /** Deny-list rules, disabled links and abuse reports. */
+    ModerationStore moderation();
+
     /** Whether the archive answers now; completes within its own bound, with false rather than a failure. */
     CompletionStage<Boolean> probe();
 

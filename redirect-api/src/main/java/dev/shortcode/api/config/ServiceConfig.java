@@ -65,6 +65,18 @@ public interface ServiceConfig {
     @WithDefault("PT0.001S")
     Duration embeddedCommitDelay();
 
+    /** The deny-list: rules from a file, and how often every node re-reads the shared ones. */
+    Denylist denylist();
+
+    interface Denylist {
+        /** A file of deny rules, one per line ({@code host <host> [reason]}, {@code prefix <url> [reason]}); read at start. */
+        Optional<String> file();
+
+        /** How often each node re-reads the rules and disabled links shared by all nodes. */
+        @WithDefault("PT2S")
+        Duration refresh();
+    }
+
     /** Pools by name; empty means the three default pools. */
     Map<String, Pool> pools();
 

@@ -14,7 +14,15 @@ import dev.shortcode.api.link.LinkRequests;
 import dev.shortcode.api.link.LinkViews;
 import dev.shortcode.api.link.TtlPolicy;
 import dev.shortcode.api.link.UrlPolicy;
+import dev.shortcode.api.moderation.DenyListFile;
+import dev.shortcode.api.moderation.Moderation;
+import dev.shortcode.api.moderation.ReportAllowance;
+import dev.shortcode.api.moderation.RuleValues;
 import dev.shortcode.core.Storage;
+import dev.shortcode.core.read.LinkResolver;
+import dev.shortcode.core.store.DenyRule;
+import java.nio.file.Path;
+import java.util.List;
 import dev.shortcode.core.alloc.CodeIssuer;
 import dev.shortcode.core.alloc.DailyIssueCounter;
 import dev.shortcode.core.alloc.Ticker;
@@ -102,9 +110,49 @@ public class Wiring {
 
     @Produces
     @Singleton
-    LinkRequests requests(ServiceConfig config, ServiceSettings settings) {
-        return new LinkRequests(new UrlPolicy(Set.of(settings.baseHost())), aliases(settings),
-                new TtlPolicy(settings.issuer().pools(), config.defaultTtl()));
+    UrlPolicy urls(ServiceSettings settings) {
+        return new UrlPolicy(Set.of(settings.baseHost()));
+    }
+
+    @Produces
+    @Singleton
+    RuleValues ruleValues(UrlPolicy urls) {
+        return new RuleValues(urls);
+    }
+
+    /** The deny-list and the disabled links, as this node sees them (refreshed every few seconds). */
+    @Produces
+    @Singleton
+    Moderation moderation(ServiceConfig config, Storage storage, RuleValues values) {
+        List<DenyRule> configured = config.denylist().file().filter(f -> !f.isBlank())
+                .map(file -> DenyListFile.read(Path.of(file), values)).orElse(List.of());
+        if (config.denylist().refresh().isNegative() || config.denylist().refresh().isZero()) {
+            throw new dev.shortcode.core.config.ConfigException("shortcode.denylist.refresh", config.denylist().refresh()
+                    + " must be a positive duration");
+        }
+        return new Moderation(storage.moderation(), configured, config.denylist().refresh());
+    }
+
+    void closeModeration(@Disposes Moderation moderation) {
+        moderation.close();
+    }
+
+    @Produces
+    @Singleton
+    ReportAllowance reportAllowance() {
+        return new ReportAllowance();
+    }
+
+    @Produces
+    @Singleton
+    LinkResolver resolver(Storage storage) {
+        return storage.resolver();
+    }
+
+    @Produces
+    @Singleton
+    LinkRequests requests(ServiceConfig config, ServiceSettings settings, UrlPolicy urls, Moderation moderation) {
+        return new LinkRequests(urls, aliases(settings), new TtlPolicy(settings.issuer().pools(), config.defaultTtl()), moderation::denied);
     }
 
     @Produces
@@ -115,8 +163,8 @@ public class Wiring {
 
     @Produces
     @Singleton
-    LinkReader reader(Storage storage, LinkViews views) {
-        return new LinkReader(storage.resolver(), views);
+    LinkReader reader(Storage storage, LinkViews views, Moderation moderation) {
+        return new LinkReader(storage.resolver(), views, moderation);
     }
 
     @Produces
@@ -133,8 +181,10 @@ public class Wiring {
 
     @Produces
     @Singleton
-    LinkEditor edits(Storage storage, LinkRequests requests, LinkViews views) {
-        return new LinkEditor(storage.resolver(), storage.hotStore(), requests, views);
+    LinkEditor edits(Storage storage, LinkRequests requests, LinkViews views, Moderation moderation) {
+        // A code deleted and created again (an alias) must not inherit its predecessor's disable or reports.
+        return new LinkEditor(storage.resolver(), storage.hotStore(), requests, views, code -> moderation.store().forget(code)
+                .thenCompose(v -> moderation.changed()));
     }
 
     static AliasPolicy aliases(ServiceSettings settings) {
