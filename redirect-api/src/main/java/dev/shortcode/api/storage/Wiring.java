@@ -2,6 +2,7 @@ package dev.shortcode.api.storage;
 
 import dev.shortcode.api.auth.AdminKeyBootstrap;
 import dev.shortcode.api.auth.ApiKeys;
+import dev.shortcode.api.config.Flag;
 import dev.shortcode.api.config.ServiceConfig;
 import dev.shortcode.api.config.ServiceSettings;
 import dev.shortcode.api.link.AliasPolicy;
@@ -112,7 +113,8 @@ public class Wiring {
     LinkService links(ServiceConfig config, ServiceSettings settings, CodeIssuer issuer, StorageBackend storage,
             @Blocking ExecutorService blocking, ServiceMetrics metrics) {
         return new LinkService(issuer, storage.hotStore(), storage.resolver(), storage.idempotency(),
-                new UrlPolicy(Set.of(settings.baseHost())), aliases(settings),
+                new UrlPolicy(Set.of(settings.baseHost()),
+                        Flag.parse("shortcode.refuse-internal-addresses", config.refuseInternalAddresses())), aliases(settings),
                 new TtlPolicy(settings.issuer().pools(), config.defaultTtl()), Clock.systemUTC(), blocking,
                 config.idempotencyTtl(), settings.baseUrl(), metrics, storage.archive());
     }
