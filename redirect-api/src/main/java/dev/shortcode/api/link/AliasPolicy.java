@@ -1,5 +1,6 @@
 package dev.shortcode.api.link;
 
+import dev.shortcode.api.problem.Echo;
 import dev.shortcode.api.problem.ProblemException;
 import java.util.Locale;
 import java.util.Set;
@@ -35,7 +36,7 @@ public final class AliasPolicy {
     public String validate(String alias) {
         if (!ALIAS.matcher(alias).matches()) {
             throw ProblemException.badRequest("invalid-alias",
-                    "alias '" + abbreviate(alias) + "' must be 3 to 64 characters of A-Z, a-z, 0-9, '_' and '-'");
+                    "alias '" + Echo.of(alias) + "' must be 3 to 64 characters of A-Z, a-z, 0-9, '_' and '-'");
         }
         if (RESERVED.contains(alias.toLowerCase(Locale.ROOT))) {
             throw ProblemException.badRequest("reserved-alias", "alias '" + alias + "' is reserved by the service");
@@ -45,9 +46,5 @@ public final class AliasPolicy {
                     + alias.length() + " base62 characters, a pool's code length); use another length or include '-' or '_'");
         }
         return alias;
-    }
-
-    private static String abbreviate(String s) {
-        return s.length() > 70 ? s.substring(0, 70) + "…" : s;
     }
 }

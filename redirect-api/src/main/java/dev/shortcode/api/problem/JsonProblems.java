@@ -11,7 +11,7 @@ public final class JsonProblems {
 
     /** @param prefix where the parsed value sits in the request, e.g. {@code links[3]}; empty for the whole body */
     public static ProblemException of(JsonProcessingException e, String prefix) {
-        String where = path(e, prefix);
+        String where = Echo.of(path(e, prefix), 2 * Echo.MAX); // a field name may be a megabyte long
         if (e instanceof UnrecognizedPropertyException unknown) {
             return ProblemException.badRequest("invalid-json", "unknown field '" + where + "'; the fields here are "
                     + unknown.getKnownPropertyIds());
@@ -22,7 +22,7 @@ public final class JsonProblems {
             what = what.substring(0, detailsStart); // Jackson appends source excerpts: not for clients
         }
         return ProblemException.badRequest("invalid-json", (where.isEmpty() ? "the body" : "'" + where + "'")
-                + " does not fit this endpoint: " + what);
+                + " does not fit this endpoint: " + Echo.of(what, 4 * Echo.MAX));
     }
 
     private static String path(JsonProcessingException e, String prefix) {
