@@ -75,7 +75,8 @@ public class KeyResource {
             try {
                 scopes.add(Scope.ofLabel(label));
             } catch (IllegalArgumentException e) {
-                return CompletableFuture.failedFuture(ProblemException.badRequest("invalid-scopes", e.getMessage()));
+                return CompletableFuture.failedFuture(ProblemException.badRequest("invalid-scopes",
+                        e.getMessage().replace(String.valueOf(label), dev.shortcode.api.problem.Echo.of(label))));
             }
         }
         return keys.create(request.name(), scopes).thenApply(created -> {

@@ -86,7 +86,10 @@ public class LinkResource {
             @Parameter(description = "Retries with the same key (per API key, for 24 h) return the link the first request "
                     + "made, with 201, however many race; the same key with another url, ttl or alias answers 422. 1 to 255 characters.")
             @HeaderParam("Idempotency-Key") String idempotencyKey,
-            RoutingContext routing) {
+            @jakarta.ws.rs.core.Context RoutingContext routing) {
+        if (idempotencyKey == null && routing.request().headers().contains("Idempotency-Key")) {
+            idempotencyKey = ""; // sent empty (or blank, trimmed to empty): refused, not taken as absent
+        }
         return links.create(request, owner(routing), idempotencyKey)
                 .thenApply(view -> Response.created(URI.create(view.shortUrl())).entity(view).build());
     }
@@ -102,7 +105,7 @@ public class LinkResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "413", description = "More than 1,000 items",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public CompletionStage<BatchResponse> batch(BatchRequest request, RoutingContext routing) {
+    public CompletionStage<BatchResponse> batch(BatchRequest request, @jakarta.ws.rs.core.Context RoutingContext routing) {
         if (request == null || request.links() == null) {
             return CompletableFuture.failedFuture(ProblemException.badRequest("invalid-body", "expected {\"links\": [...]}"));
         }
@@ -138,7 +141,7 @@ public class LinkResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "404", description = "Unknown, deleted or expired",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public CompletionStage<LinkView> update(@PathParam("code") String code, UpdateLinkRequest request, RoutingContext routing) {
+    public CompletionStage<LinkView> update(@PathParam("code") String code, UpdateLinkRequest request, @jakarta.ws.rs.core.Context RoutingContext routing) {
         return links.update(code, request, routing.get(ApiKeyFilter.KEY));
     }
 
@@ -150,7 +153,7 @@ public class LinkResource {
     @APIResponse(responseCode = "204", description = "Deleted")
     @APIResponse(responseCode = "404", description = "Unknown, deleted or expired",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public CompletionStage<Response> delete(@PathParam("code") String code, RoutingContext routing) {
+    public CompletionStage<Response> delete(@PathParam("code") String code, @jakarta.ws.rs.core.Context RoutingContext routing) {
         return links.delete(code, routing.get(ApiKeyFilter.KEY)).thenApply(v -> Response.noContent().build());
     }
 

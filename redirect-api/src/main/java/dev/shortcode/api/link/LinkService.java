@@ -84,9 +84,9 @@ public final class LinkService {
         if (idempotencyKey == null) {
             return create(request, owner);
         }
-        if (idempotencyKey.isEmpty() || idempotencyKey.length() > 255) {
+        if (idempotencyKey.isBlank() || idempotencyKey.length() > 255 || !idempotencyKey.chars().allMatch(c -> c >= 0x20 && c < 0x7f)) {
             return CompletableFuture.failedFuture(ProblemException.badRequest("invalid-idempotency-key",
-                    "Idempotency-Key must be 1 to 255 characters"));
+                    "Idempotency-Key must be 1 to 255 visible ASCII characters; an empty or blank one is refused, not taken as absent"));
         }
         // Validate first: a bad request must not claim the key.
         String fingerprint;
@@ -126,10 +126,10 @@ public final class LinkService {
                 Outcome outcome = Outcome.decode(done.outcome());
                 if (!outcome.madeBy(fingerprint)) {
                     return CompletableFuture.failedFuture(new ProblemException(422, "idempotency-key-reused", "Idempotency-Key reused",
-                            "Idempotency-Key '" + key + "' was used in the last " + idempotencyTtl.toHours() + " h for a different "
+                            "Idempotency-Key '" + dev.shortcode.api.problem.Echo.of(key) + "' was used in the last " + idempotencyTtl.toHours() + " h for a different "
                                     + "request (another url, ttl or alias), which made link '" + outcome.code() + "'; send a new key"));
                 }
-                return live(outcome.code(), () -> "Idempotency-Key '" + key + "' made link '" + outcome.code()
+                return live(outcome.code(), () -> "Idempotency-Key '" + dev.shortcode.api.problem.Echo.of(key) + "' made link '" + outcome.code()
                         + "', which has since been deleted or has expired; send a new key to create another");
             }
             if (claim instanceof Claim.Pending) {
@@ -285,7 +285,7 @@ public final class LinkService {
             }
             try {
                 pending.add(new BatchItem(i, validate(requests.get(i), ttlChoices)));
-            } catch (ProblemException e) {
+            } catch (RuntimeException e) { // a refusal, or a bug: either way this item alone fails
                 batch.results[i] = failed(i, e);
             }
         }
