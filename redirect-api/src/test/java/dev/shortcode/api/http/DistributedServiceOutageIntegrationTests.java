@@ -42,7 +42,7 @@ class DistributedServiceOutageIntegrationTests {
             hbase.stopHBase();
             try {
                 await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-                    HttpResponse<String> ready = node.send("GET", "/q/health/ready", null, null);
+                    HttpResponse<String> ready = node.management("/q/health/ready");
                     assertThat(ready.statusCode()).isEqualTo(503);
                     assertThat(ready.body()).contains("\"hbase\": \"down\"").contains("\"redis\": \"up\"");
                 });
@@ -67,7 +67,7 @@ class DistributedServiceOutageIntegrationTests {
             assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
             redis.close();
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-                HttpResponse<String> ready = node.send("GET", "/q/health/ready", null, null);
+                HttpResponse<String> ready = node.management("/q/health/ready");
                 assertThat(ready.statusCode()).isEqualTo(503);
                 assertThat(ready.body()).contains("\"redis\": \"down\"");
             });
