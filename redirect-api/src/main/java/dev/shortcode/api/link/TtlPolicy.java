@@ -38,7 +38,8 @@ public final class TtlPolicy {
 
     /** The pool and effective TTL for a request; {@code null} means the configured default. */
     public Choice choose(String requested) {
-        return requested == null ? defaultChoice : chooseText(requested.trim());
+        // strip(), not trim(): trim() also drops control characters, and "P10D\u0000" is no TTL
+        return requested == null ? defaultChoice : chooseText(requested.strip());
     }
 
     private Choice chooseText(String ttl) {

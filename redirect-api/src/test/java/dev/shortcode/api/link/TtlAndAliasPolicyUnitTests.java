@@ -77,6 +77,13 @@ class TtlAndAliasPolicyUnitTests {
     }
 
     @Test
+    void choose_controlCharacterAroundTheTtl_isRefused_whitespaceIsNot() {
+        assertThatThrownBy(() -> ttls.choose("P10D\u0000")).hasMessageContaining("neither an ISO-8601 duration");
+        assertThatThrownBy(() -> ttls.choose("\u0001P10D")).hasMessageContaining("neither an ISO-8601 duration");
+        assertThat(ttls.choose(" P10D\n").ttl()).isEqualTo(Duration.ofDays(10));
+    }
+
+    @Test
     void choose_weeksWithinRange_stillWork() {
         assertThat(ttls.choose("P1W").ttl()).isEqualTo(Duration.ofDays(7));
         assertThat(ttls.choose("P14W").ttl()).isEqualTo(Duration.ofDays(98));
