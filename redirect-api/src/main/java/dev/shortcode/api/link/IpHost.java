@@ -21,6 +21,8 @@ final class IpHost {
     private static final long IPV4_LIMIT = 1L << 32;
 
     private final byte[] address;
+    /** Computed once: the policy asks for it more than once per URL. */
+    private String canonical;
 
     private IpHost(byte[] address) {
         this.address = address;
@@ -41,9 +43,9 @@ final class IpHost {
         return endsInANumber(host) ? new IpHost(parseIpv4(host)) : null;
     }
 
-    /** 4 bytes for IPv4, 16 for IPv6; a copy. */
+    /** 4 bytes for IPv4, 16 for IPv6: the address itself, for readers in this package, which do not change it. */
     byte[] bytes() {
-        return address.clone();
+        return address;
     }
 
     boolean isIpv4() {
@@ -52,7 +54,10 @@ final class IpHost {
 
     /** The address as it is stored: a dotted quad, or RFC 5952 text in brackets. */
     String canonical() {
-        return isIpv4() ? dottedQuad(address, 0) : "[" + ipv6Text(address) + "]";
+        if (canonical == null) {
+            canonical = isIpv4() ? dottedQuad(address, 0) : "[" + ipv6Text(address) + "]";
+        }
+        return canonical;
     }
 
     /**
