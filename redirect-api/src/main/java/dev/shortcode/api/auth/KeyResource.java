@@ -77,7 +77,8 @@ public class KeyResource {
             try {
                 scopes.add(Scope.ofLabel(label));
             } catch (IllegalArgumentException e) {
-                return CompletableFuture.failedFuture(new InvalidRequestException("invalid-scopes", e.getMessage()));
+                return CompletableFuture.failedFuture(new InvalidRequestException("invalid-scopes",
+                        e.getMessage().replace(String.valueOf(label), dev.shortcode.api.error.Echo.of(label))));
             }
         }
         return keys.create(request.name(), scopes).thenApply(created -> {

@@ -49,6 +49,14 @@ public interface ServiceConfig {
     @WithDefault("P10D")
     String defaultTtl();
 
+    /**
+     * Whether long URLs whose host is a loopback, private, link-local or cloud-metadata address (in
+     * any spelling), or {@code localhost}, are refused: {@code true} or {@code false}.
+     */
+    @WithName("refuse-internal-addresses")
+    @WithDefault("true")
+    String refuseInternalAddresses();
+
     /** 302 (default) or 301 for redirects. */
     @WithDefault("302")
     int redirectStatus();

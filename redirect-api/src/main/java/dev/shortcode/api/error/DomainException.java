@@ -37,15 +37,4 @@ public abstract sealed class DomainException extends RuntimeException
     public String type() {
         return type;
     }
-
-    /** Longest stretch of a client's value repeated in a detail: a megabyte of ttl is not echoed back. */
-    public static final int ECHO_LIMIT = 64;
-
-    /** {@code value} as a detail may quote it: cut to {@link #ECHO_LIMIT} characters. */
-    public static String echo(String value) {
-        if (value == null) {
-            return "null";
-        }
-        return value.length() <= ECHO_LIMIT ? value : value.substring(0, ECHO_LIMIT) + "…";
-    }
 }

@@ -1,5 +1,6 @@
 package dev.shortcode.api.moderation;
 
+import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.auth.ApiKeyFilter;
 import dev.shortcode.api.auth.RequiresScope;
 import dev.shortcode.api.error.InvalidRequestException;
@@ -73,7 +74,7 @@ public class DenyListResource {
             DenyRule.Kind kind = switch (request.kind().toLowerCase(Locale.ROOT)) {
                 case "host" -> DenyRule.Kind.HOST;
                 case "prefix" -> DenyRule.Kind.PREFIX;
-                default -> throw new InvalidRequestException("invalid-rule", "kind '" + InvalidRequestException.echo(request.kind())
+                default -> throw new InvalidRequestException("invalid-rule", "kind '" + Echo.of(request.kind())
                         + "' is neither host nor prefix");
             };
             ApiKey admin = routing.get(ApiKeyFilter.KEY);

@@ -1,5 +1,6 @@
 package dev.shortcode.api.moderation;
 
+import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.auth.ApiKeyFilter;
 import dev.shortcode.api.auth.RequiresScope;
 import dev.shortcode.api.error.InvalidRequestException;
@@ -88,7 +89,7 @@ public class ReportResource {
         }
         return resolver.loadForEdit(request.code()).thenCompose(found -> {
             if (found.isEmpty()) {
-                throw new NotFoundException("no live link has the code '" + InvalidRequestException.echo(request.code()) + "'");
+                throw new NotFoundException("no live link has the code '" + Echo.of(request.code()) + "'");
             }
             return moderation.store().report(request.code(), request.reason(), Clock.systemUTC().millis());
         }).thenApply(report -> Response.accepted(ReportView.of(report)).build());
@@ -116,11 +117,11 @@ public class ReportResource {
         String action = request == null || request.action() == null ? "" : request.action();
         if (!action.equals("dismiss") && !action.equals("disable")) {
             return CompletableFuture.failedFuture(new InvalidRequestException("invalid-resolution",
-                    "action must be dismiss or disable, not '" + InvalidRequestException.echo(action) + "'"));
+                    "action must be dismiss or disable, not '" + Echo.of(action) + "'"));
         }
         return moderation.store().resolve(code, action.equals("disable") ? "disabled" : "dismissed", by).thenCompose(resolved -> {
             if (!resolved) {
-                throw new NotFoundException("no report of '" + InvalidRequestException.echo(code) + "'");
+                throw new NotFoundException("no report of '" + Echo.of(code) + "'");
             }
             if (!action.equals("disable")) {
                 return CompletableFuture.completedFuture((Void) null);

@@ -1,5 +1,6 @@
 package dev.shortcode.api.moderation;
 
+import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.error.DomainException;
 import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.api.link.UrlPolicy;
@@ -36,10 +37,10 @@ public final class RuleValues implements DenyListFile.ValueNormaliser {
             host = IDN.toASCII(value.endsWith(".") ? value.substring(0, value.length() - 1) : value, IDN.USE_STD3_ASCII_RULES)
                     .toLowerCase(Locale.ROOT);
         } catch (IllegalArgumentException e) {
-            throw new InvalidRequestException("invalid-rule", "value '" + DomainException.echo(value) + "' is not a host name");
+            throw new InvalidRequestException("invalid-rule", "value '" + Echo.of(value) + "' is not a host name");
         }
         if (!HOST.matcher(host).matches() || host.length() > 253) {
-            throw new InvalidRequestException("invalid-rule", "value '" + DomainException.echo(value) + "' is not a host name");
+            throw new InvalidRequestException("invalid-rule", "value '" + Echo.of(value) + "' is not a host name");
         }
         return host;
     }

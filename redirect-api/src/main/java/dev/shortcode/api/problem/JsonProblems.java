@@ -1,9 +1,10 @@
 package dev.shortcode.api.problem;
 
+import dev.shortcode.api.error.Echo;
+import dev.shortcode.api.error.InvalidRequestException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import dev.shortcode.api.error.InvalidRequestException;
 
 /** A body that is not the JSON an endpoint expects, as a 400 whose detail says where and what. */
 public final class JsonProblems {
@@ -12,7 +13,7 @@ public final class JsonProblems {
 
     /** @param prefix where the parsed value sits in the request, e.g. {@code links[3]}; empty for the whole body */
     public static InvalidRequestException of(JsonProcessingException e, String prefix) {
-        String where = path(e, prefix);
+        String where = Echo.of(path(e, prefix), 2 * Echo.MAX); // a field name may be a megabyte long
         if (e instanceof UnrecognizedPropertyException unknown) {
             return new InvalidRequestException("invalid-json", "unknown field '" + where + "'; the fields here are "
                     + unknown.getKnownPropertyIds());
@@ -23,7 +24,7 @@ public final class JsonProblems {
             what = what.substring(0, detailsStart); // Jackson appends source excerpts: not for clients
         }
         return new InvalidRequestException("invalid-json", (where.isEmpty() ? "the body" : "'" + where + "'")
-                + " does not fit this endpoint: " + what);
+                + " does not fit this endpoint: " + Echo.of(what, 4 * Echo.MAX));
     }
 
     private static String path(JsonProcessingException e, String prefix) {

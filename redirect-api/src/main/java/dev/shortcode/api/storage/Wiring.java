@@ -2,6 +2,7 @@ package dev.shortcode.api.storage;
 
 import dev.shortcode.api.auth.AdminKeyBootstrap;
 import dev.shortcode.api.auth.ApiKeys;
+import dev.shortcode.api.config.Flag;
 import dev.shortcode.api.config.ServiceConfig;
 import dev.shortcode.api.config.ServiceSettings;
 import dev.shortcode.api.link.AliasPolicy;
@@ -110,8 +111,8 @@ public class Wiring {
 
     @Produces
     @Singleton
-    UrlPolicy urls(ServiceSettings settings) {
-        return new UrlPolicy(Set.of(settings.baseHost()));
+    UrlPolicy urls(ServiceConfig config, ServiceSettings settings) {
+        return new UrlPolicy(Set.of(settings.baseHost()), Flag.parse("shortcode.refuse-internal-addresses", config.refuseInternalAddresses()));
     }
 
     @Produces

@@ -19,7 +19,9 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.restassured.response.Response;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -46,6 +48,10 @@ abstract class AbstractLinkApiTests {
 
     String writer;
     String reader;
+
+    /** The management interface (its own port), ending in /q/. */
+    @TestHTTPResource(value = "", management = true)
+    URI management;
 
     @BeforeEach
     void keys() {
@@ -473,16 +479,19 @@ abstract class AbstractLinkApiTests {
     }
 
     @Test
-    void operations_healthMetricsAndOpenApi_areServed() {
-        given().get("/q/health/live").then().statusCode(200);
-        given().get("/q/health/ready").then().statusCode(200).body("checks[0].status", equalTo("UP"));
+    void operations_healthMetricsAndOpenApi_areServedOnTheManagementPortOnly() {
+        given().get(management.resolve("health/live")).then().statusCode(200);
+        given().get(management.resolve("health/ready")).then().statusCode(200).body("checks[0].status", equalTo("UP"));
         createCode(writer, "https://example.com/metrics");
-        given().get("/q/metrics").then().statusCode(200).body(containsString("shortcode_links_created_total"))
+        given().get(management.resolve("metrics")).then().statusCode(200).body(containsString("shortcode_links_created_total"))
                 .body(containsString("shortcode_codes_issued_total"));
-        String openApi = given().get("/q/openapi").then().statusCode(200).extract().asString();
+        String openApi = given().get(management.resolve("openapi")).then().statusCode(200).extract().asString();
         assertThat(openApi).contains("/api/v1/links").contains("/api/v1/links/batch").contains("/api/v1/keys").contains("/{code}")
                 .contains("X-API-Key").contains("Idempotency-Key").contains("\"201\"").contains("\"204\"").contains("\"413\"")
                 .contains("application/problem+json");
-        given().get("/q/swagger-ui/").then().statusCode(200);
+        given().get(management.resolve("swagger-ui/")).then().statusCode(200);
+        for (String path : List.of("/q/health/live", "/q/health/ready", "/q/metrics", "/q/openapi", "/q/swagger-ui/")) {
+            given().get(path).then().statusCode(404); // the public port serves the API, redirects and pages only
+        }
     }
 }

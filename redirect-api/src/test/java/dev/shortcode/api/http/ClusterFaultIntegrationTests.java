@@ -87,7 +87,7 @@ class ClusterFaultIntegrationTests {
                     try {
                         Thread.sleep(HBASE_FROZEN.toMillis());
                         for (ServiceProcess node : nodes) {
-                            HttpResponse<String> ready = node.send("GET", "/q/health/ready", null, null);
+                            HttpResponse<String> ready = node.management("/q/health/ready");
                             assertThat(ready.statusCode()).as("readiness of a node while HBase is frozen: %s", ready.body())
                                     .isEqualTo(200);
                         }

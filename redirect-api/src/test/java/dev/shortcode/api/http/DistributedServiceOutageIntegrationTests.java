@@ -44,12 +44,12 @@ class DistributedServiceOutageIntegrationTests {
             try {
                 // Ready, degraded: the node still serves creates (into the outbox) and redirects.
                 await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-                    HttpResponse<String> ready = node.send("GET", "/q/health/ready", null, null);
+                    HttpResponse<String> ready = node.management("/q/health/ready");
                     assertThat(ready.statusCode()).as(ready.body()).isEqualTo(200);
                     assertThat(ready.body()).contains("\"hbase\": \"down\"").contains("\"redis\": \"up\"")
                             .contains("\"degraded\": true");
                 });
-                assertThat(node.send("GET", "/q/metrics", null, null).body())
+                assertThat(node.management("/q/metrics").body())
                         .contains("shortcode_storage_dependency_up{dependency=\"hbase\"} 0.0");
                 node.createBatch(links, 100, "permanent"); // acknowledged while HBase is down: in the outbox
                 assertAllRedirect(node, links);
@@ -83,7 +83,7 @@ class DistributedServiceOutageIntegrationTests {
             assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
             redis.close();
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-                HttpResponse<String> ready = node.send("GET", "/q/health/ready", null, null);
+                HttpResponse<String> ready = node.management("/q/health/ready");
                 assertThat(ready.statusCode()).isEqualTo(503);
                 assertThat(ready.body()).contains("\"redis\": \"down\"");
             });

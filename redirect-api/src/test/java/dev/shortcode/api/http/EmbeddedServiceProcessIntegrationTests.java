@@ -68,12 +68,16 @@ class EmbeddedServiceProcessIntegrationTests {
                 "SHORTCODE_REDIS_CLUSTER", "shortcode.redis-cluster",
                 "SHORTCODE_BASE_URL", "shortcode.base-url",
                 "SHORTCODE_DEFAULT_TTL", "shortcode.default-ttl",
-                "SHORTCODE_EMBEDDED_COMMIT_DELAY", "shortcode.embedded.commit-delay");
+                "SHORTCODE_EMBEDDED_COMMIT_DELAY", "shortcode.embedded.commit-delay",
+                "SHORTCODE_REFUSE_INTERNAL_ADDRESSES", "shortcode.refuse-internal-addresses",
+                "SHORTCODE_HTTP_HEADER_TIMEOUT", "shortcode.http.header-timeout");
         Map<String, String> values = Map.of(
                 "SHORTCODE_REDIS_CLUSTER", "maybe",
                 "SHORTCODE_BASE_URL", "not a url",
                 "SHORTCODE_DEFAULT_TTL", "P999D",
-                "SHORTCODE_EMBEDDED_COMMIT_DELAY", "PT1S");
+                "SHORTCODE_EMBEDDED_COMMIT_DELAY", "PT1S",
+                "SHORTCODE_REFUSE_INTERNAL_ADDRESSES", "yes",
+                "SHORTCODE_HTTP_HEADER_TIMEOUT", "PT0S");
         for (Map.Entry<String, String> c : cases.entrySet()) {
             Map<String, String> env = new HashMap<>(Map.of("SHORTCODE_DATA_DIR", dataDir.toString()));
             env.put(c.getKey(), values.get(c.getKey()));

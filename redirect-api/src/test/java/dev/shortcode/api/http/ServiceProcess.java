@@ -25,17 +25,21 @@ final class ServiceProcess implements AutoCloseable {
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
     final int port;
+    /** The management interface's port: /q/health, /q/metrics, /q/openapi. */
+    final int managementPort;
     final Path log;
     private final Process process;
 
-    private ServiceProcess(int port, Path log, Process process) {
+    private ServiceProcess(int port, int managementPort, Path log, Process process) {
         this.port = port;
+        this.managementPort = managementPort;
         this.log = log;
         this.process = process;
     }
 
     static ServiceProcess start(Map<String, String> env, Path logDir) {
         int port = FreePorts.find();
+        int managementPort = FreePorts.find();
         Path appDir = Path.of(System.getProperty("quarkus.app.dir", "target/quarkus-app"));
         Path jar = appDir.resolve("quarkus-run.jar");
         if (!Files.exists(jar)) {
@@ -48,8 +52,10 @@ final class ServiceProcess implements AutoCloseable {
                     .redirectErrorStream(true).redirectOutput(log.toFile());
             builder.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
             builder.environment().put("QUARKUS_HTTP_HOST", "127.0.0.1");
+            builder.environment().put("QUARKUS_MANAGEMENT_PORT", Integer.toString(managementPort));
+            builder.environment().put("QUARKUS_MANAGEMENT_HOST", "127.0.0.1");
             builder.environment().putAll(env);
-            return new ServiceProcess(port, log, builder.start());
+            return new ServiceProcess(port, managementPort, log, builder.start());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -88,6 +94,10 @@ final class ServiceProcess implements AutoCloseable {
         return "http://127.0.0.1:" + port;
     }
 
+    String managementUrl() {
+        return "http://127.0.0.1:" + managementPort;
+    }
+
     /** Waits until readiness answers 200, or fails with the service's log. */
     ServiceProcess awaitReady() {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
@@ -97,7 +107,7 @@ final class ServiceProcess implements AutoCloseable {
                 throw new AssertionError("service exited with " + process.exitValue() + ":\n" + logText());
             }
             try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(baseUrl() + "/q/health/ready")).build(),
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(managementUrl() + "/q/health/ready")).build(),
                         HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
                     return this;
@@ -124,6 +134,12 @@ final class ServiceProcess implements AutoCloseable {
             request.header("Content-Type", "application/json");
         }
         return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** A GET on the management interface, e.g. {@code /q/health/ready}. */
+    HttpResponse<String> management(String path) throws IOException, InterruptedException {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(managementUrl() + path))
+                .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     /** The value of a top-level string field of a JSON answer. */
