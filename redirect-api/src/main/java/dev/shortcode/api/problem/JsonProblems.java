@@ -24,7 +24,34 @@ public final class JsonProblems {
             what = what.substring(0, detailsStart); // Jackson appends source excerpts: not for clients
         }
         return new InvalidRequestException("invalid-json", (where.isEmpty() ? "the body" : "'" + where + "'")
-                + " does not fit this endpoint: " + Echo.of(what, 4 * Echo.MAX));
+                + " does not fit this endpoint: " + Echo.of(withoutJavaNames(what), 4 * Echo.MAX));
+    }
+
+    /** A Java type or member name in the parser's message ({@code `java.lang.String`}, {@code StreamReadConstraints.getMaxNameLength()}) as a client reads it. */
+    private static final java.util.regex.Pattern JAVA_TYPE = java.util.regex.Pattern.compile("`?((?:[a-z][a-z0-9_]*\\.)+([A-Z][A-Za-z0-9_$]*))`?");
+    private static final java.util.regex.Pattern JAVA_CALL = java.util.regex.Pattern.compile("\\(?`?[A-Za-z]+\\.[a-z][A-Za-z]*\\(\\)`?\\)?");
+
+    static String withoutJavaNames(String message) {
+        if (message == null) {
+            return "";
+        }
+        String plain = JAVA_CALL.matcher(message).replaceAll("");
+        java.util.regex.Matcher m = JAVA_TYPE.matcher(plain);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String simple = m.group(2);
+            String word = switch (simple) {
+                case "String", "CharSequence" -> "text";
+                case "Integer", "Long", "Short", "Byte", "int", "long", "BigInteger", "BigDecimal", "Double", "Float" -> "number";
+                case "Boolean" -> "true or false";
+                case "List", "ArrayList", "Set", "Collection" -> "array";
+                case "Map", "HashMap", "LinkedHashMap" -> "object";
+                default -> "object";
+            };
+            m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(word));
+        }
+        m.appendTail(out);
+        return out.toString().replaceAll("\\s{2,}", " ").strip();
     }
 
     private static String path(JsonProcessingException e, String prefix) {
