@@ -1,6 +1,8 @@
 package dev.shortcode.hbase;
 
+import dev.shortcode.core.store.StorageFootprint;
 import java.io.IOException;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import org.apache.hadoop.conf.Configuration;
@@ -34,9 +36,12 @@ public final class HBaseStorage implements AutoCloseable {
     private final HBaseArchive archive;
     private final HBaseWatermarkStore watermarks;
     private final HBaseApiKeyStore apiKeys;
+    private final HBaseArchiveConfig config;
 
-    private HBaseStorage(AsyncConnection connection, HBaseArchive archive, HBaseWatermarkStore watermarks, HBaseApiKeyStore apiKeys) {
+    private HBaseStorage(AsyncConnection connection, HBaseArchive archive, HBaseWatermarkStore watermarks, HBaseApiKeyStore apiKeys,
+            HBaseArchiveConfig config) {
         this.connection = connection;
+        this.config = config;
         this.archive = archive;
         this.watermarks = watermarks;
         this.apiKeys = apiKeys;
@@ -59,7 +64,7 @@ public final class HBaseStorage implements AutoCloseable {
             schema.ensure(connection.getAdmin());
             HBaseStorage storage = new HBaseStorage(connection, new HBaseArchive(connection, schema, config),
                     new HBaseWatermarkStore(connection, schema.watermarks(), config),
-                    new HBaseApiKeyStore(connection, schema.keys(), config));
+                    new HBaseApiKeyStore(connection, schema.keys(), config), config);
             LOG.log(System.Logger.Level.INFO, "HBase archive ready in namespace {0} via {1} after {2} ms", config.namespace(),
                     config.zookeeperQuorum(), (System.nanoTime() - started) / 1_000_000);
             return storage;
@@ -95,6 +100,11 @@ public final class HBaseStorage implements AutoCloseable {
     /** The durable API keys; valid until {@link #close}, which closes the connection they use. */
     public HBaseApiKeyStore apiKeys() {
         return apiKeys;
+    }
+
+    /** The archive's size from the region metrics of its links table (see HBaseArchiveFootprint); valid until {@link #close}. */
+    public StorageFootprint footprint() {
+        return new HBaseArchiveFootprint(connection, new ArchiveSchema(config).links(), config.operationTimeout(), Clock.systemUTC());
     }
 
     @Override
