@@ -13,9 +13,11 @@ import dev.shortcode.core.redis.OutboxArchiver;
 import dev.shortcode.core.redis.OutboxMetrics;
 import dev.shortcode.core.redis.RedisBlockSource;
 import dev.shortcode.core.redis.RedisConnection;
+import dev.shortcode.core.redis.RedisFootprints;
 import dev.shortcode.core.redis.RedisHotStore;
 import dev.shortcode.core.redis.RedisIdempotencyStore;
 import dev.shortcode.core.redis.StoreKeys;
+import dev.shortcode.core.store.StorageFootprint;
 import dev.shortcode.hbase.HBaseArchiveConfig;
 import dev.shortcode.hbase.HBaseStorage;
 import io.netty.channel.EventLoopGroup;
@@ -92,7 +94,7 @@ final class DistributedBackend {
                     hbaseReads.shutdownNow();
                     hbase.close();
                     redis.close();
-                });
+                }, options -> StorageFootprint.combine(RedisFootprints.of(redis, keys, options, Clock.systemUTC()), hbase.footprint()));
     }
 
     private static RedisConnection connect(ServiceSettings settings) {

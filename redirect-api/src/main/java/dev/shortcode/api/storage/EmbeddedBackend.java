@@ -4,6 +4,7 @@ import dev.shortcode.api.config.ServiceSettings;
 import dev.shortcode.api.link.ArchiveFallbackResolver;
 import dev.shortcode.core.embedded.EmbeddedApiKeyStore;
 import dev.shortcode.core.embedded.EmbeddedArchive;
+import dev.shortcode.core.embedded.EmbeddedFootprints;
 import dev.shortcode.core.embedded.EmbeddedHotStore;
 import dev.shortcode.core.embedded.EmbeddedIdempotencyStore;
 import dev.shortcode.core.embedded.EmbeddedStorage;
@@ -27,7 +28,7 @@ final class EmbeddedBackend {
         return new StorageBackend("embedded", new EmbeddedBlockSource(new RocksDbWatermarkStore(storage)), hot, archive,
                 new ArchiveFallbackResolver(hot, archive, clock), new EmbeddedApiKeyStore(storage),
                 new EmbeddedIdempotencyStore(storage, clock), () -> CompletableFuture.completedFuture(Map.of("rocksdb", isOpen(storage))),
-                storage::close);
+                storage::close, options -> EmbeddedFootprints.of(storage, options, clock));
     }
 
     private static boolean isOpen(EmbeddedStorage storage) {
