@@ -47,14 +47,16 @@ import java.util.concurrent.TimeoutException;
  *       estimate runs high by their share, small with active expiry. The ± is the 95 % binomial
  *       error summed over masters (see {@link LinkTally}).
  * </ul>
- * Of the link keys found, up to {@code sampleSize} are read ({@code GET}: age and kind for the
- * survival estimate) and {@code memorySamples} weighed ({@code MEMORY USAGE}: bytes per link).
+ * Every link key found is read ({@code GET}, at most {@code exactBelow} or {@code sampleSize} of
+ * them): only a value holding a record counts, not the removal marker a deleted link leaves until
+ * its TTL; the record gives age and kind for the survival estimate. {@code memorySamples} of
+ * them are weighed ({@code MEMORY USAGE}: bytes per link).
  *
  * <h2>Load</h2>
  * Commands go {@link SamplingOptions#pipeline()} at a time per master and the whole measurement
  * stops at {@link SamplingOptions#timeBudget()}, using what it has and saying so in its notes.
  * At the defaults a large store costs about 2,100 commands per refresh in all (see
- * docs/BENCHMARKS.md), a small one its SCAN pages plus the GETs.
+ * docs/BENCHMARKS.md), a small one its SCAN pages plus one GET per link key.
  *
  * <h2>Counters and memory</h2>
  * {@code GET <ns>:{L}:seq} and {@code :epoch} per pool (the counter can overshoot the capacity
@@ -164,16 +166,10 @@ final class RedisFootprint implements StorageFootprint {
                 draw(m, share, tally, budget);
             }
         }
-        int readsLeft = options.sampleSize();
         int weighLeft = options.memorySamples();
         for (Master m : masters) {
-            int reads = Math.min(readsLeft, m.linkKeys.size());
-            int weighs = Math.min(weighLeft, reads);
-            readAndWeigh(m, m.linkKeys.subList(0, reads), weighs, tally, budget);
-            for (String key : m.linkKeys.subList(reads, m.linkKeys.size())) {
-                tally.hit(codeOf(key), null, -1); // counted, not read
-            }
-            readsLeft -= reads;
+            int weighs = Math.min(weighLeft, m.linkKeys.size());
+            readAndWeigh(m, weighs, tally, budget);
             weighLeft -= weighs;
         }
         if (budget.exhausted || System.nanoTime() > budget.deadline) {
@@ -227,10 +223,8 @@ final class RedisFootprint implements StorageFootprint {
                 break;
             }
             for (String key : page.getKeys()) {
-                String code = codeOf(key);
-                if (code != null) {
+                if (codeOf(key) != null) {
                     m.linkKeys.add(key);
-                    m.hits.merge(poolName(tally, code), 1L, Long::sum);
                 }
             }
             if (page.isFinished()) {
@@ -254,20 +248,26 @@ final class RedisFootprint implements StorageFootprint {
                     continue; // timed out, or an empty master
                 }
                 m.draws++;
-                String code = codeOf(key);
-                if (code == null) {
+                if (codeOf(key) == null) {
                     tally.miss();
                 } else {
-                    m.linkKeys.add(key);
-                    m.hits.merge(poolName(tally, code), 1L, Long::sum);
+                    m.linkKeys.add(key); // a hit once its value shows a live link
                 }
             }
             left -= n;
         }
     }
 
-    private void readAndWeigh(Master m, List<String> keys, int weighs, LinkTally tally, Budget budget) {
-        for (int from = 0; from < keys.size() && budget.open(); from += options.pipeline()) {
+    /**
+     * Reads every link key found (a SCAN's at most {@code exactBelow}, a sample's at most
+     * {@code sampleSize}) and weighs the first {@code weighs}: only a value holding a record is a
+     * live link; a removal marker (a deleted link keeping its key until its TTL) or a key gone
+     * since is not.
+     */
+    private void readAndWeigh(Master m, int weighs, LinkTally tally, Budget budget) {
+        List<String> keys = m.linkKeys;
+        int from = 0;
+        for (; from < keys.size() && budget.open(); from += options.pipeline()) {
             List<String> chunk = keys.subList(from, Math.min(keys.size(), from + options.pipeline()));
             List<RedisFuture<String>> gets = new ArrayList<>();
             List<RedisFuture<Long>> sizes = new ArrayList<>();
@@ -281,16 +281,30 @@ final class RedisFootprint implements StorageFootprint {
             List<Long> bytes = budget.await(sizes);
             for (int i = 0; i < chunk.size(); i++) {
                 String code = codeOf(chunk.get(i));
+                String value = values.get(i);
+                if (value == null || RedisHotStore.REMOVED.equals(value)) {
+                    tally.miss();
+                    continue;
+                }
                 LinkRecord record = null;
-                if (values.get(i) != null) {
-                    try {
-                        record = LinkRecordCodec.decode(code, values.get(i));
-                    } catch (IllegalArgumentException e) {
-                        // a removal marker or a foreign value: counted, without its age
-                    }
+                try {
+                    record = LinkRecordCodec.decode(code, value);
+                } catch (IllegalArgumentException e) {
+                    // a foreign value under a link key: counted, without its age
                 }
                 Long size = i < bytes.size() ? bytes.get(i) : null;
+                m.hits.merge(poolName(tally, code), 1L, Long::sum);
                 tally.hit(code, record, size == null ? -1 : size);
+            }
+        }
+        if (from < keys.size()) {
+            // Cut short by the budget: the keys read stand for all that were found.
+            if (m.exact) {
+                m.exact = false;
+                m.draws = from;
+                m.keys = keys.size();
+            } else {
+                m.draws = m.draws - keys.size() + from;
             }
         }
     }
