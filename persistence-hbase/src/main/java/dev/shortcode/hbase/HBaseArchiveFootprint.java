@@ -53,7 +53,7 @@ final class HBaseArchiveFootprint implements StorageFootprint {
                 regions++;
             }
         }
-        ArchiveFootprint archive = new ArchiveFootprint("hbase", bytes, -1, regions, "RegionMetrics of " + links.getNameAsString()
+        ArchiveFootprint archive = new ArchiveFootprint("hbase", bytes, -1, regions, Double.NaN, "RegionMetrics of " + links.getNameAsString()
                 + " on " + servers.size() + " region server(s): store files + memstores, in whole MB per region (rounded down by HBase), before HDFS replication");
         return new Footprint(started, Duration.ofNanos(System.nanoTime() - began), 1L + servers.size(), Map.of(), null, archive,
                 List.of());

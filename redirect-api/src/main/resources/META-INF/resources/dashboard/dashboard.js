@@ -44,7 +44,7 @@
     if (d < 365.25) return Math.round(d) + ' days';
     const y = d / 365.25;
     if (y < 10) return y.toFixed(1) + ' years';
-    if (y < 1e6) return Math.round(y) + ' years';
+    if (y < 10000) return Math.round(y) + ' years';
     return count(y) + ' years';
   }
 

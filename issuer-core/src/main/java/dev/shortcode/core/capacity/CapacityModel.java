@@ -48,6 +48,10 @@ public final class CapacityModel {
     /** A permanent pool that wraps re-issues codes whose links never expire: warn this early. */
     static final double PERMANENT_WATCH_DAYS = 10 * 365.25;
     static final double PERMANENT_ACT_DAYS = 365.25;
+    /** A wrap further out than this is no operational concern, whatever will be live then. */
+    public static final double HORIZON_DAYS = 50 * 365.25;
+    /** No calendar date is given for a wrap further out than this. */
+    static final double DATED_DAYS = 1_000 * 365.25;
     /** A store that fills within this many days needs action now. */
     public static final double ACT_STORE_DAYS = 7;
     public static final double WATCH_STORE_DAYS = 30;
@@ -166,8 +170,7 @@ public final class CapacityModel {
         double capacity = in.capacity();
         Double daysToWrap = rate > 0 ? remaining / rate : null;
         Double atTrend = daysAlongTrend(in.issuedPerDay(), now, remaining);
-        Instant wrapsAt = daysToWrap == null || daysToWrap * SECONDS_PER_DAY > 1e15 ? null
-                : now.plusSeconds(Math.round(daysToWrap * SECONDS_PER_DAY));
+        Instant wrapsAt = daysToWrap == null || daysToWrap > DATED_DAYS ? null : now.plusSeconds(Math.round(daysToWrap * SECONDS_PER_DAY));
 
         double ttlDays = in.idleTtl().toSeconds() / SECONDS_PER_DAY;
         double liveFraction = in.live().count() / capacity;
@@ -271,6 +274,9 @@ public final class CapacityModel {
         String wraps = "wraps in " + Human.days(daysToWrap);
         if (!in.permanent() && daysToWrap < ttlDays) {
             return Verdict.act(wraps + ", before its " + ttl + " TTL: raise the length or lower the TTL");
+        }
+        if (daysToWrap > HORIZON_DAYS) {
+            return Verdict.healthy("healthy: " + Human.days(daysToWrap) + " to wrap");
         }
         if (in.permanent() && permanentShare > 0 && daysToWrap < PERMANENT_WATCH_DAYS) {
             String why = wraps + ", and its permanent links never give their codes back: raise the length";
@@ -444,7 +450,7 @@ public final class CapacityModel {
                 f = Math.min(1, live / capacity); // never wraps: nothing collides
             }
             Collisions c = Collisions.of(f, rateAtWrap);
-            Instant wrapsAt = days == null || days * SECONDS_PER_DAY > 1e15 ? null : now.plusSeconds(Math.round(days * SECONDS_PER_DAY));
+            Instant wrapsAt = days == null || days > DATED_DAYS ? null : now.plusSeconds(Math.round(days * SECONDS_PER_DAY));
             Verdict verdict = planVerdict(days, f, maxTtlDays, in.permanentShare());
             options.add(new PlanOption(length, capacity, days, wrapsAt, f, c.attemptsPerCreate(), c.skippedPerDay(),
                     in.dailyVolume() * hotLinksPerDailyLink * redisPerLink, volumeIn1Year * hotLinksPerDailyLink * redisPerLink,
@@ -482,6 +488,9 @@ public final class CapacityModel {
         String wraps = "wraps in " + Human.days(days);
         if (days < maxTtlDays) {
             return Verdict.act(wraps + ", before its longest TTL (" + Human.ttl(maxTtlDays) + ")");
+        }
+        if (days > HORIZON_DAYS) {
+            return Verdict.healthy("healthy: " + Human.days(days) + " to wrap");
         }
         if (permanentShare > 0 && days < PERMANENT_WATCH_DAYS) {
             return days < PERMANENT_ACT_DAYS ? Verdict.act(wraps + ", and permanent links never give their codes back")

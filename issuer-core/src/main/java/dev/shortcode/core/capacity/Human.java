@@ -35,7 +35,7 @@ public final class Human {
         if (years < 10) {
             return String.format(Locale.ROOT, "%.1f years", years);
         }
-        if (years < 1_000_000) {
+        if (years < 10_000) {
             return Math.round(years) + " years";
         }
         return count(years) + " years";

@@ -105,11 +105,27 @@ final class EmbeddedFootprint implements StorageFootprint {
                 "links column family: rocksdb.total-sst-files-size + rocksdb.cur-size-all-mem-tables; limit: that plus the free disk space");
         long archiveBytes = property(storage.archive(), "rocksdb.total-sst-files-size") + property(storage.archive(), "rocksdb.cur-size-all-mem-tables");
         long archived = property(storage.archive(), "rocksdb.estimate-num-keys");
-        ArchiveFootprint archive = new ArchiveFootprint("rocksdb", archiveBytes, archived, 1,
-                "archive column family: table files + memtables; links by rocksdb.estimate-num-keys (live data "
-                        + property(storage.archive(), "rocksdb.estimate-live-data-size") + " B)");
+        double sampled = meanSampledBytes(tally, pools);
+        ArchiveFootprint archive = new ArchiveFootprint("rocksdb", archiveBytes, archived, 1, sampled,
+                "archive column family: table files + memtables; links by rocksdb.estimate-num-keys (live data in table files "
+                        + property(storage.archive(), "rocksdb.estimate-live-data-size") + " B); bytes per link: the sampled links' "
+                        + "key + record, which an archive cell repeats");
         reads[0] += 8;
         return new Footprint(started, Duration.ofNanos(System.nanoTime() - began), reads[0], byPool, hot, archive, notes);
+    }
+
+    /** Mean key + value bytes over every pool's sampled links, NaN when none was sampled. */
+    private static double meanSampledBytes(LinkTally tally, List<PoolSpec> pools) {
+        double sum = 0;
+        long n = 0;
+        for (PoolSpec p : pools) {
+            double b = tally.bytesPerLink(p.name());
+            if (!Double.isNaN(b)) {
+                sum += b * tally.hits(p.name());
+                n += tally.hits(p.name());
+            }
+        }
+        return n == 0 ? Double.NaN : sum / n;
     }
 
     /** Reads every entry; -1 when the deadline cut it short. */

@@ -151,6 +151,17 @@ class CapacityModelUnitTests {
     }
 
     @Test
+    void forecast_wrapBeyondFiftyYears_isHealthyWhateverWillBeLiveThen() {
+        // The default long pool: 7 chars, permanent, at 1e8 a day wraps in 96.4 years: with all its
+        // codes still taken then, but no operational concern today. No calendar date either beyond 1,000 years.
+        PoolForecast f = CapacityModel.forecast(pool("long", 7, C7, 30, true, 0, 0, steady(7, 100_000_000L)), NOW);
+
+        assertThat(f.liveFractionAtWrap()).isEqualTo(1.0);
+        assertThat(f.verdict()).isEqualTo(new Verdict(Verdict.Level.HEALTHY, "healthy: 96 years to wrap"));
+        assertThat(f.wrapsAt()).isEqualTo(Instant.parse("2122-08-01T03:30:20Z")); // 2026-03-01 + 35,216.14606 days = + 3,042,675,020 s
+    }
+
+    @Test
     void rates_partialTodayAndCounterReadings_giveLast24hAndLastHour() {
         // 06:00 UTC: a quarter of today has passed. Today 300, yesterday 1,000:
         // last 24 h = 300 + 1,000 × 0.75 = 1,050. Counter 5,000 → 5,500 over 30 minutes: 500 × 48 = 24,000 a day.

@@ -157,7 +157,8 @@ public final class CapacitySampler implements AutoCloseable {
         CapacityReport.Archive archiveView = null;
         if (f.archive() != null) {
             long links = f.archive().links() >= 0 ? f.archive().links() : issuedEver;
-            double perLink = links > 0 && f.archive().bytes() > 0 ? (double) f.archive().bytes() / links : Double.NaN;
+            double perLink = !Double.isNaN(f.archive().bytesPerLink()) ? f.archive().bytesPerLink()
+                    : links > 0 && f.archive().bytes() > 0 ? (double) f.archive().bytes() / links : Double.NaN;
             ArchiveForecast a = CapacityModel.archive(new ArchiveInputs(f.archive().bytes(), settings.archiveBudgetBytes(), perLink,
                     ratePerDay));
             archiveView = new CapacityReport.Archive(f.archive().kind(), a.bytes(), f.archive().links(), f.archive().regions(),
