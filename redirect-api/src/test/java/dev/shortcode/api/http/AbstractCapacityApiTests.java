@@ -121,6 +121,8 @@ abstract class AbstractCapacityApiTests {
                 "shortcode_pool_live_fraction_at_wrap{pool=\"long\"}", "shortcode_pool_idle_ttl_days{pool=\"short\"} 10.0",
                 "shortcode_archive_bytes", "shortcode_capacity_sample_age_seconds");
         assertThat(body).containsAnyOf("shortcode_redis_days_to_full", "shortcode_embedded_disk_days_to_full");
+        String openApi = given().get("/q/openapi").then().statusCode(200).extract().asString();
+        assertThat(openApi).contains("/api/v1/capacity:").contains("/api/v1/capacity/plan:").contains("capacity:read");
     }
 
     static JsonNode report(String key) {
