@@ -58,8 +58,12 @@ public final class CapacityModel {
 
     private static final double SECONDS_PER_DAY = 86_400;
     private static final double DAYS_PER_MONTH = 365.25 / 12;
-    /** Redis bytes of a link beyond key and value: dict entry, object headers, expiry entry, allocator rounding (measured: docs/BENCHMARKS.md). */
-    static final double REDIS_OVERHEAD_BYTES = 90;
+    /**
+     * Redis bytes of a link beyond its URL and record fields: dictionary and expires entries, object
+     * and string headers, bucket slots, allocator rounding. Measured: 235 B per link for 62-byte
+     * URLs at 10 million links (used_memory / keys, docs/BENCHMARKS.md) = 128 + 45 + 62.
+     */
+    static final double REDIS_OVERHEAD_BYTES = 128;
     /** Record fields beside the URL (LinkRecordCodec, ~30) and the link key. */
     static final double RECORD_BYTES = 45;
     /** Archive bytes of a link beyond its URL: row key, qualifiers, timestamps, before compression. */

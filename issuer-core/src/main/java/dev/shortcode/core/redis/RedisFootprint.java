@@ -50,7 +50,8 @@ import java.util.concurrent.TimeoutException;
  * Every link key found is read ({@code GET}, at most {@code exactBelow} or {@code sampleSize} of
  * them): only a value holding a record counts, not the removal marker a deleted link leaves until
  * its TTL; the record gives age and kind for the survival estimate. {@code memorySamples} of
- * them are weighed ({@code MEMORY USAGE}: bytes per link).
+ * them are weighed ({@code MEMORY USAGE}: bytes per link, plus what a key costs beyond it, see
+ * {@link #perKeyOverhead}).
  *
  * <h2>Load</h2>
  * Commands go {@link SamplingOptions#pipeline()} at a time per master and the whole measurement
@@ -66,6 +67,7 @@ import java.util.concurrent.TimeoutException;
 final class RedisFootprint implements StorageFootprint {
 
     private static final int SCAN_PAGE = 1_000;
+    static final long MIN_KEYS_FOR_OVERHEAD = 100_000;
 
     private final RedisConnection connection;
     private final String namespace;
@@ -85,6 +87,7 @@ final class RedisFootprint implements StorageFootprint {
         final RedisClusterAsyncCommands<String, String> redis;
         long keys;
         long used;
+        long startup;
         long max;
         boolean exact;
         long draws;
@@ -151,6 +154,7 @@ final class RedisFootprint implements StorageFootprint {
             if (info != null) {
                 m.used = infoField(info, "used_memory");
                 m.max = infoField(info, "maxmemory");
+                m.startup = infoField(info, "used_memory_startup");
             }
         }
         long totalKeys = masters.stream().mapToLong(m -> m.keys).sum();
@@ -186,12 +190,13 @@ final class RedisFootprint implements StorageFootprint {
         List<String> values = budget.await(counters);
         boolean allExact = masters.stream().allMatch(m -> m.exact);
         String method = method(masters, totalKeys, allExact);
+        double perKey = perKeyOverhead(masters, tally, pools);
         for (int i = 0; i < pools.size(); i++) {
             PoolSpec p = pools.get(i);
             long seq = parse(values.get(2 * i));
             long epoch = parse(values.get(2 * i + 1));
             byPool.put(p.name(), new PoolFootprint(p.name(), epoch, Math.min(seq, p.capacity()), live(p.name(), masters, method),
-                    tally.bytesPerLink(p.name()), tally.ages(p.name())));
+                    tally.bytesPerLink(p.name()) + perKey, tally.ages(p.name())));
         }
         long used = masters.stream().mapToLong(m -> m.used).sum();
         long max = masters.stream().anyMatch(m -> m.max == 0) ? 0 : masters.stream().mapToLong(m -> m.max).sum();
@@ -330,6 +335,34 @@ final class RedisFootprint implements StorageFootprint {
         }
         long error = sampled ? Math.round(1.96 * Math.sqrt(variance)) : 0;
         return new LiveLinks(Math.round(count), error, method);
+    }
+
+    /**
+     * What a key costs beyond its {@code MEMORY USAGE}, which counts the value, the key and its
+     * main dictionary entry but not its entry in the expires dictionary nor the two tables' bucket
+     * slots: (used_memory - used_memory_startup) / keys minus the mean MEMORY USAGE (67 B at 10
+     * million links, docs/BENCHMARKS.md). Only from {@link #MIN_KEYS_FOR_OVERHEAD} keys on, where
+     * the startup memory and a few large keys (the outbox streams) no longer dominate; 0 below.
+     */
+    private static double perKeyOverhead(List<Master> masters, LinkTally tally, List<PoolSpec> pools) {
+        long keys = masters.stream().mapToLong(m -> m.keys).sum();
+        if (keys < MIN_KEYS_FOR_OVERHEAD) {
+            return 0;
+        }
+        double sum = 0;
+        long n = 0;
+        for (PoolSpec p : pools) {
+            double b = tally.bytesPerLink(p.name());
+            if (!Double.isNaN(b)) {
+                sum += b * tally.hits(p.name());
+                n += tally.hits(p.name());
+            }
+        }
+        if (n == 0) {
+            return 0;
+        }
+        double dataPerKey = masters.stream().mapToDouble(m -> Math.max(0, m.used - m.startup)).sum() / keys;
+        return Math.max(0, dataPerKey - sum / n);
     }
 
     private String method(List<Master> masters, long totalKeys, boolean allExact) {

@@ -246,7 +246,7 @@ class CapacityModelUnitTests {
     void plan_lengthsFiveToEight_recommendsTheShortestHealthyOne() {
         // 1e8 a day, all P30D, no growth: 5 chars wrap in 9.2 days (before the TTL: act);
         // 6 chars in 56,800,235,584 / 1e8 = 568 days with 3e9 / 5.68e10 = 5.3 % live: healthy.
-        // Redis: 3e9 live × (90 + 45 + 60) B = 5.85e11 B.
+        // Redis: 3e9 live × (128 + 45 + 60) B = 6.99e11 B.
         PlanResult r = CapacityModel.plan(new PlanInputs(1e8, 0, List.of(new TtlShare(Duration.ofDays(30), 1)), 0,
                 Duration.ofDays(30), List.of(5, 6, 7, 8), 60, Double.NaN, Double.NaN), NOW);
 
@@ -254,7 +254,7 @@ class CapacityModelUnitTests {
         assertThat(r.options().get(0).verdict().level()).isEqualTo(Verdict.Level.ACT);
         assertThat(r.options().get(1).daysToWrap()).isCloseTo(568.002, offset(0.001));
         assertThat(r.options().get(1).liveFractionAtWrap()).isCloseTo(0.052817, offset(1e-6));
-        assertThat(r.options().get(1).redisBytes()).isCloseTo(5.85e11, offset(1.0));
+        assertThat(r.options().get(1).redisBytes()).isCloseTo(6.99e11, offset(1.0));
         assertThat(r.options().get(1).archiveBytesPerYear()).isCloseTo(1e8 * 365 * 140, offset(1.0));
         assertThat(r.recommendedLength()).isEqualTo(6);
         assertThat(r.recommendation()).startsWith("use 6 characters: healthy: 1.6 years to wrap");
