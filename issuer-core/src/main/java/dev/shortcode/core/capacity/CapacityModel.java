@@ -269,7 +269,7 @@ public final class CapacityModel {
             double atWrap, double permanentShare) {
         String ttl = Human.ttl(ttlDays);
         if (daysToWrap == null) {
-            if (in.leasedThisEpoch() == 0) {
+            if (in.issuedPerDay().isEmpty()) {
                 return Verdict.healthy("healthy: no codes issued yet");
             }
             return Verdict.healthy("healthy: nothing issued lately; " + Human.percent((double) in.leasedThisEpoch() / in.capacity())
