@@ -167,7 +167,7 @@
   function tick() {
     if (!state.report) return;
     const age = Math.max(0, Math.round((Date.now() - Date.parse(state.report.measuredAt)) / 1000));
-    $('status').textContent = state.report.storage + ' · measured ' + age + ' s ago · '
+    $('status').textContent = state.report.storage + ' · updated ' + age + ' s ago · '
       + state.report.sampling.commands + ' store commands in ' + state.report.sampling.tookMillis + ' ms';
   }
   setInterval(tick, 1000);
