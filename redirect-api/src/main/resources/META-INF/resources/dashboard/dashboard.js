@@ -64,7 +64,7 @@
 
   function ttl(iso) { const m = /^P(\d+)D$/.exec(iso || ''); return m ? m[1] + ' days' : iso; }
 
-  // ------------------------------------------------------------ DOM helpers
+  // ------------------------------------------------------------ building the DOM
 
   function el(tag, attrs, children) {
     const e = document.createElement(tag);
