@@ -8,6 +8,9 @@ import dev.shortcode.core.store.Archive;
 import dev.shortcode.core.store.HotStore;
 import dev.shortcode.core.store.IdempotencyStore;
 import dev.shortcode.core.store.ModerationStore;
+import dev.shortcode.core.store.SamplingOptions;
+import dev.shortcode.core.store.StorageFootprint;
+import java.util.function.Function;
 import java.lang.System.Logger.Level;
 import java.util.Objects;
 import java.util.Optional;
@@ -31,10 +34,13 @@ import java.util.function.Supplier;
  * @param writerStats the embedded writer's counters, for metrics; empty for other backends
  * @param closer      closes everything above, in the right order
  * @param moderation  deny-list rules, disabled links, abuse reports (durable, like the archive)
+ * @param footprint   what the stores hold and cost, measured by sampling (for capacity planning),
+ *                    with the given sampling bounds
  */
 public record Storage(String kind, BlockSource blockSource, HotStore hotStore, Archive archive, LinkResolver resolver,
         ApiKeyStore apiKeys, IdempotencyStore idempotency, Supplier<CompletionStage<StorageHealth>> health,
-        Optional<Supplier<WriterStats>> writerStats, AutoCloseable closer, ModerationStore moderation) implements AutoCloseable {
+        Optional<Supplier<WriterStats>> writerStats, AutoCloseable closer, ModerationStore moderation,
+        Function<SamplingOptions, StorageFootprint> footprint) implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Storage.class.getName());
 
@@ -50,6 +56,7 @@ public record Storage(String kind, BlockSource blockSource, HotStore hotStore, A
         Objects.requireNonNull(writerStats, "writerStats");
         Objects.requireNonNull(closer, "closer");
         Objects.requireNonNull(moderation, "moderation");
+        Objects.requireNonNull(footprint, "footprint");
     }
 
     @Override

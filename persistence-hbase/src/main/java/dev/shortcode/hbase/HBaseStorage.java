@@ -1,6 +1,8 @@
 package dev.shortcode.hbase;
 
+import dev.shortcode.core.store.StorageFootprint;
 import java.io.IOException;
+import java.time.Clock;
 import java.time.Duration;
 import dev.shortcode.core.store.ArchiveStorage;
 import dev.shortcode.core.store.ModerationStore;
@@ -38,10 +40,12 @@ public final class HBaseStorage implements ArchiveStorage {
     private final HBaseWatermarkStore watermarks;
     private final HBaseApiKeyStore apiKeys;
     private final HBaseModerationStore moderation;
+    private final HBaseArchiveConfig config;
 
     private HBaseStorage(AsyncConnection connection, HBaseArchive archive, HBaseWatermarkStore watermarks, HBaseApiKeyStore apiKeys,
-            HBaseModerationStore moderation) {
+            HBaseModerationStore moderation, HBaseArchiveConfig config) {
         this.connection = connection;
+        this.config = config;
         this.archive = archive;
         this.watermarks = watermarks;
         this.apiKeys = apiKeys;
@@ -66,7 +70,7 @@ public final class HBaseStorage implements ArchiveStorage {
             HBaseStorage storage = new HBaseStorage(connection, new HBaseArchive(connection, schema, config),
                     new HBaseWatermarkStore(connection, schema.watermarks(), config),
                     new HBaseApiKeyStore(connection, schema.keys(), config),
-                    new HBaseModerationStore(connection, schema.moderation(), config));
+                    new HBaseModerationStore(connection, schema.moderation(), config), config);
             LOG.log(System.Logger.Level.INFO, "HBase archive ready in namespace {0} via {1} after {2} ms", config.namespace(),
                     config.zookeeperQuorum(), (System.nanoTime() - started) / 1_000_000);
             return storage;
@@ -110,6 +114,12 @@ public final class HBaseStorage implements ArchiveStorage {
     @Override
     public HBaseApiKeyStore apiKeys() {
         return apiKeys;
+    }
+
+    /** The archive's size from the region metrics of its links table (see HBaseArchiveFootprint); valid until {@link #close}. */
+    @Override
+    public StorageFootprint footprint() {
+        return new HBaseArchiveFootprint(connection, new ArchiveSchema(config).links(), config.operationTimeout(), Clock.systemUTC());
     }
 
     @Override

@@ -240,6 +240,11 @@ class OutboxToHBaseIntegrationTests {
         }
 
         @Override
+        public dev.shortcode.core.store.StorageFootprint footprint() {
+            return hbase.footprint();
+        }
+
+        @Override
         public dev.shortcode.core.store.ModerationStore moderation() {
             return hbase.moderation();
         }

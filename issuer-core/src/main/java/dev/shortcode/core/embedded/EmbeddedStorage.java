@@ -38,7 +38,8 @@ public final class EmbeddedStorage {
             LinkResolver resolver = LinkResolver.over(hot, archive, issuer, watermarks, Runnable::run, coldRead, Ticker.SYSTEM, clock);
             return new Storage("embedded", new EmbeddedBlockSource(watermarks), hot, archive, resolver, new EmbeddedApiKeyStore(db),
                     new EmbeddedIdempotencyStore(db, clock), () -> CompletableFuture.completedFuture(new StorageHealth(Map.of("rocksdb", isOpen(db)), Set.of("rocksdb"))),
-                    Optional.of(db::writerStats), db::close, new EmbeddedModerationStore(db));
+                    Optional.of(db::writerStats), db::close, new EmbeddedModerationStore(db),
+                    sampling -> new EmbeddedFootprint(db, sampling, clock));
         } catch (RuntimeException e) {
             db.close();
             throw e;

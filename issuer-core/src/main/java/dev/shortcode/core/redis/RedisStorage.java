@@ -7,6 +7,7 @@ import dev.shortcode.core.config.IssuerConfig;
 import dev.shortcode.core.metrics.IssuerMetrics;
 import dev.shortcode.core.read.LinkResolver;
 import dev.shortcode.core.store.ArchiveStorage;
+import dev.shortcode.core.store.StorageFootprint;
 import io.netty.channel.EventLoopGroup;
 import java.time.Clock;
 import java.time.Duration;
@@ -89,7 +90,8 @@ public final class RedisStorage {
                         if (closed.compareAndSet(false, true)) {
                             close(openedArchiver, openedHot, openedReader, archive, redis);
                         }
-                    }, archive.moderation());
+                    }, archive.moderation(),
+                    sampling -> StorageFootprint.combine(RedisFootprints.of(redis, keys, sampling, Clock.systemUTC()), archive.footprint()));
         } catch (RuntimeException e) {
             close(archiver, hot, watermarkReader, archive, redis);
             throw e;

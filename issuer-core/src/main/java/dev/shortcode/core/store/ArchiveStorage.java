@@ -21,6 +21,9 @@ public interface ArchiveStorage extends AutoCloseable {
     /** The API keys given to clients. */
     ApiKeyStore apiKeys();
 
+    /** What the archive holds and costs (region sizes), for capacity planning. */
+    StorageFootprint footprint();
+
     /** Deny-list rules, disabled links and abuse reports. */
     ModerationStore moderation();
 

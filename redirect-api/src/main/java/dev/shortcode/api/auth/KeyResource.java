@@ -70,7 +70,7 @@ public class KeyResource {
         }
         if (request.scopes() == null || request.scopes().isEmpty()) {
             return CompletableFuture.failedFuture(new InvalidRequestException("invalid-scopes",
-                    "scopes is required: a non-empty list of links:read, links:write, admin"));
+                    "scopes is required: a non-empty list of links:read, links:write, capacity:read, admin"));
         }
         Set<Scope> scopes = EnumSet.noneOf(Scope.class);
         for (String label : request.scopes()) {

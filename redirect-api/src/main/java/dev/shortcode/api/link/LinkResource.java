@@ -40,7 +40,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
 
 /** The JSON link API. Runs on the event loop: every store call is non-blocking. */
 @SecurityScheme(securitySchemeName = "apiKey", type = SecuritySchemeType.APIKEY, in = SecuritySchemeIn.HEADER,
-        apiKeyName = ApiKeyFilter.HEADER, description = "An API key; scopes links:read, links:write, admin. "
+        apiKeyName = ApiKeyFilter.HEADER, description = "An API key; scopes links:read, links:write, capacity:read, admin. "
                 + "Missing or unknown: 401; without the endpoint's scope: 403.")
 @SecurityRequirement(name = "apiKey")
 @APIResponse(responseCode = "401", description = "No API key, or an unknown or revoked one", content = @Content(
