@@ -7,7 +7,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
@@ -28,6 +30,8 @@ final class HBaseModerationStore extends RowModerationStore {
 
     static final byte[] FAMILY = {'m'};
     static final byte[] VALUE = {'v'};
+    /** Racing updates of one row settle within a few; reports arrive at human rates. */
+    private static final int MAX_UPDATE_ATTEMPTS = 20;
 
     private final AsyncTable<AdvancedScanResultConsumer> table;
     private final String tableName;
@@ -57,7 +61,38 @@ final class HBaseModerationStore extends RowModerationStore {
     }
 
     @Override
-    protected CompletionStage<Boolean> compareAndSet(String row, String expected, String value) {
+    protected CompletionStage<Boolean> putIfAbsent(String row, String value) {
+        return compareAndSet(row, null, value);
+    }
+
+    /**
+     * A compare-and-set loop: racing changes of one row (reports of one code) each retry on the
+     * value that won, up to {@link #MAX_UPDATE_ATTEMPTS} times with a short random pause.
+     */
+    @Override
+    protected CompletionStage<String> update(String row, Function<Optional<String>, String> change) {
+        return update(row, change, 1);
+    }
+
+    private CompletionStage<String> update(String row, Function<Optional<String>, String> change, int attempt) {
+        return get(row).thenCompose(current -> {
+            String next = change.apply(current);
+            return compareAndSet(row, current.orElse(null), next).thenCompose(done -> {
+                if (done) {
+                    return CompletableFuture.completedFuture(next);
+                }
+                if (attempt >= MAX_UPDATE_ATTEMPTS) {
+                    return CompletableFuture.failedFuture(new HBaseArchiveException("update of " + row + " in " + tableName
+                            + ": changed under each of " + MAX_UPDATE_ATTEMPTS + " attempts", new java.io.IOException("concurrent changes")));
+                }
+                long pauseMillis = ThreadLocalRandom.current().nextLong(1, 5L * attempt);
+                return CompletableFuture.supplyAsync(() -> null, CompletableFuture.delayedExecutor(pauseMillis, TimeUnit.MILLISECONDS))
+                        .thenCompose(v -> update(row, change, attempt + 1));
+            });
+        });
+    }
+
+    private CompletionStage<Boolean> compareAndSet(String row, String expected, String value) {
         Put put = new Put(bytes(row)).addColumn(FAMILY, VALUE, bytes(value));
         CheckAndMutate.Builder check = CheckAndMutate.newBuilder(put.getRow());
         CheckAndMutate cas = expected == null ? check.ifNotExists(FAMILY, VALUE).build(put)
@@ -77,11 +112,6 @@ final class HBaseModerationStore extends RowModerationStore {
         String what = "delete of " + row + " in " + tableName;
         return get(row).thenCompose(current -> current.isEmpty() ? CompletableFuture.completedFuture(false)
                 : Futures.bounded(table.delete(new Delete(bytes(row))), deadline, what).thenApply(v -> true));
-    }
-
-    @Override
-    protected String storeName() {
-        return "hbase";
     }
 
     private static byte[] bytes(String text) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksIterator;
 
@@ -54,17 +55,27 @@ final class EmbeddedModerationStore extends RowModerationStore {
     }
 
     @Override
-    protected CompletionStage<Boolean> compareAndSet(String row, String expected, String value) {
+    protected CompletionStage<Boolean> putIfAbsent(String row, String value) {
         byte[] key = EmbeddedDatabase.bytes(row);
         byte[] bytes = EmbeddedDatabase.bytes(value);
-        byte[] want = expected == null ? null : EmbeddedDatabase.bytes(expected);
         return db.writer().submit(staging -> {
-            byte[] current = staging.get(db.moderation(), key);
-            if (!Arrays.equals(current, want)) {
+            if (staging.get(db.moderation(), key) != null) {
                 return false;
             }
             staging.put(db.moderation(), key, bytes);
             return true;
+        });
+    }
+
+    /** Read and write in one writer operation: the writer is the family's only writer, so nothing comes between. */
+    @Override
+    protected CompletionStage<String> update(String row, Function<Optional<String>, String> change) {
+        byte[] key = EmbeddedDatabase.bytes(row);
+        return db.writer().submit(staging -> {
+            byte[] current = staging.get(db.moderation(), key);
+            String next = change.apply(Optional.ofNullable(current).map(v -> new String(v, StandardCharsets.UTF_8)));
+            staging.put(db.moderation(), key, EmbeddedDatabase.bytes(next));
+            return next;
         });
     }
 
@@ -88,11 +99,6 @@ final class EmbeddedModerationStore extends RowModerationStore {
             staging.delete(db.moderation(), key);
             return true;
         });
-    }
-
-    @Override
-    protected String storeName() {
-        return "rocksdb";
     }
 
     private static boolean startsWith(byte[] key, byte[] prefix) {

@@ -5,37 +5,35 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 
 /**
  * The {@link ModerationStore} over any store of text rows, so that the HBase and the embedded
- * backend share the logic and differ only in five row operations. Rows: {@code r<id>} a deny
+ * backend share the logic and differ only in a few row operations. Rows: {@code r<id>} a deny
  * rule, {@code d<code>} a disabled link, {@code p<code>} a link's report record. A report is merged
- * with a compare-and-set, retried a few times when reporters race.
+ * into its record with {@link #update}, atomic per row, so racing reporters all count.
  */
 public abstract class RowModerationStore implements ModerationStore {
 
     private static final String RULE = "r";
     private static final String DISABLED = "d";
     private static final String REPORT = "p";
-    /** Racing reports of one code settle within a few tries; beyond, the report fails as an outage would. */
-    private static final int MAX_MERGE_ATTEMPTS = 5;
-
     /** The row's value, empty when absent. */
     protected abstract CompletionStage<Optional<String>> get(String row);
 
     /** The values of every row whose key starts with {@code prefix}. */
     protected abstract CompletionStage<List<String>> scan(String prefix);
 
-    /** Writes the row; with {@code expected} non-null, only if it holds exactly that, with null only if absent. */
-    protected abstract CompletionStage<Boolean> compareAndSet(String row, String expected, String value);
+    /** Writes the row only if it is absent. */
+    protected abstract CompletionStage<Boolean> putIfAbsent(String row, String value);
+
+    /** Replaces the row by {@code change} of its current value (empty when absent), atomically; completes with the new value. */
+    protected abstract CompletionStage<String> update(String row, Function<Optional<String>, String> change);
 
     protected abstract CompletionStage<Void> put(String row, String value);
 
     /** @return whether the row existed */
     protected abstract CompletionStage<Boolean> delete(String row);
-
-    /** What {@link #compareAndSet} tells its store, for the message of a merge that kept losing. */
-    protected abstract String storeName();
 
     @Override
     public CompletionStage<List<DenyRule>> rules() {
@@ -45,7 +43,7 @@ public abstract class RowModerationStore implements ModerationStore {
 
     @Override
     public CompletionStage<Boolean> addRule(DenyRule rule) {
-        return compareAndSet(RULE + rule.id(), null, rule.encode());
+        return putIfAbsent(RULE + rule.id(), rule.encode());
     }
 
     @Override
@@ -76,25 +74,9 @@ public abstract class RowModerationStore implements ModerationStore {
 
     @Override
     public CompletionStage<AbuseReport> report(String code, String reason, long atMillis) {
-        return merge(code, reason, atMillis, 1);
-    }
-
-    private CompletionStage<AbuseReport> merge(String code, String reason, long atMillis, int attempt) {
-        String row = REPORT + code;
-        return get(row).thenCompose(current -> {
-            AbuseReport next = current.map(AbuseReport::decode).map(r -> r.plus(reason, atMillis))
-                    .orElseGet(() -> new AbuseReport(code, 1, reason, atMillis, atMillis, "", ""));
-            return compareAndSet(row, current.orElse(null), next.encode()).thenCompose(done -> {
-                if (done) {
-                    return CompletableFuture.completedFuture(next);
-                }
-                if (attempt >= MAX_MERGE_ATTEMPTS) {
-                    return CompletableFuture.failedFuture(new StorageUnavailableException(storeName(),
-                            "the report of " + code + " kept changing under " + MAX_MERGE_ATTEMPTS + " attempts"));
-                }
-                return merge(code, reason, atMillis, attempt + 1);
-            });
-        });
+        return update(REPORT + code, current -> current.map(AbuseReport::decode).map(r -> r.plus(reason, atMillis))
+                .orElseGet(() -> new AbuseReport(code, 1, reason, atMillis, atMillis, "", "")).encode())
+                .thenApply(AbuseReport::decode);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.shortcode.api.http;
 
+import static org.hamcrest.Matchers.hasItem;
+import io.restassured.http.ContentType;
 import static dev.shortcode.api.http.ApiClient.ADMIN_KEY;
 import static dev.shortcode.api.http.ApiClient.as;
 import static dev.shortcode.api.http.ApiClient.create;
@@ -88,6 +90,73 @@ abstract class AbstractLinkApiTests {
             given().request(method, "/" + code).then().statusCode(405).header("Allow", "GET, HEAD")
                     .contentType("application/problem+json");
         }
+    }
+
+    @Test
+    void denyHostRule_refusesLinksToIt_andTurnsExistingOnesInto410_untilRemoved() {
+        String host = "deny-" + UUID.randomUUID().toString().substring(0, 8) + ".example";
+        String before = createCode(writer, "https://shop." + host + "/cart");
+        String other = createCode(writer, "https://example.com/" + host);
+        String rule = as(ApiClient.ADMIN_KEY).body(Map.of("kind", "host", "value", host.toUpperCase(java.util.Locale.ROOT), "reason", "phishing"))
+                .post("/api/v1/denylist").then().statusCode(201).body("value", equalTo(host)).extract().path("id");
+        try {
+            create(writer, Map.of("url", "https://" + host + "/login")).then().statusCode(400)
+                    .body("type", endsWith("/denied-url")).body("detail", containsString(rule));
+            as(writer).body(Map.of("url", "https://a." + host + "/")).patch("/api/v1/links/" + other).then().statusCode(400)
+                    .body("detail", containsString(rule));
+            redirect(before).then().statusCode(410).contentType("application/problem+json").body("detail", containsString("phishing"));
+            given().redirects().follow(false).accept("text/html").get("/" + before).then().statusCode(410)
+                    .contentType(containsString("text/html")).body(containsString("disabled"));
+            as(reader).get("/api/v1/links/" + before).then().statusCode(200).body("disabled.rule", equalTo(rule));
+            redirect(other).then().statusCode(302);
+            as(ApiClient.ADMIN_KEY).get("/api/v1/denylist").then().statusCode(200).body("id", hasItem(rule));
+            as(writer).body(Map.of("kind", "host", "value", "x.example")).post("/api/v1/denylist").then().statusCode(403);
+            as(ApiClient.ADMIN_KEY).body(Map.of("kind", "subnet", "value", "10.0.0.0/8")).post("/api/v1/denylist").then().statusCode(400);
+        } finally {
+            as(ApiClient.ADMIN_KEY).delete("/api/v1/denylist/" + rule).then().statusCode(204);
+        }
+        redirect(before).then().statusCode(302);
+        createCode(writer, "https://" + host + "/login");
+    }
+
+    @Test
+    void disable_oneLink_answers410AndKeepsTheRecord_enableRestoresIt_adminsOnly() {
+        String code = createCode(writer, "https://example.com/to-disable");
+        as(writer).body(Map.of("reason", "spam")).post("/api/v1/links/" + code + "/disable").then().statusCode(403);
+        as(ApiClient.ADMIN_KEY).body(Map.of("reason", "spam campaign")).post("/api/v1/links/" + code + "/disable").then().statusCode(200)
+                .body("reason", equalTo("spam campaign"));
+        redirect(code).then().statusCode(410).body("detail", containsString("spam campaign"));
+        as(reader).get("/api/v1/links/" + code).then().statusCode(200).body("url", equalTo("https://example.com/to-disable"))
+                .body("disabled.reason", equalTo("spam campaign")).body("disabled.by", notNullValue());
+        as(ApiClient.ADMIN_KEY).post("/api/v1/links/" + code + "/enable").then().statusCode(204);
+        redirect(code).then().statusCode(302);
+        as(ApiClient.ADMIN_KEY).post("/api/v1/links/" + code + "/enable").then().statusCode(404);
+        as(ApiClient.ADMIN_KEY).body(Map.of("reason", "x")).post("/api/v1/links/zzzzz/disable").then().statusCode(404);
+    }
+
+    @Test
+    void reports_arePublic_limitedPerAddress_andResolvedByAdmins() {
+        String code = createCode(writer, "https://example.com/reported");
+        given().contentType(ContentType.JSON).body(Map.of("code", code, "reason", "asks for my bank password"))
+                .post("/api/v1/reports").then().statusCode(202).body("count", equalTo(1));
+        given().contentType(ContentType.JSON).body(Map.of("code", "zzzzz", "reason", "x")).post("/api/v1/reports").then().statusCode(404);
+        given().contentType(ContentType.JSON).body(Map.of("code", code)).post("/api/v1/reports").then().statusCode(400);
+        as(reader).get("/api/v1/reports").then().statusCode(403);
+        as(ApiClient.ADMIN_KEY).get("/api/v1/reports").then().statusCode(200).body("code", hasItem(code));
+        as(ApiClient.ADMIN_KEY).body(Map.of("action", "disable", "reason", "phishing, reported")).post("/api/v1/reports/" + code + "/resolve")
+                .then().statusCode(204);
+        redirect(code).then().statusCode(410);
+        as(ApiClient.ADMIN_KEY).get("/api/v1/reports").then().statusCode(200).body("code", org.hamcrest.Matchers.not(hasItem(code)));
+        int accepted = 1;
+        Response last = null;
+        for (int i = 0; i < 12; i++) {
+            last = given().contentType(ContentType.JSON).body(Map.of("code", code, "reason", "again " + i)).post("/api/v1/reports");
+            if (last.statusCode() == 202) {
+                accepted++;
+            }
+        }
+        assertThat(accepted).as("reports accepted from one address within the hour").isLessThanOrEqualTo(10);
+        last.then().statusCode(429).header("Retry-After", notNullValue()).body("type", endsWith("/rate-limited"));
     }
 
     @Test
