@@ -12,7 +12,6 @@ import dev.shortcode.api.link.LinkEditor;
 import dev.shortcode.api.link.LinkReader;
 import dev.shortcode.api.link.LinkRequests;
 import dev.shortcode.api.link.LinkViews;
-import dev.shortcode.api.link.TtlPolicy;
 import dev.shortcode.api.link.UrlPolicy;
 import dev.shortcode.core.Storage;
 import dev.shortcode.core.alloc.CodeIssuer;
@@ -79,8 +78,8 @@ public class Wiring {
     /** Codes issued per pool per day, into the archive: the capacity planner's input. */
     @Produces
     @Singleton
-    DailyIssueCounter dailyCounts(CodeIssuer issuer, Storage storage) {
-        return new DailyIssueCounter(issuer::stats, storage.archive(), Clock.systemUTC(), DailyIssueCounter.DEFAULT_INTERVAL);
+    DailyIssueCounter dailyCounts(ServiceSettings settings, CodeIssuer issuer, Storage storage) {
+        return new DailyIssueCounter(issuer::stats, storage.archive(), Clock.systemUTC(), settings.issuedCountInterval());
     }
 
     void closeDailyCounts(@Disposes DailyIssueCounter counter) {
@@ -101,9 +100,8 @@ public class Wiring {
 
     @Produces
     @Singleton
-    LinkRequests requests(ServiceConfig config, ServiceSettings settings) {
-        return new LinkRequests(new UrlPolicy(Set.of(settings.baseHost())), aliases(settings),
-                new TtlPolicy(settings.issuer().pools(), config.defaultTtl()));
+    LinkRequests requests(ServiceSettings settings) {
+        return new LinkRequests(new UrlPolicy(Set.of(settings.baseHost())), aliases(settings), settings.ttlPolicy());
     }
 
     @Produces
@@ -120,8 +118,8 @@ public class Wiring {
 
     @Produces
     @Singleton
-    IdempotentCreator creates(ServiceConfig config, LinkRequests requests, LinkCreator creator, LinkReader reader, Storage storage) {
-        return new IdempotentCreator(requests, creator, reader, storage.idempotency(), config.idempotencyTtl());
+    IdempotentCreator creates(ServiceSettings settings, LinkRequests requests, LinkCreator creator, LinkReader reader, Storage storage) {
+        return new IdempotentCreator(requests, creator, reader, storage.idempotency(), settings.idempotencyTtl());
     }
 
     @Produces
@@ -141,8 +139,8 @@ public class Wiring {
     }
 
     /** Builds everything at start (the parameters are what it builds), so that a bad setting stops the start, not the first request. */
-    void start(@Observes StartupEvent event, ServiceConfig config, ServiceSettings settings, ApiKeys keys, DailyIssueCounter dailyCounts,
+    void start(@Observes StartupEvent event, ServiceSettings settings, ApiKeys keys, DailyIssueCounter dailyCounts,
             IdempotentCreator creates, BatchCreator batches, LinkReader reads, LinkEditor edits) {
-        AdminKeyBootstrap.run(keys, settings, config.adminKey());
+        AdminKeyBootstrap.run(keys, settings.dataDirectory(), settings.adminKey());
     }
 }
