@@ -414,7 +414,7 @@ run_service() {
     QUARKUS_MANAGEMENT_HOST=127.0.0.1 QUARKUS_MANAGEMENT_PORT="$management_port"
     SHORTCODE_ADMIN_KEY="$ADMIN_KEY" QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE="$TARGET_CPUS")
   if [[ "$mode" == redis ]]; then
-    env_args+=(SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZK="$HBASE_ZK"
+    env_args+=(SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZOOKEEPER_QUORUM="$HBASE_ZK"
       SHORTCODE_SECRET="bench secret shared by every node")
   fi
   start_bg "$logfile" env -u SHORTCODE_REDIS_URIS "${env_args[@]}" "${TARGET_PIN[@]}" java "${SERVICE_OPTS[@]}" -jar "$SERVICE_JAR"

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -70,10 +71,7 @@ public record HBaseArchiveConfig(
         requireName(countsTable, "tables.counts");
         requireName(watermarksTable, "tables.watermarks");
         requireName(keysTable, "tables.keys");
-        if (new HashSet<>(List.of(linksTable, countsTable, watermarksTable, keysTable)).size() < 4) {
-            throw new ConfigException(PREFIX + "tables", "links, counts, watermarks and keys need four different tables: "
-                    + linksTable + ", " + countsTable + ", " + watermarksTable + ", " + keysTable);
-        }
+        requireDistinctTables(linksTable, countsTable, watermarksTable, keysTable);
         if (preSplitRegions < 1 || preSplitRegions > MAX_REGIONS) {
             throw new ConfigException(PREFIX + "pre-split-regions", preSplitRegions + " is outside 1.." + MAX_REGIONS);
         }
@@ -121,6 +119,19 @@ public record HBaseArchiveConfig(
             int port = Integer.parseInt(server.substring(server.lastIndexOf(':') + 1));
             if (port < 1 || port > 65_535) {
                 throw new ConfigException(key, "port " + port + " of '" + server + "' is outside 1..65535");
+            }
+        }
+    }
+
+    /** Names the first table key, in the order links, counts, watermarks, keys, whose table an earlier key already took. */
+    private static void requireDistinctTables(String links, String counts, String watermarks, String keys) {
+        List<String> tables = List.of(links, counts, watermarks, keys);
+        List<String> names = List.of("links", "counts", "watermarks", "keys");
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < tables.size(); i++) {
+            if (!seen.add(tables.get(i))) {
+                throw new ConfigException(PREFIX + "tables." + names.get(i), "links, counts, watermarks and keys need four different tables: "
+                        + links + ", " + counts + ", " + watermarks + ", " + keys);
             }
         }
     }

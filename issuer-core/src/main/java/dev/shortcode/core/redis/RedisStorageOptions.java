@@ -71,14 +71,10 @@ public record RedisStorageOptions(List<String> uris, RedisMode mode, Duration co
         return new Builder();
     }
 
-    /** The same options with other hot-store tuning. */
-    public RedisStorageOptions withHotStore(HotStoreOptions other) {
-        return new RedisStorageOptions(uris, mode, commandTimeout, keys, other, archiver, coldRead);
-    }
-
-    /** The same options with other archiver tuning. */
-    public RedisStorageOptions withArchiver(ArchiverOptions other) {
-        return new RedisStorageOptions(uris, mode, commandTimeout, keys, hotStore, other, coldRead);
+    /** A builder holding these options, to change some of them. */
+    public Builder toBuilder() {
+        return new Builder().uris(uris).mode(mode).commandTimeout(commandTimeout).keys(keys).hotStore(hotStore).archiver(archiver)
+                .coldRead(coldRead);
     }
 
     /** Defaults as documented: standalone, 2 s commands, namespace {@code sc} with 8 outbox shards. */

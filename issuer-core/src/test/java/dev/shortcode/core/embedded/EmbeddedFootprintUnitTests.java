@@ -41,7 +41,7 @@ class EmbeddedFootprintUnitTests {
 
     @BeforeEach
     void open() {
-        storage = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir).withSweep(Duration.ofHours(1), 10_000));
+        storage = EmbeddedDatabase.open(EmbeddedOptions.builder(dir).sweepInterval(Duration.ofHours(1)).sweepBatch(10_000).build());
         hot = new EmbeddedHotStore(storage, clock);
     }
 

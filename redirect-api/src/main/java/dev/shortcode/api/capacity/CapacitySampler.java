@@ -1,5 +1,6 @@
 package dev.shortcode.api.capacity;
 
+import dev.shortcode.api.config.CapacitySettings;
 import dev.shortcode.core.alloc.AllocatorStats;
 import dev.shortcode.core.capacity.ArchiveForecast;
 import dev.shortcode.core.capacity.ArchiveInputs;

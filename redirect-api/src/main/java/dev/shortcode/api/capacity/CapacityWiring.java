@@ -1,5 +1,6 @@
 package dev.shortcode.api.capacity;
 
+import dev.shortcode.api.config.CapacitySettings;
 import dev.shortcode.api.config.ServiceSettings;
 import dev.shortcode.core.Storage;
 import dev.shortcode.core.alloc.CodeIssuer;
@@ -19,14 +20,8 @@ public class CapacityWiring {
 
     @Produces
     @Singleton
-    CapacitySettings settings(CapacityConfig config) {
-        return CapacitySettings.from(config);
-    }
-
-    @Produces
-    @Singleton
-    CapacitySampler sampler(ServiceSettings service, CapacitySettings settings, Storage storage, CodeIssuer issuer,
-            MeterRegistry registry) {
+    CapacitySampler sampler(ServiceSettings service, Storage storage, CodeIssuer issuer, MeterRegistry registry) {
+        CapacitySettings settings = service.capacity();
         CapacitySampler sampler = new CapacitySampler(service.issuer().pools(), storage.footprint().apply(settings.sampling()),
                 storage.archive(), issuer::stats, pool -> wasted(registry, pool), settings, storage.kind(), Clock.systemUTC()).start();
         CapacityMetrics.bind(registry, sampler, service.issuer().pools(), !service.embedded());

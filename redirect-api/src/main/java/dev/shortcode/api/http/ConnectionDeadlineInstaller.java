@@ -1,5 +1,7 @@
 package dev.shortcode.api.http;
 
+import dev.shortcode.api.config.HttpLimits;
+import dev.shortcode.api.config.ServiceSettings;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelPipeline;
@@ -42,7 +44,7 @@ public class ConnectionDeadlineInstaller implements HttpServerOptionsCustomizer 
     private static final AttributeKey<Boolean> INSTALLED = AttributeKey.valueOf("shortcode.deadlines");
 
     @Inject
-    HttpLimitsConfig config;
+    ServiceSettings settings;
 
     private volatile HttpLimits limits;
 
@@ -62,7 +64,7 @@ public class ConnectionDeadlineInstaller implements HttpServerOptionsCustomizer 
     }
 
     private void apply(HttpServerOptions options) {
-        limits = HttpLimits.from(config);
+        limits = settings.http();
         options.setHttp2ClearTextEnabled(false);
         TimeUnit unit = options.getIdleTimeoutUnit(); // the unit Quarkus gave the idle timeout in
         options.setWriteIdleTimeout((int) Math.max(1, unit.convert(limits.headerTimeout().toNanos(), TimeUnit.NANOSECONDS)));

@@ -1,5 +1,6 @@
 package dev.shortcode.api.http;
 
+import dev.shortcode.api.config.ServiceSettings;
 import dev.shortcode.api.error.Echo;
 import io.netty.util.AttributeKey;
 import io.quarkus.runtime.configuration.MemorySize;
@@ -45,7 +46,7 @@ public class RequestGuard {
     private static final AttributeKey<Boolean> REFUSED = AttributeKey.valueOf("shortcode.refused-framing");
 
     @Inject
-    HttpLimitsConfig config;
+    ServiceSettings settings;
 
     @ConfigProperty(name = "quarkus.http.limits.max-body-size")
     Optional<MemorySize> maxBodySize;
@@ -60,7 +61,7 @@ public class RequestGuard {
     private BodyHandler chunkedBodies;
 
     void register(@Observes Router router) {
-        maxHeaderCount = HttpLimits.from(config).maxHeaderCount();
+        maxHeaderCount = settings.http().maxHeaderCount();
         maxBody = maxBodySize.map(MemorySize::asLongValue).orElse(Long.MAX_VALUE);
         chunkedBodies = BodyHandler.create(false).setBodyLimit(maxBody).setMergeFormAttributes(false);
         router.route().order(ROUTE_ORDER).handler(this::check);

@@ -1,7 +1,7 @@
 package dev.shortcode.api.redirect;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.shortcode.api.config.ServiceConfig;
+import dev.shortcode.api.config.ServiceSettings;
 import dev.shortcode.api.error.LinkDisabledException;
 import dev.shortcode.api.link.LinkReader;
 import dev.shortcode.api.problem.ErrorMapping;
@@ -36,7 +36,7 @@ public class RedirectRoute {
     LinkReader links;
 
     @Inject
-    ServiceConfig config;
+    ServiceSettings settings;
 
     @Inject
     MeterRegistry registry;
@@ -81,7 +81,7 @@ public class RedirectRoute {
                         rc.request().path()));
             } else if (target.isPresent()) {
                 found.increment();
-                rc.response().setStatusCode(config.redirectStatus())
+                rc.response().setStatusCode(settings.redirectStatus())
                         .putHeader(HttpHeaders.LOCATION, target.get().url())
                         .putHeader(HttpHeaders.CACHE_CONTROL, "private, max-age=0")
                         .end();

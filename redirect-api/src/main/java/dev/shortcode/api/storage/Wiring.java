@@ -2,7 +2,6 @@ package dev.shortcode.api.storage;
 
 import dev.shortcode.api.auth.AdminKeyBootstrap;
 import dev.shortcode.api.auth.ApiKeys;
-import dev.shortcode.api.config.Flag;
 import dev.shortcode.api.config.ServiceConfig;
 import dev.shortcode.api.config.ServiceSettings;
 import dev.shortcode.api.link.AliasPolicy;
@@ -13,20 +12,17 @@ import dev.shortcode.api.link.LinkEditor;
 import dev.shortcode.api.link.LinkReader;
 import dev.shortcode.api.link.LinkRequests;
 import dev.shortcode.api.link.LinkViews;
-import dev.shortcode.api.link.TtlPolicy;
 import dev.shortcode.api.link.UrlPolicy;
 import dev.shortcode.api.moderation.DenyListFile;
 import dev.shortcode.api.moderation.Moderation;
 import dev.shortcode.api.moderation.ReportAllowance;
 import dev.shortcode.api.moderation.RuleValues;
 import dev.shortcode.core.Storage;
-import dev.shortcode.core.read.LinkResolver;
-import dev.shortcode.core.store.DenyRule;
-import java.nio.file.Path;
-import java.util.List;
 import dev.shortcode.core.alloc.CodeIssuer;
 import dev.shortcode.core.alloc.DailyIssueCounter;
 import dev.shortcode.core.alloc.Ticker;
+import dev.shortcode.core.read.LinkResolver;
+import dev.shortcode.core.store.DenyRule;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -38,6 +34,7 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -89,8 +86,8 @@ public class Wiring {
     /** Codes issued per pool per day, into the archive: the capacity planner's input. */
     @Produces
     @Singleton
-    DailyIssueCounter dailyCounts(CodeIssuer issuer, Storage storage) {
-        return new DailyIssueCounter(issuer::stats, storage.archive(), Clock.systemUTC(), DailyIssueCounter.DEFAULT_INTERVAL);
+    DailyIssueCounter dailyCounts(ServiceSettings settings, CodeIssuer issuer, Storage storage) {
+        return new DailyIssueCounter(issuer::stats, storage.archive(), Clock.systemUTC(), settings.issuedCountInterval());
     }
 
     void closeDailyCounts(@Disposes DailyIssueCounter counter) {
@@ -111,8 +108,8 @@ public class Wiring {
 
     @Produces
     @Singleton
-    UrlPolicy urls(ServiceConfig config, ServiceSettings settings) {
-        return new UrlPolicy(Set.of(settings.baseHost()), Flag.parse("shortcode.refuse-internal-addresses", config.refuseInternalAddresses()));
+    UrlPolicy urls(ServiceSettings settings) {
+        return new UrlPolicy(Set.of(settings.baseHost()), settings.refuseInternalAddresses());
     }
 
     @Produces
@@ -124,14 +121,9 @@ public class Wiring {
     /** The deny-list and the disabled links, as this node sees them (refreshed every few seconds). */
     @Produces
     @Singleton
-    Moderation moderation(ServiceConfig config, Storage storage, RuleValues values) {
-        List<DenyRule> configured = config.denylist().file().filter(f -> !f.isBlank())
-                .map(file -> DenyListFile.read(Path.of(file), values)).orElse(List.of());
-        if (config.denylist().refresh().isNegative() || config.denylist().refresh().isZero()) {
-            throw new dev.shortcode.core.config.ConfigException("shortcode.denylist.refresh", config.denylist().refresh()
-                    + " must be a positive duration");
-        }
-        return new Moderation(storage.moderation(), configured, config.denylist().refresh());
+    Moderation moderation(ServiceSettings settings, Storage storage, RuleValues values) {
+        List<DenyRule> configured = settings.denylist().file().map(file -> DenyListFile.read(file, values)).orElse(List.of());
+        return new Moderation(storage.moderation(), configured, settings.denylist().refresh());
     }
 
     void closeModeration(@Disposes Moderation moderation) {
@@ -152,8 +144,8 @@ public class Wiring {
 
     @Produces
     @Singleton
-    LinkRequests requests(ServiceConfig config, ServiceSettings settings, UrlPolicy urls, Moderation moderation) {
-        return new LinkRequests(urls, aliases(settings), new TtlPolicy(settings.issuer().pools(), config.defaultTtl()), moderation::denied);
+    LinkRequests requests(ServiceSettings settings, UrlPolicy urls, Moderation moderation) {
+        return new LinkRequests(urls, aliases(settings), settings.ttlPolicy(), moderation::denied);
     }
 
     @Produces
@@ -170,8 +162,8 @@ public class Wiring {
 
     @Produces
     @Singleton
-    IdempotentCreator creates(ServiceConfig config, LinkRequests requests, LinkCreator creator, LinkReader reader, Storage storage) {
-        return new IdempotentCreator(requests, creator, reader, storage.idempotency(), config.idempotencyTtl());
+    IdempotentCreator creates(ServiceSettings settings, LinkRequests requests, LinkCreator creator, LinkReader reader, Storage storage) {
+        return new IdempotentCreator(requests, creator, reader, storage.idempotency(), settings.idempotencyTtl());
     }
 
     @Produces
@@ -205,8 +197,8 @@ public class Wiring {
     }
 
     /** Builds everything at start (the parameters are what it builds), so that a bad setting stops the start, not the first request. */
-    void start(@Observes StartupEvent event, ServiceConfig config, ServiceSettings settings, ApiKeys keys, DailyIssueCounter dailyCounts,
+    void start(@Observes StartupEvent event, ServiceSettings settings, ApiKeys keys, DailyIssueCounter dailyCounts,
             IdempotentCreator creates, BatchCreator batches, LinkReader reads, LinkEditor edits) {
-        AdminKeyBootstrap.run(keys, settings, config.adminKey());
+        AdminKeyBootstrap.run(keys, settings.dataDirectory(), settings.adminKey());
     }
 }

@@ -27,7 +27,7 @@ class DistributedServiceOutageIntegrationTests {
     private Map<String, String> env(RedisDeployment redis, HBaseProcess hbase) {
         return Map.of("SHORTCODE_DATA_DIR", dataDir.toString(),
                 "SHORTCODE_REDIS_URIS", redis.uris().get(0).toURI().toString(),
-                "SHORTCODE_HBASE_ZK", hbase.zookeeperQuorum(),
+                "SHORTCODE_HBASE_ZOOKEEPER_QUORUM", hbase.zookeeperQuorum(),
                 "SHORTCODE_SECRET", "outage test secret shared by all nodes",
                 "SHORTCODE_ADMIN_KEY", ApiClient.ADMIN_KEY);
     }

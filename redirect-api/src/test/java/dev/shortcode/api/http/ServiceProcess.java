@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -38,6 +39,11 @@ final class ServiceProcess implements AutoCloseable {
     }
 
     static ServiceProcess start(Map<String, String> env, Path logDir) {
+        return start(env, List.of(), logDir);
+    }
+
+    /** @param jvmArgs more arguments for the JVM, such as {@code -Dshortcode.lease.prefetch-at=0.3} */
+    static ServiceProcess start(Map<String, String> env, List<String> jvmArgs, Path logDir) {
         int port = FreePorts.find();
         int managementPort = FreePorts.find();
         Path appDir = Path.of(System.getProperty("quarkus.app.dir", "target/quarkus-app"));
@@ -48,7 +54,10 @@ final class ServiceProcess implements AutoCloseable {
         try {
             Files.createDirectories(logDir);
             Path log = Files.createTempFile(logDir, "service-", ".log");
-            ProcessBuilder builder = new ProcessBuilder(List.of(javaBinary(), "-Xmx512m", "-jar", jar.toString()))
+            List<String> command = new ArrayList<>(List.of(javaBinary(), "-Xmx512m"));
+            command.addAll(jvmArgs);
+            command.addAll(List.of("-jar", jar.toString()));
+            ProcessBuilder builder = new ProcessBuilder(command)
                     .redirectErrorStream(true).redirectOutput(log.toFile());
             builder.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
             builder.environment().put("QUARKUS_HTTP_HOST", "127.0.0.1");

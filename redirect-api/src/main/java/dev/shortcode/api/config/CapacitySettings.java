@@ -1,4 +1,4 @@
-package dev.shortcode.api.capacity;
+package dev.shortcode.api.config;
 
 import dev.shortcode.core.config.ConfigException;
 import dev.shortcode.core.store.SamplingOptions;
@@ -8,7 +8,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@link CapacityConfig} checked: a bad value stops the start naming its key.
+ * {@link ServiceConfig.Capacity} checked: a bad value stops the start naming its key.
  *
  * @param archiveBudgetBytes 0 when no budget is set
  */
@@ -26,7 +26,7 @@ public record CapacitySettings(Duration refresh, SamplingOptions sampling, long 
         }
     }
 
-    public static CapacitySettings from(CapacityConfig config) {
+    public static CapacitySettings from(ServiceConfig.Capacity config) {
         SamplingOptions sampling = new SamplingOptions(config.sampleSize(), config.exactBelow(), config.memorySamples(),
                 config.pipeline(), config.timeBudget());
         long budget = config.archiveBudget().filter(s -> !s.isBlank()).map(CapacitySettings::bytes).orElse(0L);
@@ -34,7 +34,7 @@ public record CapacitySettings(Duration refresh, SamplingOptions sampling, long 
     }
 
     /** {@code 4T} = 4 × 10^12 bytes: decimal units, as disks are sold and as the dashboard prints them. */
-    static long bytes(String text) {
+    public static long bytes(String text) {
         Matcher m = SIZE.matcher(text.trim());
         if (!m.matches()) {
             throw new ConfigException(PREFIX + "archive-budget", "'" + text + "' is not a size such as 500G or 4T");

@@ -1,4 +1,4 @@
-package dev.shortcode.api.capacity;
+package dev.shortcode.api.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -38,8 +38,8 @@ class CapacitySettingsUnitTests {
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.capacity.archive-budget");
     }
 
-    private static CapacityConfig config(Duration refresh, int sampleSize, Duration budget, Optional<String> archiveBudget) {
-        return new CapacityConfig() {
+    private static ServiceConfig.Capacity config(Duration refresh, int sampleSize, Duration budget, Optional<String> archiveBudget) {
+        return new ServiceConfig.Capacity() {
             public Duration refresh() { return refresh; }
             public int sampleSize() { return sampleSize; }
             public long exactBelow() { return 20_000; }

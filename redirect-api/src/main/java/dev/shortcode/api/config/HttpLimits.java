@@ -1,14 +1,14 @@
-package dev.shortcode.api.http;
+package dev.shortcode.api.config;
 
 import dev.shortcode.core.config.ConfigException;
 import java.time.Duration;
 
-/** {@link HttpLimitsConfig}, checked: a value that makes no sense stops the start naming its key. */
+/** {@link ServiceConfig.Http}, checked: a value that makes no sense stops the start naming its key. */
 public record HttpLimits(Duration headerTimeout, Duration bodyTimeout, int maxHeaderCount) {
 
     private static final Duration MAX_TIMEOUT = Duration.ofMinutes(10);
 
-    public static HttpLimits from(HttpLimitsConfig config) {
+    public static HttpLimits from(ServiceConfig.Http config) {
         return new HttpLimits(timeout("shortcode.http.header-timeout", config.headerTimeout()),
                 timeout("shortcode.http.body-timeout", config.bodyTimeout()), count(config.maxHeaderCount()));
     }
