@@ -14,6 +14,8 @@ import static org.hamcrest.Matchers.startsWith;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.test.common.http.TestHTTPResource;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +31,10 @@ abstract class AbstractCapacityApiTests {
     static final ObjectMapper JSON = new ObjectMapper();
     /** Daily counts reach the archive every 10 s, the stores are measured every second: generous for a loaded machine. */
     static final Duration SETTLE = Duration.ofSeconds(120);
+
+    /** Metrics and the OpenAPI document are served on the management interface only. */
+    @TestHTTPResource(value = "", management = true)
+    URI management;
 
     @Test
     void capacity_afterCreates_countsThemIssuedLiveAndLeased() {
@@ -116,12 +122,12 @@ abstract class AbstractCapacityApiTests {
     @Test
     void metrics_exposeThePoolAndStoreGauges() {
         report(ADMIN_KEY); // a measurement exists
-        String body = given().get("/q/metrics").then().statusCode(200).extract().asString();
+        String body = given().get(management.resolve("metrics")).then().statusCode(200).extract().asString();
         assertThat(body).contains("shortcode_pool_days_to_wrap{pool=\"short\"}", "shortcode_pool_live_fraction{pool=\"medium\"}",
                 "shortcode_pool_live_fraction_at_wrap{pool=\"long\"}", "shortcode_pool_idle_ttl_days{pool=\"short\"} 10.0",
                 "shortcode_archive_bytes", "shortcode_capacity_sample_age_seconds");
         assertThat(body).containsAnyOf("shortcode_redis_days_to_full", "shortcode_embedded_disk_days_to_full");
-        String openApi = given().get("/q/openapi").then().statusCode(200).extract().asString();
+        String openApi = given().get(management.resolve("openapi")).then().statusCode(200).extract().asString();
         assertThat(openApi).contains("/api/v1/capacity:").contains("/api/v1/capacity/plan:").contains("capacity:read");
     }
 
