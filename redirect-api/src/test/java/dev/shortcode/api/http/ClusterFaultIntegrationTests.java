@@ -52,8 +52,8 @@ class ClusterFaultIntegrationTests {
         try (ReplicatedCluster redis = ReplicatedCluster.start(3)) {
             Map<String, String> env = Map.of(
                     "SHORTCODE_REDIS_URIS", redis.allNodes().stream().map(u -> u.toURI().toString()).collect(Collectors.joining(",")),
-                    "SHORTCODE_REDIS_CLUSTER", "true",
-                    "SHORTCODE_HBASE_ZK", hbase.zookeeperQuorum(),
+                    "SHORTCODE_REDIS_MODE", "cluster",
+                    "SHORTCODE_HBASE_ZOOKEEPER_QUORUM", hbase.zookeeperQuorum(),
                     "SHORTCODE_SECRET", "fault test secret shared by all nodes",
                     "SHORTCODE_ADMIN_KEY", ApiClient.ADMIN_KEY);
             try {

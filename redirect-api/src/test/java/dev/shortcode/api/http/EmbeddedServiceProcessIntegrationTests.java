@@ -104,7 +104,7 @@ class EmbeddedServiceProcessIntegrationTests {
         try (ServiceProcess service = ServiceProcess.start(Map.of("SHORTCODE_DATA_DIR", dataDir.toString()),
                 List.of("-Dshortcode.lease.prefetch-at=0.3", "-Dshortcode.redis.archiver.consumer=node-1"),
                 Path.of("target/service-logs")).awaitReady()) {
-            assertThat(service.send("GET", "/q/health/ready", null, null).statusCode()).isEqualTo(200);
+            assertThat(service.management("/q/health/ready").statusCode()).isEqualTo(200);
         }
     }
 

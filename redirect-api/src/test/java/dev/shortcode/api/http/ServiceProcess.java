@@ -22,7 +22,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class ServiceProcess implements AutoCloseable {
 
-    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+    /** A distributed node connects to HBase and reads the watermarks first: a minute and more on a loaded 2-core machine. */
+    private static final Duration READY_TIMEOUT = Duration.ofMinutes(2);
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
     final int port;
