@@ -5,6 +5,7 @@ import dev.shortcode.core.lease.BlockSource;
 import dev.shortcode.core.read.LinkResolver;
 import dev.shortcode.core.store.ApiKeyStore;
 import dev.shortcode.core.store.Archive;
+import dev.shortcode.core.store.ClickStore;
 import dev.shortcode.core.store.HotStore;
 import dev.shortcode.core.store.IdempotencyStore;
 import java.lang.System.Logger.Level;
@@ -30,10 +31,11 @@ import java.util.function.Supplier;
  *                    {@code rocksdb}); completes within a second or two, never fails
  * @param writerStats the embedded writer's counters, for metrics; empty for other backends
  * @param closer      closes everything above, in the right order
+ * @param clicks      click statistics per link and owner
  */
 public record Storage(String kind, BlockSource blockSource, HotStore hotStore, Archive archive, LinkResolver resolver,
         ApiKeyStore apiKeys, IdempotencyStore idempotency, Supplier<CompletionStage<Map<String, Boolean>>> health,
-        Optional<Supplier<WriterStats>> writerStats, AutoCloseable closer) implements AutoCloseable {
+        Optional<Supplier<WriterStats>> writerStats, AutoCloseable closer, ClickStore clicks) implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Storage.class.getName());
 
@@ -48,6 +50,7 @@ public record Storage(String kind, BlockSource blockSource, HotStore hotStore, A
         Objects.requireNonNull(health, "health");
         Objects.requireNonNull(writerStats, "writerStats");
         Objects.requireNonNull(closer, "closer");
+        Objects.requireNonNull(clicks, "clicks");
     }
 
     @Override

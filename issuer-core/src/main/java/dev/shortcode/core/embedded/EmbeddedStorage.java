@@ -13,7 +13,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The single-node storage: one RocksDB under the data directory ({@link EmbeddedDatabase}) holds
- * the counters' watermarks, the hot store, the archive, the API keys and the idempotency keys.
+ * the counters' watermarks, the hot store, the archive, the API keys, the idempotency keys and the
+ * click statistics.
  * The one way in to the embedded classes, which are package-private.
  */
 public final class EmbeddedStorage {
@@ -36,7 +37,7 @@ public final class EmbeddedStorage {
             LinkResolver resolver = LinkResolver.over(hot, archive, issuer, watermarks, Runnable::run, coldRead, Ticker.SYSTEM, clock);
             return new Storage("embedded", new EmbeddedBlockSource(watermarks), hot, archive, resolver, new EmbeddedApiKeyStore(db),
                     new EmbeddedIdempotencyStore(db, clock), () -> CompletableFuture.completedFuture(Map.of("rocksdb", isOpen(db))),
-                    Optional.of(db::writerStats), db::close);
+                    Optional.of(db::writerStats), db::close, new EmbeddedClickStore(db, clock));
         } catch (RuntimeException e) {
             db.close();
             throw e;

@@ -21,6 +21,9 @@ public interface ArchiveStorage extends AutoCloseable {
     /** The API keys given to clients. */
     ApiKeyStore apiKeys();
 
+    /** The durable click counts the Redis click store rolls up into. */
+    ClickArchive clicks();
+
     /** Whether the archive answers now; completes within its own bound, with false rather than a failure. */
     CompletionStage<Boolean> probe();
 
