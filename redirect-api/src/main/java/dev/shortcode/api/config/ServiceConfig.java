@@ -65,6 +65,33 @@ public interface ServiceConfig {
     @WithDefault("PT0.001S")
     Duration embeddedCommitDelay();
 
+    /** Click statistics ({@code shortcode.stats.*}); checked by {@code StatsSettings}. */
+    Stats stats();
+
+    interface Stats {
+
+        /**
+         * Whether redirects are counted: {@code true} or {@code false} ({@code SHORTCODE_STATS_ENABLED}).
+         * A string, because the framework reads any unknown word as false and a typo must stop the start.
+         */
+        @WithDefault("true")
+        String enabled();
+
+        /** How often each node stores the clicks it counted; a killed node loses at most about this much. */
+        @WithDefault("PT1S")
+        Duration flushInterval();
+
+        /**
+         * Clicks a node may hold that are not stored yet (while a store is down or slow); past it a
+         * click is dropped and counted in {@code shortcode_stats_clicks_dropped_total}.
+         */
+        @WithDefault("500000")
+        int buffer();
+
+        /** A MaxMind DB file mapping IPs to countries (GeoLite2-Country and the like); unset: no countries. */
+        Optional<String> geoDatabase();
+    }
+
     /** Pools by name; empty means the three default pools. */
     Map<String, Pool> pools();
 

@@ -14,6 +14,7 @@ import dev.shortcode.api.link.LinkRequests;
 import dev.shortcode.api.link.LinkViews;
 import dev.shortcode.api.link.TtlPolicy;
 import dev.shortcode.api.link.UrlPolicy;
+import dev.shortcode.api.stats.ClickStatistics;
 import dev.shortcode.core.Storage;
 import dev.shortcode.core.alloc.CodeIssuer;
 import dev.shortcode.core.alloc.DailyIssueCounter;
@@ -132,8 +133,8 @@ public class Wiring {
 
     @Produces
     @Singleton
-    LinkEditor edits(Storage storage, LinkRequests requests, LinkViews views) {
-        return new LinkEditor(storage.resolver(), storage.hotStore(), requests, views);
+    LinkEditor edits(Storage storage, LinkRequests requests, LinkViews views, ClickStatistics stats) {
+        return new LinkEditor(storage.resolver(), storage.hotStore(), requests, views, stats::linkDeleted);
     }
 
     static AliasPolicy aliases(ServiceSettings settings) {
