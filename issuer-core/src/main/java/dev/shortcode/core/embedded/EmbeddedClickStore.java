@@ -143,7 +143,7 @@ final class EmbeddedClickStore implements ClickStore {
     @Override
     public CompletionStage<List<ClickBucket>> days(String subject, LocalDate from, LocalDate to) {
         return completed(() -> {
-            LocalDate today = LocalDate.now(clock.withZone(ZoneOffset.UTC));
+            LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
             LocalDate first = max(from, ClickRetention.firstDay(today));
             if (first.isAfter(to)) {
                 return List.of();
@@ -169,8 +169,8 @@ final class EmbeddedClickStore implements ClickStore {
     @Override
     public CompletionStage<List<ClickBucket>> months(String subject, YearMonth from, YearMonth to) {
         return completed(() -> {
-            YearMonth first = from.isBefore(ClickRetention.firstMonth(LocalDate.now(clock.withZone(ZoneOffset.UTC))))
-                    ? ClickRetention.firstMonth(LocalDate.now(clock.withZone(ZoneOffset.UTC))) : from;
+            YearMonth first = from.isBefore(ClickRetention.firstMonth(LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC)))
+                    ? ClickRetention.firstMonth(LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC)) : from;
             List<ClickBucket> buckets = new ArrayList<>();
             if (first.isAfter(to)) {
                 return buckets;
@@ -236,7 +236,7 @@ final class EmbeddedClickStore implements ClickStore {
 
     /** Deletes what retention no longer keeps; returns how many records. */
     int sweepOnce() {
-        LocalDate today = LocalDate.now(clock.withZone(ZoneOffset.UTC));
+        LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
         String firstDay = DAY_TEXT.format(ClickRetention.firstDay(today));
         String firstHours = DAY_TEXT.format(ClickRetention.firstHourDay(today));
         String firstSketch = DAY_TEXT.format(today.minusDays(SKETCH_DAYS - 1L));
