@@ -89,7 +89,7 @@ final class ClickRollup implements AutoCloseable {
         }
     }
 
-    /** Rolls up every due day this node can lock, oldest first; returns how many it rolled up. */
+    /** Rolls up every due day this node can lock, oldest first; returns how many of them had counts. */
     int rollDueDays() {
         LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
         int rolled = 0;
@@ -119,8 +119,10 @@ final class ClickRollup implements AutoCloseable {
             int subjects = roll(day, text);
             redis.hset(stateKey, DONE, dirty);
             redis.expire(stateKey, (RedisClickStore.REDIS_DAYS + 1) * 86_400L);
-            LOG.log(Level.INFO, "click counts of {0} rolled up into the archive: {1} subjects", day, subjects);
-            return true;
+            if (subjects > 0) {
+                LOG.log(Level.INFO, "click counts of {0} rolled up into the archive: {1} subjects", day, subjects);
+            }
+            return subjects > 0;
         } finally {
             redis.del(lock);
         }
