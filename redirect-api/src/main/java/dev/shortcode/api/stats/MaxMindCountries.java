@@ -51,8 +51,8 @@ final class MaxMindCountries implements CountryLookup {
             @SuppressWarnings("unchecked")
             Map<String, Object> record = reader.get(InetAddress.getByName(ip), Map.class);
             return isoCode(record, "country").or(() -> isoCode(record, "registered_country"));
-        } catch (UnknownHostException e) {
-            return Optional.empty();
+        } catch (UnknownHostException | IllegalArgumentException e) {
+            return Optional.empty(); // not an address, or an IPv6 one in an IPv4-only database
         } catch (IOException e) {
             LOG.log(Level.DEBUG, "country lookup of an address failed: {0}", e.toString());
             return Optional.empty();
