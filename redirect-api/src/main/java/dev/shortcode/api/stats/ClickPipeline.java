@@ -48,6 +48,8 @@ final class ClickPipeline implements AutoCloseable {
     /** Clicks waiting for the flusher at most: the buffer bounds the rest. */
     static final int HANDOFF_CAPACITY = 65_536;
     static final long SALT_WAIT_MILLIS = 5_000;
+    /** How long a click waits for its salt once the node is stopping. */
+    static final long STOP_SALT_WAIT_MILLIS = 2_000;
     /** A batch not answered within this is sent again (the store counts it once either way). */
     static final long STALLED_MILLIS = 30_000;
     /** How long a deleted link's late clicks are refused: longer than another node's flush interval plus its batch. */
@@ -66,6 +68,7 @@ final class ClickPipeline implements AutoCloseable {
     private final Thread thread;
     private volatile boolean accepting = true;
     private volatile boolean stopping;
+    private volatile long stoppingSince;
     private volatile long oldestUnstored = Long.MAX_VALUE;
 
     // The flusher thread's own state.
@@ -147,7 +150,8 @@ final class ClickPipeline implements AutoCloseable {
                 for (Click click : taken) {
                     take(click);
                 }
-                retryWaiting(stopping);
+                // Stopping, a click still waits a moment for its salt (asked for just now, perhaps), then counts without.
+                retryWaiting(stopping && System.nanoTime() - stoppingSince > TimeUnit.MILLISECONDS.toNanos(STOP_SALT_WAIT_MILLIS));
                 collect();
                 boolean due = System.nanoTime() - nextFlush >= 0;
                 if (due || stopping) {
@@ -306,6 +310,7 @@ final class ClickPipeline implements AutoCloseable {
     @Override
     public void close() {
         accepting = false;
+        stoppingSince = System.nanoTime();
         stopping = true;
         try {
             thread.join(closeTimeout.toMillis());
