@@ -97,7 +97,8 @@ class EmbeddedStorageUnitTests {
 
         try (Options options = new Options()) {
             assertThat(RocksDB.listColumnFamilies(options, db.toString())).extracting(b -> new String(b, StandardCharsets.UTF_8))
-                    .containsExactlyInAnyOrder("default", "links", "archive", "watermarks", "issued", "api_keys", "api_key_hashes", "idempotency");
+                    .containsExactlyInAnyOrder("default", "links", "archive", "watermarks", "issued", "api_keys", "api_key_hashes", "idempotency",
+                            "clicks");
         }
         try (EmbeddedDatabase storage = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir))) {
             assertThat(new EmbeddedApiKeyStore(storage).findByHash("hash-1").toCompletableFuture().join()).isPresent();

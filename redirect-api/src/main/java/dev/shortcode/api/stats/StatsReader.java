@@ -35,7 +35,9 @@ import java.util.concurrent.CompletionStage;
  * <p>A link's stats are those of its code since the link was created: a code issued again after
  * an older link with it expired (a pool that wrapped) does not inherit the older link's clicks.
  * An expired link's stats stay readable (its owner is found in the archive) until their retention
- * ends; a deleted link's are gone with it.
+ * ends; a deleted link's are gone with it (their counts are deleted at once; in Redis mode the
+ * endpoint answers 404 once the removal reached HBase through the outbox, normally within a
+ * second).
  */
 public final class StatsReader {
 
