@@ -116,6 +116,12 @@ class ApiKeysUnitTests {
             return answer(() -> byHash.values().stream().filter(k -> k.id().equals(id) && !k.revoked()).findFirst()
                     .map(k -> byHash.replace(k.secretHash(), k, k.revokedCopy())).orElse(false));
         }
+
+        @Override
+        public CompletionStage<Optional<ApiKey>> update(String id, java.util.function.UnaryOperator<ApiKey> change) {
+            return answer(() -> byHash.values().stream().filter(k -> k.id().equals(id)).findFirst()
+                    .map(k -> byHash.computeIfPresent(k.secretHash(), (hash, current) -> change.apply(current))));
+        }
     }
 
     private static final class MutableClock extends Clock {
