@@ -7,6 +7,7 @@ import dev.shortcode.core.store.ApiKeyStore;
 import dev.shortcode.core.store.Archive;
 import dev.shortcode.core.store.HotStore;
 import dev.shortcode.core.store.IdempotencyStore;
+import dev.shortcode.core.store.RateLimits;
 import java.lang.System.Logger.Level;
 import java.util.Objects;
 import java.util.Optional;
@@ -29,10 +30,12 @@ import java.util.function.Supplier;
  *                    within a second or two, never fails
  * @param writerStats the embedded writer's counters, for metrics; empty for other backends
  * @param closer      closes everything above, in the right order
+ * @param rateLimits  the API keys' rate limits and quotas: shared by all nodes where the backend
+ *                    can (Redis), else this node's
  */
 public record Storage(String kind, BlockSource blockSource, HotStore hotStore, Archive archive, LinkResolver resolver,
         ApiKeyStore apiKeys, IdempotencyStore idempotency, Supplier<CompletionStage<StorageHealth>> health,
-        Optional<Supplier<WriterStats>> writerStats, AutoCloseable closer) implements AutoCloseable {
+        Optional<Supplier<WriterStats>> writerStats, AutoCloseable closer, RateLimits rateLimits) implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Storage.class.getName());
 
@@ -47,6 +50,7 @@ public record Storage(String kind, BlockSource blockSource, HotStore hotStore, A
         Objects.requireNonNull(health, "health");
         Objects.requireNonNull(writerStats, "writerStats");
         Objects.requireNonNull(closer, "closer");
+        Objects.requireNonNull(rateLimits, "rateLimits");
     }
 
     @Override

@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The distributed storage: Redis (standalone or Cluster) for the id counters, the hot store, the
- * outbox and idempotency keys, over an {@link ArchiveStorage} (HBase) for every link, the
+ * outbox, idempotency keys and the rate limits of API keys, over an {@link ArchiveStorage} (HBase) for every link, the
  * watermarks and the API keys. The one way in to the Redis classes, which are package-private.
  *
  * <p>Every node also runs archivers that move the outbox into the archive; they keep a connection
@@ -64,6 +64,7 @@ public final class RedisStorage {
         RedisHotStore hot = null;
         OutboxArchiver archiver = null;
         ThreadPoolExecutor watermarkReader = null;
+        RedisConnection.Binary limitsConnection = null;
         try {
             hot = new RedisHotStore(redis, keys, options.hotStore());
             String consumer = options.archiver().consumer().isEmpty() ? OutboxArchiver.uniqueConsumerName() : options.archiver().consumer();
@@ -77,6 +78,9 @@ public final class RedisStorage {
                     });
             LinkResolver resolver = LinkResolver.over(hot, archive.archive(), issuer, archive.watermarks(), watermarkReader,
                     options.coldRead(), Ticker.SYSTEM, Clock.systemUTC());
+            limitsConnection = redis.openBinary();
+            RedisRateLimits limits = new RedisRateLimits(limitsConnection.async(), keys.namespace(), Clock.systemUTC());
+            RedisConnection.Binary openedLimitsConnection = limitsConnection;
             RedisHotStore openedHot = hot;
             OutboxArchiver openedArchiver = archiver;
             ThreadPoolExecutor openedReader = watermarkReader;
@@ -87,10 +91,15 @@ public final class RedisStorage {
                     () -> probe(redis, archive), Optional.empty(),
                     () -> {
                         if (closed.compareAndSet(false, true)) {
+                            limits.close(); // charges Redis with what was admitted since the last syncs
+                            openedLimitsConnection.close();
                             close(openedArchiver, openedHot, openedReader, archive, redis);
                         }
-                    });
+                    }, limits);
         } catch (RuntimeException e) {
+            if (limitsConnection != null) {
+                limitsConnection.close();
+            }
             close(archiver, hot, watermarkReader, archive, redis);
             throw e;
         }
