@@ -65,6 +65,27 @@ public interface ServiceConfig {
     @WithDefault("PT0.001S")
     Duration embeddedCommitDelay();
 
+    /** Per-API-key rate limits and quotas ({@code shortcode.limits.*}). */
+    Limits limits();
+
+    /** The limits every non-admin API key gets unless it has its own; admin keys only their own. */
+    interface Limits {
+        /**
+         * Whether API keys are limited at all: {@code true} or {@code false}. A string, because the
+         * framework reads any unknown word as false and a typo must stop the start.
+         */
+        @WithDefault("true")
+        String enabled();
+
+        /** Requests a minute per key, all API endpoints together, refilled gradually (a burst of this many at once); 0: none. */
+        @WithDefault("600")
+        long requestsPerMinute();
+
+        /** Links a key may create per UTC day; a batch counts its items; 0: none. */
+        @WithDefault("1000000")
+        long linksPerDay();
+    }
+
     /** Pools by name; empty means the three default pools. */
     Map<String, Pool> pools();
 
