@@ -20,6 +20,8 @@ public record RateLimit(long quota, Duration window, Refill refill) {
     }
 
     public static final Duration DAY = Duration.ofDays(1);
+    /** The fastest refill the token buckets support (one unit a nanosecond); more is no limit at all. */
+    public static final long MAX_PER_SECOND = 1_000_000_000L;
 
     public RateLimit {
         if (quota < 1) {
@@ -33,6 +35,9 @@ public record RateLimit(long quota, Duration window, Refill refill) {
         }
         if (refill == Refill.DAILY_UTC && !window.equals(DAY)) {
             throw new IllegalArgumentException("a daily quota has a window of one day, not " + window);
+        }
+        if (quota > window.getSeconds() * MAX_PER_SECOND) {
+            throw new IllegalArgumentException("quota " + quota + " per " + window + " is more than " + MAX_PER_SECOND + " a second");
         }
     }
 

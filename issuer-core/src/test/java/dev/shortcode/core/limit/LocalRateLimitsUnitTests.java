@@ -100,6 +100,14 @@ class LocalRateLimitsUnitTests {
     }
 
     @Test
+    void take_largestLimits_areHeldByTheBuckets_fasterThanOneUnitANanosecondIsRefused() {
+        assertThat(limits.decide("k1", RateLimit.perMinute(1_000_000_000L), 1).remaining()).isEqualTo(999_999_999L);
+        assertThat(limits.decide("k1", RateLimit.perUtcDay(1_000_000_000_000L), 1_000).remaining()).isEqualTo(999_999_999_000L);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> RateLimit.perMinute(61_000_000_000L))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("a second");
+    }
+
+    @Test
     void name_carriesTheValuesAndTheUtcDay() {
         long noon = NOON.toEpochMilli();
         assertThat(Buckets.name(RateLimit.perMinute(600), noon)).isEqualTo("g:600:60");

@@ -20,8 +20,9 @@ import java.util.Set;
 record KeySettings(Optional<OptionalLong> requestsPerMinute, Optional<OptionalLong> linksPerDay, Optional<OptionalLong> expiresAtMillis) {
 
     static final Set<String> FIELDS = Set.of("requestsPerMinute", "linksPerDay", "expiresAt");
-    /** Larger limits are typing errors: a trillion requests a minute is no limit at all. */
-    static final long MAX_LIMIT = 1_000_000_000_000L;
+    /** Larger limits are no limits (a billion requests a minute, a trillion links a day): 0 says that. */
+    static final long MAX_REQUESTS_PER_MINUTE = 1_000_000_000L;
+    static final long MAX_LINKS_PER_DAY = 1_000_000_000_000L;
 
     /** Reads a PATCH body: an object of at most the three fields. */
     static KeySettings read(JsonNode body, long nowMillis) {
@@ -71,8 +72,9 @@ record KeySettings(Optional<OptionalLong> requestsPerMinute, Optional<OptionalLo
         if (value == null) {
             return OptionalLong.empty();
         }
-        if (value < 0 || value > MAX_LIMIT) {
-            throw new InvalidRequestException("invalid-limit", field + " " + value + " must be 0 (no limit) to " + MAX_LIMIT
+        long max = field.equals("requestsPerMinute") ? MAX_REQUESTS_PER_MINUTE : MAX_LINKS_PER_DAY;
+        if (value < 0 || value > max) {
+            throw new InvalidRequestException("invalid-limit", field + " " + value + " must be 0 (no limit) to " + max
                     + ", or null for the default");
         }
         return OptionalLong.of(value);

@@ -14,13 +14,16 @@ import java.util.Locale;
 public record LimitSettings(boolean enabled, long requestsPerMinute, long linksPerDay) {
 
     static final String PREFIX = "shortcode.limits.";
+    /** The most the token buckets support (one unit a nanosecond is 60 billion a minute); more is no limit, which 0 says. */
+    public static final long MAX_REQUESTS_PER_MINUTE = 1_000_000_000L;
+    public static final long MAX_LINKS_PER_DAY = 1_000_000_000_000L;
 
     public LimitSettings {
-        if (requestsPerMinute < 0) {
-            throw new ConfigException(PREFIX + "requests-per-minute", requestsPerMinute + " must be 0 (no limit) or positive");
+        if (requestsPerMinute < 0 || requestsPerMinute > MAX_REQUESTS_PER_MINUTE) {
+            throw new ConfigException(PREFIX + "requests-per-minute", requestsPerMinute + " must be 0 (no limit) to " + MAX_REQUESTS_PER_MINUTE);
         }
-        if (linksPerDay < 0) {
-            throw new ConfigException(PREFIX + "links-per-day", linksPerDay + " must be 0 (no limit) or positive");
+        if (linksPerDay < 0 || linksPerDay > MAX_LINKS_PER_DAY) {
+            throw new ConfigException(PREFIX + "links-per-day", linksPerDay + " must be 0 (no limit) to " + MAX_LINKS_PER_DAY);
         }
     }
 

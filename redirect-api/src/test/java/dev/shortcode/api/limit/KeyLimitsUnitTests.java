@@ -55,6 +55,11 @@ class KeyLimitsUnitTests {
                 .hasMessageContaining("shortcode.limits.requests-per-minute");
         assertThatThrownBy(() -> new LimitSettings(true, 1, -5)).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("shortcode.limits.links-per-day");
+        assertThatThrownBy(() -> new LimitSettings(true, LimitSettings.MAX_REQUESTS_PER_MINUTE + 1, 5)).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("shortcode.limits.requests-per-minute");
+        // The largest values allowed are ones the buckets can hold.
+        assertThat(RateLimit.perMinute(LimitSettings.MAX_REQUESTS_PER_MINUTE).quota()).isEqualTo(LimitSettings.MAX_REQUESTS_PER_MINUTE);
+        assertThat(RateLimit.perUtcDay(LimitSettings.MAX_LINKS_PER_DAY).quota()).isEqualTo(LimitSettings.MAX_LINKS_PER_DAY);
         assertThatThrownBy(() -> LimitSettings.from(config("ture"))).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("shortcode.limits.enabled");
         assertThat(LimitSettings.from(config(" FALSE ")).enabled()).isFalse();
