@@ -85,6 +85,8 @@ final class RedisRateLimits implements RateLimits {
     private final AtomicLong bypassUntilNanos = new AtomicLong(System.nanoTime());
     private final AtomicLong lastLogNanos = new AtomicLong(Long.MIN_VALUE);
     private volatile boolean down;
+    /** Whether an outage was logged that its end has not been yet: the two lines come in pairs. */
+    private volatile boolean outageLogged;
 
     RedisRateLimits(RedisClusterAsyncCommands<String, byte[]> redis, String namespace, Clock clock) {
         this(redis, namespace, clock, REQUEST_TIMEOUT);
@@ -153,6 +155,7 @@ final class RedisRateLimits implements RateLimits {
         long last = lastLogNanos.get();
         if ((last == Long.MIN_VALUE || nowNanos - last >= LOG_INTERVAL.toNanos()) && lastLogNanos.compareAndSet(last, nowNanos)) {
             Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+            outageLogged = true;
             LOG.log(Level.WARNING, "rate limits: Redis did not answer ({0}); this node limits every API key on its own until it does "
                     + "(across N nodes at most N times a limit meanwhile)", RedisFailures.translate(cause).toString());
         }
@@ -161,7 +164,10 @@ final class RedisRateLimits implements RateLimits {
     private void recovered() {
         if (down) {
             down = false;
-            LOG.log(Level.INFO, "rate limits: shared through Redis again");
+            if (outageLogged) {
+                outageLogged = false;
+                LOG.log(Level.INFO, "rate limits: shared through Redis again");
+            }
         }
     }
 
