@@ -16,8 +16,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The single-node storage: one RocksDB under the data directory ({@link EmbeddedDatabase}) holds
- * the counters' watermarks, the hot store, the archive, the API keys and the idempotency keys.
- * Rate limits are this node's alone, in memory ({@link LocalRateLimits}).
+ * the counters' watermarks, the hot store, the archive, the API keys, the idempotency keys and the
+ * click statistics. Rate limits are this node's alone, in memory ({@link LocalRateLimits}).
  * The one way in to the embedded classes, which are package-private.
  */
 public final class EmbeddedStorage {
@@ -40,7 +40,8 @@ public final class EmbeddedStorage {
             LinkResolver resolver = LinkResolver.over(hot, archive, issuer, watermarks, Runnable::run, coldRead, Ticker.SYSTEM, clock);
             return new Storage("embedded", new EmbeddedBlockSource(watermarks), hot, archive, resolver, new EmbeddedApiKeyStore(db),
                     new EmbeddedIdempotencyStore(db, clock), () -> CompletableFuture.completedFuture(new StorageHealth(Map.of("rocksdb", isOpen(db)), Set.of("rocksdb"))),
-                    Optional.of(db::writerStats), db::close, new LocalRateLimits(clock));
+                    Optional.of(db::writerStats), db::close, new EmbeddedModerationStore(db),
+                    sampling -> new EmbeddedFootprint(db, sampling, clock), new EmbeddedClickStore(db, clock), new LocalRateLimits(clock));
         } catch (RuntimeException e) {
             db.close();
             throw e;

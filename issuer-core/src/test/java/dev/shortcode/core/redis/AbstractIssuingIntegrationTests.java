@@ -75,7 +75,7 @@ abstract class AbstractIssuingIntegrationTests {
     void allocators_resetGuardExpiringMidReset_stillResetOncePerWrap() throws Exception {
         // A 1 ms guard expires while its winner is still resetting: others win it too, with the same
         // stale epoch. Only the compare-and-set on the epoch keeps the reset single.
-        drainTinyPoolThroughWraps(LeaseOptions.DEFAULTS.withResetGuardTtl(Duration.ofMillis(1)));
+        drainTinyPoolThroughWraps(LeaseOptions.builder().resetGuardTtl(Duration.ofMillis(1)).build());
     }
 
     private void drainTinyPoolThroughWraps(LeaseOptions options) throws Exception {

@@ -107,7 +107,9 @@ public final class ApiKeys {
         long asked = clock.millis();
         store.findByHash(hash).whenComplete((found, failure) -> {
             if (failure == null) {
-                found.ifPresentOrElse(key -> cache.put(hash, new Cached(key, asked)), () -> cache.remove(hash));
+                // An update on this node that completed after this lookup was asked is newer than its answer.
+                cache.compute(hash, (h, current) -> current != null && current.checkedAt >= asked ? current
+                        : found.map(key -> new Cached(key, asked)).orElse(null));
             }
             rechecking.remove(hash, mine);
             mine.complete(null);
@@ -158,12 +160,16 @@ public final class ApiKeys {
     }
 
     /**
-     * Changes a key in the store ({@link ApiKeyStore#update}) and in this node's cache at once;
-     * other nodes see it at their next re-check, within {@link #CACHE_MILLIS}.
+     * Changes a key in the store ({@link ApiKeyStore#update}) and in this node's cache at once (a
+     * re-check already under way cannot bring the old copy back); other nodes see it at their next
+     * re-check: the first request of the key {@link #CACHE_MILLIS} or more after their last one
+     * starts it and is still answered with the old copy, and so are those that come before the
+     * store answers it.
      */
     public CompletionStage<Optional<ApiKey>> update(String id, UnaryOperator<ApiKey> change) {
         return store.update(id, change).thenApply(updated -> {
-            updated.ifPresent(key -> cache.replaceAll((hash, cached) -> cached.key.id().equals(id) ? new Cached(key, cached.checkedAt) : cached));
+            long now = clock.millis();
+            updated.ifPresent(key -> cache.replaceAll((hash, cached) -> cached.key.id().equals(id) ? new Cached(key, now) : cached));
             return updated;
         });
     }

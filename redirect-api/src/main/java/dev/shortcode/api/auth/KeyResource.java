@@ -104,14 +104,15 @@ public class KeyResource {
         }
         if (request.scopes() == null || request.scopes().isEmpty()) {
             return CompletableFuture.failedFuture(new InvalidRequestException("invalid-scopes",
-                    "scopes is required: a non-empty list of links:read, links:write, admin"));
+                    "scopes is required: a non-empty list of links:read, links:write, capacity:read, admin"));
         }
         Set<Scope> scopes = EnumSet.noneOf(Scope.class);
         for (String label : request.scopes()) {
             try {
                 scopes.add(Scope.ofLabel(label));
             } catch (IllegalArgumentException e) {
-                return CompletableFuture.failedFuture(new InvalidRequestException("invalid-scopes", e.getMessage()));
+                return CompletableFuture.failedFuture(new InvalidRequestException("invalid-scopes",
+                        e.getMessage().replace(String.valueOf(label), dev.shortcode.api.error.Echo.of(label))));
             }
         }
         KeySettings settings;
@@ -140,7 +141,8 @@ public class KeyResource {
     @Path("/{id}")
     @RequiresScope(Scope.ADMIN)
     @Operation(summary = "Change an API key's limits or expiry", description = "Fields left out stay as they are; null resets a limit "
-            + "to the configured default and removes the expiry. Applies on this node at once, on the others within 5 seconds; "
+            + "to the configured default and removes the expiry. Applies on this node at once, on the others once they re-check "
+            + "their cached copy (within 5 seconds and a key-store round trip); "
             + "a changed limit starts afresh (its burst at once, its day's quota in full for the rest of the day).")
     @RequestBody(content = @Content(schema = @Schema(implementation = KeySettingsRequest.class)))
     @APIResponse(responseCode = "200", description = "The key as changed", content = @Content(schema = @Schema(implementation = KeyView.class)))

@@ -1,6 +1,7 @@
 package dev.shortcode.api.auth;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.core.store.ApiKey;
 import java.time.Instant;
@@ -32,7 +33,7 @@ record KeySettings(Optional<OptionalLong> requestsPerMinute, Optional<OptionalLo
         for (Iterator<String> names = body.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!FIELDS.contains(name)) {
-                throw new InvalidRequestException("invalid-json", "unknown field '" + InvalidRequestException.echo(name)
+                throw new InvalidRequestException("invalid-json", "unknown field '" + Echo.of(name)
                         + "'; the fields here are " + FIELDS.stream().sorted().toList());
             }
         }
@@ -94,7 +95,7 @@ record KeySettings(Optional<OptionalLong> requestsPerMinute, Optional<OptionalLo
         try {
             return Optional.of(expiry(Instant.parse(value.textValue()), nowMillis));
         } catch (DateTimeParseException e) {
-            throw new InvalidRequestException("invalid-expiry", "expiresAt '" + InvalidRequestException.echo(value.textValue())
+            throw new InvalidRequestException("invalid-expiry", "expiresAt '" + Echo.of(value.textValue())
                     + "' is not an ISO-8601 instant such as 2027-01-31T00:00:00Z");
         }
     }

@@ -1,5 +1,6 @@
 package dev.shortcode.api.limit;
 
+import dev.shortcode.api.config.LimitSettings;
 import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.RateLimit;
 import java.util.Optional;

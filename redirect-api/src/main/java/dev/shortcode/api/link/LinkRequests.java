@@ -1,19 +1,32 @@
 package dev.shortcode.api.link;
 
 import dev.shortcode.api.error.InvalidRequestException;
+import dev.shortcode.core.store.DenyRule;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 
-/** Turns create bodies into {@link ValidLink}s, or refuses them naming the field: the URL, TTL and alias rules in one place. */
+/**
+ * Turns create bodies into {@link ValidLink}s, or refuses them naming the field: the URL, TTL and
+ * alias rules, and the deny-list, in one place.
+ */
 public final class LinkRequests {
 
     private final UrlPolicy urls;
     private final AliasPolicy aliases;
     private final TtlPolicy ttls;
+    /** The deny-list rule a normalised URL falls under, if any. */
+    private final Function<String, Optional<DenyRule>> denied;
 
     public LinkRequests(UrlPolicy urls, AliasPolicy aliases, TtlPolicy ttls) {
+        this(urls, aliases, ttls, url -> Optional.empty());
+    }
+
+    public LinkRequests(UrlPolicy urls, AliasPolicy aliases, TtlPolicy ttls, Function<String, Optional<DenyRule>> denied) {
         this.urls = urls;
         this.aliases = aliases;
         this.ttls = ttls;
+        this.denied = denied;
     }
 
     /** @throws InvalidRequestException naming what is wrong */
@@ -30,7 +43,7 @@ public final class LinkRequests {
         if (request == null) {
             throw new InvalidRequestException("invalid-body", "a JSON object with at least \"url\" is required");
         }
-        String url = urls.normalise(request.url());
+        String url = allowed(urls.normalise(request.url()));
         TtlPolicy.Choice ttl = chooseTtl(request.ttl(), ttlChoices);
         String alias = request.alias() == null ? null : aliases.validate(request.alias());
         return new ValidLink(url, ttl, alias);
@@ -38,7 +51,17 @@ public final class LinkRequests {
 
     /** The URL of a PATCH, normalised like a create's. */
     public String url(String requested) {
-        return urls.normalise(requested);
+        return allowed(urls.normalise(requested));
+    }
+
+    private String allowed(String url) {
+        Optional<DenyRule> rule = denied.apply(url);
+        if (rule.isPresent()) {
+            throw new InvalidRequestException("denied-url", "url falls under deny-list rule " + rule.get().id() + " ("
+                    + rule.get().kind().label() + " " + rule.get().value() + ")"
+                    + (rule.get().reason().isEmpty() ? "" : ": " + rule.get().reason()));
+        }
+        return url;
     }
 
     /** The pool and TTL of a PATCH's ttl. */

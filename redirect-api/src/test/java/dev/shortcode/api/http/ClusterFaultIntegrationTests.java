@@ -52,8 +52,8 @@ class ClusterFaultIntegrationTests {
         try (ReplicatedCluster redis = ReplicatedCluster.start(3)) {
             Map<String, String> env = Map.of(
                     "SHORTCODE_REDIS_URIS", redis.allNodes().stream().map(u -> u.toURI().toString()).collect(Collectors.joining(",")),
-                    "SHORTCODE_REDIS_CLUSTER", "true",
-                    "SHORTCODE_HBASE_ZK", hbase.zookeeperQuorum(),
+                    "SHORTCODE_REDIS_MODE", "cluster",
+                    "SHORTCODE_HBASE_ZOOKEEPER_QUORUM", hbase.zookeeperQuorum(),
                     "SHORTCODE_SECRET", "fault test secret shared by all nodes",
                     "SHORTCODE_ADMIN_KEY", ApiClient.ADMIN_KEY);
             try {
@@ -87,7 +87,7 @@ class ClusterFaultIntegrationTests {
                     try {
                         Thread.sleep(HBASE_FROZEN.toMillis());
                         for (ServiceProcess node : nodes) {
-                            HttpResponse<String> ready = node.send("GET", "/q/health/ready", null, null);
+                            HttpResponse<String> ready = node.management("/q/health/ready");
                             assertThat(ready.statusCode()).as("readiness of a node while HBase is frozen: %s", ready.body())
                                     .isEqualTo(200);
                         }

@@ -27,7 +27,7 @@ class DistributedServiceOutageIntegrationTests {
     private Map<String, String> env(RedisDeployment redis, HBaseProcess hbase) {
         return Map.of("SHORTCODE_DATA_DIR", dataDir.toString(),
                 "SHORTCODE_REDIS_URIS", redis.uris().get(0).toURI().toString(),
-                "SHORTCODE_HBASE_ZK", hbase.zookeeperQuorum(),
+                "SHORTCODE_HBASE_ZOOKEEPER_QUORUM", hbase.zookeeperQuorum(),
                 "SHORTCODE_SECRET", "outage test secret shared by all nodes",
                 "SHORTCODE_ADMIN_KEY", ApiClient.ADMIN_KEY);
     }
@@ -44,12 +44,12 @@ class DistributedServiceOutageIntegrationTests {
             try {
                 // Ready, degraded: the node still serves creates (into the outbox) and redirects.
                 await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-                    HttpResponse<String> ready = node.send("GET", "/q/health/ready", null, null);
+                    HttpResponse<String> ready = node.management("/q/health/ready");
                     assertThat(ready.statusCode()).as(ready.body()).isEqualTo(200);
                     assertThat(ready.body()).contains("\"hbase\": \"down\"").contains("\"redis\": \"up\"")
                             .contains("\"degraded\": true");
                 });
-                assertThat(node.send("GET", "/q/metrics", null, null).body())
+                assertThat(node.management("/q/metrics").body())
                         .contains("shortcode_storage_dependency_up{dependency=\"hbase\"} 0.0");
                 node.createBatch(links, 100, "permanent"); // acknowledged while HBase is down: in the outbox
                 assertAllRedirect(node, links);
@@ -83,7 +83,7 @@ class DistributedServiceOutageIntegrationTests {
             assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
             redis.close();
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-                HttpResponse<String> ready = node.send("GET", "/q/health/ready", null, null);
+                HttpResponse<String> ready = node.management("/q/health/ready");
                 assertThat(ready.statusCode()).isEqualTo(503);
                 assertThat(ready.body()).contains("\"redis\": \"down\"");
             });

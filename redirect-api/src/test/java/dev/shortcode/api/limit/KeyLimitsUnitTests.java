@@ -3,7 +3,7 @@ package dev.shortcode.api.limit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.shortcode.api.config.ServiceConfig;
+import dev.shortcode.api.config.LimitSettings;
 import dev.shortcode.core.config.ConfigException;
 import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.ApiKey.Scope;
@@ -13,7 +13,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Which limits a key has, the configuration they come from, and how the header fields spell them. */
+/** Which limits a key has, the bounds of their configured defaults, and how the header fields spell them. */
 class KeyLimitsUnitTests {
 
     private static final LimitSettings DEFAULTS = new LimitSettings(true, 600, 1_000_000);
@@ -60,9 +60,6 @@ class KeyLimitsUnitTests {
         // The largest values allowed are ones the buckets can hold.
         assertThat(RateLimit.perMinute(LimitSettings.MAX_REQUESTS_PER_MINUTE).quota()).isEqualTo(LimitSettings.MAX_REQUESTS_PER_MINUTE);
         assertThat(RateLimit.perUtcDay(LimitSettings.MAX_LINKS_PER_DAY).quota()).isEqualTo(LimitSettings.MAX_LINKS_PER_DAY);
-        assertThatThrownBy(() -> LimitSettings.from(config("ture"))).isInstanceOf(ConfigException.class)
-                .hasMessageContaining("shortcode.limits.enabled");
-        assertThat(LimitSettings.from(config(" FALSE ")).enabled()).isFalse();
     }
 
     @Test
@@ -75,24 +72,5 @@ class KeyLimitsUnitTests {
         assertThat(RateLimitHeaders.state(new RateDecision(true, 600, 0, 0, true), null)).as("t is left out when nothing is to come")
                 .isEqualTo("\"burst\";r=600");
         assertThat(RateLimitHeaders.state(null, null)).isEmpty();
-    }
-
-    private static ServiceConfig.Limits config(String enabled) {
-        return new ServiceConfig.Limits() {
-            @Override
-            public String enabled() {
-                return enabled;
-            }
-
-            @Override
-            public long requestsPerMinute() {
-                return 600;
-            }
-
-            @Override
-            public long linksPerDay() {
-                return 1_000_000;
-            }
-        };
     }
 }

@@ -1,11 +1,10 @@
-package dev.shortcode.api.limit;
+package dev.shortcode.api.config;
 
-import dev.shortcode.api.config.ServiceConfig;
 import dev.shortcode.core.config.ConfigException;
-import java.util.Locale;
 
 /**
- * The configured limits of API keys, checked: {@code shortcode.limits.*}.
+ * {@code shortcode.limits.*} checked: a value that parses but makes no sense stops the start with
+ * a {@link ConfigException} naming the key.
  *
  * @param enabled           whether keys are limited at all
  * @param requestsPerMinute every non-admin key's burst limit unless it has its own; 0 for none
@@ -13,7 +12,7 @@ import java.util.Locale;
  */
 public record LimitSettings(boolean enabled, long requestsPerMinute, long linksPerDay) {
 
-    static final String PREFIX = "shortcode.limits.";
+    public static final String PREFIX = "shortcode.limits.";
     /** The most the token buckets support (one unit a nanosecond is 60 billion a minute); more is no limit, which 0 says. */
     public static final long MAX_REQUESTS_PER_MINUTE = 1_000_000_000L;
     public static final long MAX_LINKS_PER_DAY = 1_000_000_000_000L;
@@ -27,11 +26,7 @@ public record LimitSettings(boolean enabled, long requestsPerMinute, long linksP
         }
     }
 
-    public static LimitSettings from(ServiceConfig.Limits config) {
-        String enabled = config.enabled().trim().toLowerCase(Locale.ROOT);
-        if (!enabled.equals("true") && !enabled.equals("false")) {
-            throw new ConfigException(PREFIX + "enabled", "'" + config.enabled() + "' must be true or false");
-        }
-        return new LimitSettings(enabled.equals("true"), config.requestsPerMinute(), config.linksPerDay());
+    static LimitSettings from(ServiceConfig.Limits config) {
+        return new LimitSettings(config.enabled(), config.requestsPerMinute(), config.linksPerDay());
     }
 }
