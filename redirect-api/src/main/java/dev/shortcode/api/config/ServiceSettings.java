@@ -46,12 +46,13 @@ import java.util.Optional;
  * @param capacity            how the stores are measured for capacity planning
  * @param http                connection limits
  * @param stats               click statistics
+ * @param limits              the default rate limits and quotas of API keys
  */
 public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, String baseHost, int redirectStatus, TtlPolicy ttlPolicy,
         Duration idempotencyTtl, Optional<String> adminKey, IssuerConfig issuer, Optional<RedisStorageOptions> redis,
         Optional<HBaseArchiveConfig> hbase, EmbeddedOptions embeddedOptions, ColdReadOptions coldRead, Duration issuedCountInterval,
         boolean refuseInternalAddresses, DenylistSettings denylist, CapacitySettings capacity, HttpLimits http,
-        StatsSettings stats) {
+        StatsSettings stats, LimitSettings limits) {
 
     private static final String KEY = IssuerConfig.PREFIX;
 
@@ -101,7 +102,8 @@ public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, Strin
         Duration issuedCountInterval = DailyIssueCounter.checkInterval(config.archive().issuedCountInterval());
         return new ServiceSettings(dataDirectory, baseUrl, baseHost, redirectStatus, ttlPolicy, idempotencyTtl, adminKey, issuer, redis,
                 hbase, embedded, coldRead, issuedCountInterval, config.refuseInternalAddresses(), DenylistSettings.from(config.denylist()),
-                CapacitySettings.from(config.capacity()), HttpLimits.from(config.http()), StatsSettings.from(config.stats()));
+                CapacitySettings.from(config.capacity()), HttpLimits.from(config.http()), StatsSettings.from(config.stats()),
+                LimitSettings.from(config.limits()));
     }
 
     private static DataDirectory dataDirectory(String path) {
