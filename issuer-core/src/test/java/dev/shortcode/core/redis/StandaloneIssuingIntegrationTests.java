@@ -23,7 +23,9 @@ class StandaloneIssuingIntegrationTests extends AbstractIssuingIntegrationTests 
         PoolSpec pool = PoolSpec.builder("six").length(6).idleTtl(Duration.ofDays(1)).blockSizes(100, 500, 1_000).build();
         try (RedisDeployment own = RedisServers.standalone();
                 TestNodes cluster = new TestNodes(own, namespace, pool, LeaseOptions.DEFAULTS, watermarks, 2)) {
-            TestNodes.Running running = cluster.start(2, 150_000, () -> false);
+            // Paced (500 codes, then 10 ms) so that the fault lands mid-run: unpaced, four callers can
+            // issue all 600,000 codes before the fault, and nothing would be re-seeded.
+            TestNodes.Running running = cluster.startThrottled(2, 150_000, 500, Duration.ofMillis(10));
             await().atMost(Duration.ofSeconds(60)).until(() -> cluster.issued.sum() > 100_000);
             own.restart();
             List<IssuedLog> logs = running.await(Duration.ofMinutes(2));
