@@ -1,19 +1,23 @@
 package dev.shortcode.api.link;
 
 import dev.shortcode.api.error.InvalidRequestException;
+import dev.shortcode.core.store.LinkTargets;
 import java.util.Map;
 
-/** Turns create bodies into {@link ValidLink}s, or refuses them naming the field: the URL, TTL and alias rules in one place. */
+/** Turns create bodies into {@link ValidLink}s, or refuses them naming the field: the URL, TTL, alias and target rules in one place. */
 public final class LinkRequests {
 
     private final UrlPolicy urls;
     private final AliasPolicy aliases;
     private final TtlPolicy ttls;
+    private final TargetPolicy targets;
 
+    /** Device targets are checked by a {@link TargetPolicy} over the same URL rules. */
     public LinkRequests(UrlPolicy urls, AliasPolicy aliases, TtlPolicy ttls) {
         this.urls = urls;
         this.aliases = aliases;
         this.ttls = ttls;
+        this.targets = new TargetPolicy(urls);
     }
 
     /** @throws InvalidRequestException naming what is wrong */
@@ -33,7 +37,12 @@ public final class LinkRequests {
         String url = urls.normalise(request.url());
         TtlPolicy.Choice ttl = chooseTtl(request.ttl(), ttlChoices);
         String alias = request.alias() == null ? null : aliases.validate(request.alias());
-        return new ValidLink(url, ttl, alias);
+        return new ValidLink(url, ttl, alias, targets.validate(request.targets()));
+    }
+
+    /** The targets of a PATCH, checked like a create's; null or an empty object is none. */
+    public LinkTargets targets(DeviceTargets requested) {
+        return targets.validate(requested);
     }
 
     /** The URL of a PATCH, normalised like a create's. */

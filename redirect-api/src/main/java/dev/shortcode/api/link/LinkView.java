@@ -9,8 +9,10 @@ import java.time.Instant;
  *
  * @param ttl       the TTL the link asked for ({@code P30D}) or {@code permanent}
  * @param expiresAt when the link expires if nobody uses it from now on; absent for permanent links
+ * @param targets   the device targets; absent when the link has none
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record LinkView(String code, String shortUrl, String url, String ttl, String pool,
         @JsonSerialize(using = InstantText.class) Instant createdAt,
-        @JsonSerialize(using = InstantText.class) Instant expiresAt) {}
+        @JsonSerialize(using = InstantText.class) Instant expiresAt,
+        DeviceTargets targets) {}
