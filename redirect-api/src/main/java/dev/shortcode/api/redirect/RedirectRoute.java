@@ -6,6 +6,7 @@ import dev.shortcode.api.link.LinkReader;
 import dev.shortcode.api.problem.ErrorMapping;
 import dev.shortcode.api.problem.ProblemResponse;
 import dev.shortcode.api.problem.ProblemWriter;
+import dev.shortcode.api.targets.DeviceRedirects;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -43,6 +44,9 @@ public class RedirectRoute {
     @Inject
     ObjectMapper json;
 
+    @Inject
+    DeviceRedirects devices;
+
     private Counter found;
     private Counter missing;
     private Counter failed;
@@ -72,6 +76,9 @@ public class RedirectRoute {
             if (failure != null) {
                 failed.increment();
                 respond(rc, ErrorMapping.map(failure, rc.request().path()));
+            } else if (target.isPresent() && !target.get().targets().isEmpty()) {
+                found.increment();
+                devices.answer(rc, target.get(), config.redirectStatus()); // by User-Agent; only links with targets pay for it
             } else if (target.isPresent()) {
                 found.increment();
                 rc.response().setStatusCode(config.redirectStatus())
