@@ -9,14 +9,14 @@ package dev.shortcode.api.error;
 public abstract sealed class DomainException extends RuntimeException
         permits InvalidRequestException, NotFoundException, AliasTakenException, ConcurrentUpdateException,
         IdempotencyKeyReusedException, IdempotencyInProgressException, NotOwnerException, PoolExhaustedException,
-        LastAdminKeyException, BatchTooLargeException, UnauthenticatedException, MissingScopeException {
+        LastAdminKeyException, BatchTooLargeException, UnauthenticatedException, MissingScopeException, OverloadedException {
 
     private static final long serialVersionUID = 1L;
 
     /** The kinds of refusal, each one status and one problem title ({@link ErrorMapping}). */
     public enum Kind {
         INVALID_REQUEST, NOT_FOUND, ALIAS_TAKEN, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS, NOT_OWNER,
-        POOL_EXHAUSTED, LAST_ADMIN_KEY, BATCH_TOO_LARGE, UNAUTHENTICATED, MISSING_SCOPE
+        POOL_EXHAUSTED, LAST_ADMIN_KEY, BATCH_TOO_LARGE, UNAUTHENTICATED, MISSING_SCOPE, OVERLOADED
     }
 
     private final Kind kind;

@@ -71,7 +71,7 @@ public final class ErrorMapping {
                 title = "Unauthenticated";
                 headers = Map.of("WWW-Authenticate", "ApiKey header=\"X-API-Key\"");
             }
-            case POOL_EXHAUSTED -> {
+            case POOL_EXHAUSTED, OVERLOADED -> {
                 status = 503;
                 title = "Service unavailable";
                 headers = Map.of("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));
