@@ -1,5 +1,6 @@
 package dev.shortcode.api.config;
 
+import dev.shortcode.api.applinks.AppLinkFiles;
 import dev.shortcode.core.config.ConfigException;
 import dev.shortcode.core.config.IssuerConfig;
 import dev.shortcode.core.config.PoolSpec;
@@ -28,7 +29,8 @@ import java.util.Optional;
  * with a {@link ConfigException} naming the key.
  */
 public record ServiceSettings(Path dataDir, String baseUrl, String baseHost, Optional<RedisStorageOptions> redis,
-        Optional<HBaseArchiveConfig> hbase, IssuerConfig issuer, EmbeddedOptions embeddedOptions, ColdReadOptions coldRead) {
+        Optional<HBaseArchiveConfig> hbase, IssuerConfig issuer, EmbeddedOptions embeddedOptions, ColdReadOptions coldRead,
+        AppLinkFiles appLinks) {
 
     public boolean embedded() {
         return redis.isEmpty();
@@ -90,7 +92,8 @@ public record ServiceSettings(Path dataDir, String baseUrl, String baseHost, Opt
         Optional<RedisStorageOptions> redisOptions = redis.map(uris -> RedisStorageOptions.builder().uris(uris)
                 .mode(cluster ? RedisMode.CLUSTER : RedisMode.STANDALONE).build());
         Optional<HBaseArchiveConfig> hbase = zk.map(quorum -> HBaseArchiveConfig.builder().zookeeperQuorum(quorum).build());
-        return new ServiceSettings(dataDir, baseUrl, host, redisOptions, hbase, issuer.build(), embeddedOptions, ColdReadOptions.DEFAULTS);
+        return new ServiceSettings(dataDir, baseUrl, host, redisOptions, hbase, issuer.build(), embeddedOptions, ColdReadOptions.DEFAULTS,
+                AppLinkFiles.load(config.appLinks()));
     }
 
     private static void checkHostPort(String value) {
