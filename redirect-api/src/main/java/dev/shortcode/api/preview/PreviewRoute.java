@@ -30,6 +30,8 @@ import java.net.URI;
 public class PreviewRoute {
 
     static final String PREVIEW_PATH = "/([A-Za-z0-9_-]{2,64})\\+";
+    /** The same with the plus percent-encoded, as some clients send it. */
+    static final String ENCODED_PREVIEW_PATH = "/([A-Za-z0-9_-]{2,64})%2[Bb]";
 
     @Inject
     LinkReader links;
@@ -41,8 +43,10 @@ public class PreviewRoute {
     ObjectMapper json;
 
     void register(@Observes Router router) {
-        router.getWithRegex(PREVIEW_PATH).handler(this::preview);
-        router.headWithRegex(PREVIEW_PATH).handler(this::preview);
+        for (String path : new String[] {PREVIEW_PATH, ENCODED_PREVIEW_PATH}) {
+            router.getWithRegex(path).handler(this::preview);
+            router.headWithRegex(path).handler(this::preview);
+        }
     }
 
     private void preview(RoutingContext rc) {
@@ -66,7 +70,7 @@ public class PreviewRoute {
     }
 
     private void answer(RoutingContext rc, PreviewView view) {
-        rc.response().putHeader(HttpHeaders.VARY, HttpHeaders.ACCEPT);
+        rc.response().putHeader(HttpHeaders.VARY, "Accept");
         String accept = rc.request().getHeader(HttpHeaders.ACCEPT);
         if (accept != null && accept.contains("application/json") && !accept.contains("text/html")) {
             try {

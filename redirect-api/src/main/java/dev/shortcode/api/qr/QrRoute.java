@@ -57,7 +57,7 @@ public class QrRoute {
                         return;
                     }
                     rc.response().putHeader(HttpHeaders.ETAG, image.etag()).putHeader(HttpHeaders.CACHE_CONTROL, CACHE_CONTROL)
-                            .putHeader(HttpHeaders.VARY, HttpHeaders.ACCEPT);
+                            .putHeader(HttpHeaders.VARY, "Accept");
                     if (image.notModified()) {
                         rc.response().setStatusCode(304).end();
                     } else {

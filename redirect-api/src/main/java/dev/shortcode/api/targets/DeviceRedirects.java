@@ -22,7 +22,7 @@ public class DeviceRedirects {
     /** Answers {@code rc} for {@code link}, which has targets; {@code redirectStatus} is the service's redirect status. */
     public void answer(RoutingContext rc, LinkRecord link, int redirectStatus) {
         Choice choice = chooser.choose(link, rc.request().getHeader(HttpHeaders.USER_AGENT));
-        HttpServerResponse response = rc.response().putHeader(HttpHeaders.VARY, HttpHeaders.USER_AGENT);
+        HttpServerResponse response = rc.response().putHeader(HttpHeaders.VARY, "User-Agent");
         if (choice instanceof Choice.Redirect redirect) {
             response.setStatusCode(redirectStatus)
                     .putHeader(HttpHeaders.LOCATION, redirect.location())

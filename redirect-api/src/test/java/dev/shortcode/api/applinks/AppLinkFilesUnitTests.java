@@ -16,16 +16,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class AppLinkFilesUnitTests {
 
-    static final String AASA = """
-            {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.shop"],
-              "components": [{"/": "/*", "comment": "every short link"}, {"/": "/*+", "exclude": true}]}]},
-             "webcredentials": {"apps": ["ABCDE12345.com.example.shop"]}}""";
-    static final String ASSET_LINKS = """
-            [{"relation": ["delegate_permission/common.handle_all_urls"],
-              "target": {"namespace": "android_app", "package_name": "com.example.shop",
-                         "sha256_cert_fingerprints": ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}},
-             {"relation": ["delegate_permission/common.get_login_creds"], "target": {"namespace": "web", "site": "https://sho.rt"}}]""";
-
     @TempDir
     Path dir;
 
@@ -49,10 +39,10 @@ class AppLinkFilesUnitTests {
 
     @Test
     void load_validFiles_keepsTheirBytesAsTheyAre() throws IOException {
-        AppLinkFiles files = AppLinkFiles.load(config(file("aasa", AASA), file("assetlinks.json", ASSET_LINKS)));
+        AppLinkFiles files = AppLinkFiles.load(config(file("aasa", SampleAssociationFiles.AASA), file("assetlinks.json", SampleAssociationFiles.ASSET_LINKS)));
 
-        assertThat(files.appleAppSiteAssociation()).hasValueSatisfying(b -> assertThat(new String(b)).isEqualTo(AASA));
-        assertThat(files.assetLinks()).hasValueSatisfying(b -> assertThat(new String(b)).isEqualTo(ASSET_LINKS));
+        assertThat(files.appleAppSiteAssociation()).hasValueSatisfying(b -> assertThat(new String(b)).isEqualTo(SampleAssociationFiles.AASA));
+        assertThat(files.assetLinks()).hasValueSatisfying(b -> assertThat(new String(b)).isEqualTo(SampleAssociationFiles.ASSET_LINKS));
     }
 
     @Test

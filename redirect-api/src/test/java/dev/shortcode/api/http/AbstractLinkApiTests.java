@@ -42,7 +42,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * The HTTP API over a running service: every endpoint and every error. Subclasses run it on
  * embedded storage and on real Redis + HBase.
  */
-abstract class AbstractLinkApiTests {
+abstract class AbstractLinkApiTests extends AbstractLinkTargetsApiTests {
 
     String writer;
     String reader;
