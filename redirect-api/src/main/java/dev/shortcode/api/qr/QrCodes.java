@@ -34,8 +34,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       ({@link QrSpec}). Drawing is deterministic, so one ETag is one byte sequence (strong); a
  *       matching {@code If-None-Match} is answered before anything is drawn. A recycled code's new
  *       link has another creation time and so another ETag.
- *   <li><b>Drawing</b> on {@value #THREADS} threads of this class with a queue of
- *       {@value #QUEUE} ({@link QrRenderer}, about a millisecond each); a request that finds the
+ *   <li><b>Drawing</b> on {@link #THREADS} threads of this class (half the CPUs, one or two) with
+ *       a queue of {@value #QUEUE} ({@link QrRenderer}: one to twenty milliseconds up to 512 px, a
+ *       few hundred for a 2048 px PNG, whose pixels ZXing's writer sets one by one); a request that finds the
  *       queue full fails with {@link OverloadedException} (503, Retry-After) instead of queueing
  *       without bound. No event loop ever draws.
  *   <li><b>Cache</b>: one Caffeine {@link AsyncCache} by that same key, bounded by the bytes it
@@ -47,7 +48,8 @@ public final class QrCodes implements AutoCloseable {
 
     /** Appended to the short URL in the code: marks a visit as a scan. */
     public static final String SCAN_MARKER = "?qr=1";
-    static final int THREADS = 2;
+    /** Half the CPUs, at least one, at most two: drawing a large PNG takes tens of milliseconds, and must not starve the event loops. */
+    static final int THREADS = Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors() / 2));
     static final int QUEUE = 64;
     static final long CACHE_BYTES = 16L * 1024 * 1024;
     /** Bumped when the drawing of the same spec changes, so old ETags stop matching. */
