@@ -403,15 +403,18 @@ stop_hbase() {
 SERVICE_NOTE=""
 run_service() {
   local mode=$1
-  local port data logfile env_args
+  local port management_port data logfile env_args
   port=$(free_port)
+  # /q/* lives on the management port; a free one, so that two runs on one machine do not clash on 9000.
+  management_port=$(free_port)
   data=$(mktemp -d "$TMP_DIR/data-$mode.XXXXXX")
   logfile="$LOG_DIR/service-$mode.log"
   # Redis mode is chosen by SHORTCODE_REDIS_URIS being set; embedded mode by its absence.
   env_args=(QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$port" SHORTCODE_DATA_DIR="$data"
+    QUARKUS_MANAGEMENT_HOST=127.0.0.1 QUARKUS_MANAGEMENT_PORT="$management_port"
     SHORTCODE_ADMIN_KEY="$ADMIN_KEY" QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE="$TARGET_CPUS")
   if [[ "$mode" == redis ]]; then
-    env_args+=(SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZK="$HBASE_ZK"
+    env_args+=(SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZOOKEEPER_QUORUM="$HBASE_ZK"
       SHORTCODE_SECRET="bench secret shared by every node")
   fi
   start_bg "$logfile" env -u SHORTCODE_REDIS_URIS "${env_args[@]}" "${TARGET_PIN[@]}" java "${SERVICE_OPTS[@]}" -jar "$SERVICE_JAR"

@@ -56,8 +56,10 @@ fi
 
 DATA=$(mktemp -d "${TMPDIR:-/tmp}/shortcode-targets.XXXXXX")
 PORT=$((20000 + RANDOM % 20000))
+MANAGEMENT_PORT=$((PORT + 1)) # its own, not the default 9000 another service on the box may hold
 KEY=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
 env -u SHORTCODE_REDIS_URIS QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$PORT" SHORTCODE_DATA_DIR="$DATA" \
+  QUARKUS_MANAGEMENT_HOST=127.0.0.1 QUARKUS_MANAGEMENT_PORT="$MANAGEMENT_PORT" \
   SHORTCODE_ADMIN_KEY="$KEY" QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE=1 "${TARGET_PIN[@]}" java -Xmx1g -jar "$SERVICE_JAR" \
   >"$OUT/service.log" 2>&1 &
 SERVICE=$!

@@ -127,15 +127,15 @@ Checks the schema cannot express; each stops the release with the value's name.
 {{- if eq (int .Values.ports.http) (int .Values.ports.management) }}
 {{- fail (printf "ports.management (%v) must differ from ports.http" .Values.ports.management) }}
 {{- end }}
-{{- if and (not .Values.embedded.enabled) (not .Values.redis.cluster) (gt (len .Values.redis.uris) 1) }}
-{{- fail (printf "redis.uris: a standalone Redis takes one URI, got %d; set redis.cluster=true for a Cluster" (len .Values.redis.uris)) }}
+{{- if and (not .Values.embedded.enabled) (ne .Values.redis.mode "cluster") (gt (len .Values.redis.uris) 1) }}
+{{- fail (printf "redis.uris: a standalone Redis takes one URI, got %d; set redis.mode=cluster for a Cluster" (len .Values.redis.uris)) }}
 {{- end }}
 {{- end }}
 
 {{/*
-The container's environment besides the ConfigMap: the secrets, by reference, then extraEnv.
-In embedded mode a secret may be missing from an existing Secret (optional): the service then
-generates it into the volume.
+The container's environment besides the ConfigMap: the secrets, by reference, the pod's name as
+its archiver's consumer name (Redis mode), then extraEnv. In embedded mode a secret may be
+missing from an existing Secret (optional): the service then generates it into the volume.
 */}}
 {{- define "shortcode.env" -}}
 {{- $secretName := include "shortcode.secretName" . }}
@@ -166,6 +166,12 @@ generates it into the volume.
     secretKeyRef:
       name: {{ $secretName }}
       key: redis-uris
+# The pod's name: a container restarted in its pod (a crash, an OOM kill) finishes its own pending
+# outbox entries at once instead of after claim-idle; no two live pods share a name.
+- name: SHORTCODE_REDIS_ARCHIVER_CONSUMER
+  valueFrom:
+    fieldRef:
+      fieldPath: metadata.name
 {{- end }}
 {{- with .Values.extraEnv }}
 {{ toYaml . }}

@@ -130,19 +130,23 @@ class ChartDefaultsUnitTests {
                 .satisfies(from -> assertThat(from.getConfigMapRef().getName()).isEqualTo(FULLNAME));
         assertThat(configData())
                 .containsEntry("SHORTCODE_BASE_URL", "https://sho.rt")
-                .containsEntry("SHORTCODE_REDIS_CLUSTER", "false")
-                .containsEntry("SHORTCODE_HBASE_ZK", "zk.data.svc:2181")
+                .containsEntry("SHORTCODE_REDIS_MODE", "standalone")
+                .containsEntry("SHORTCODE_HBASE_ZOOKEEPER_QUORUM", "zk.data.svc:2181")
                 .containsEntry("SHORTCODE_DEFAULT_TTL", "P10D")
                 .containsEntry("SHORTCODE_REDIRECT_STATUS", "302")
                 .doesNotContainKeys("SHORTCODE_SECRET", "SHORTCODE_ADMIN_KEY", "SHORTCODE_REDIS_URIS");
 
         Map<String, EnvVar> env = container.getEnv().stream().collect(Collectors.toMap(EnvVar::getName, Function.identity()));
-        assertThat(env).containsOnlyKeys("SHORTCODE_SECRET", "SHORTCODE_ADMIN_KEY", "SHORTCODE_REDIS_URIS");
+        assertThat(env).containsOnlyKeys("SHORTCODE_SECRET", "SHORTCODE_ADMIN_KEY", "SHORTCODE_REDIS_URIS",
+                "SHORTCODE_REDIS_ARCHIVER_CONSUMER");
+        // Each pod's archivers under the pod's own name: a restarted container finishes its own pending entries.
+        assertThat(env.get("SHORTCODE_REDIS_ARCHIVER_CONSUMER").getValueFrom().getFieldRef().getFieldPath()).isEqualTo("metadata.name");
         Secret secret = manifests.get(Secret.class, FULLNAME);
         assertThat(secretValue(secret, env.get("SHORTCODE_SECRET"))).isEqualTo("permutation-secret-of-32-bytes!");
         assertThat(secretValue(secret, env.get("SHORTCODE_ADMIN_KEY"))).isEqualTo("sck_admin-key-of-the-test-release");
         assertThat(secretValue(secret, env.get("SHORTCODE_REDIS_URIS"))).isEqualTo("redis://redis.data.svc:6379");
-        assertThat(env.values()).allSatisfy(e -> assertThat(e.getValueFrom().getSecretKeyRef().getOptional()).isNotEqualTo(Boolean.TRUE));
+        assertThat(env.values()).filteredOn(e -> e.getValueFrom().getSecretKeyRef() != null).hasSize(3)
+                .allSatisfy(e -> assertThat(e.getValueFrom().getSecretKeyRef().getOptional()).isNotEqualTo(Boolean.TRUE));
     }
 
     static String secretValue(Secret secret, EnvVar env) {

@@ -30,17 +30,17 @@ class ChartOverridesUnitTests {
     private static final String FULLNAME = "links-shortcode";
 
     @Test
-    void redis_clusterMode_setsTheFlagAndKeepsEverySeedUriInTheSecret() {
+    void redis_clusterMode_setsTheModeAndKeepsEverySeedUriInTheSecret() {
         Manifests manifests = ChartRelease.withRequiredValues().values("""
                 redis:
-                  cluster: true
+                  mode: cluster
                   uris:
                     - redis://:pw@redis-0.data.svc:6379
                     - redis://:pw@redis-1.data.svc:6379
                     - redis://:pw@redis-2.data.svc:6379
                 """).render();
 
-        assertThat(config(manifests)).containsEntry("SHORTCODE_REDIS_CLUSTER", "true").doesNotContainKey("SHORTCODE_REDIS_URIS");
+        assertThat(config(manifests)).containsEntry("SHORTCODE_REDIS_MODE", "cluster").doesNotContainKey("SHORTCODE_REDIS_URIS");
         assertThat(ChartDefaultsUnitTests.secretValue(manifests.get(Secret.class, FULLNAME), env(manifests).get("SHORTCODE_REDIS_URIS")))
                 .isEqualTo("redis://:pw@redis-0.data.svc:6379,redis://:pw@redis-1.data.svc:6379,redis://:pw@redis-2.data.svc:6379");
     }
@@ -55,8 +55,9 @@ class ChartOverridesUnitTests {
 
         assertThat(manifests.all(Secret.class)).isEmpty();
         Map<String, EnvVar> env = env(manifests);
-        assertThat(env).containsOnlyKeys("SHORTCODE_SECRET", "SHORTCODE_ADMIN_KEY", "SHORTCODE_REDIS_URIS");
-        assertThat(env.values()).allSatisfy(e -> {
+        assertThat(env).containsOnlyKeys("SHORTCODE_SECRET", "SHORTCODE_ADMIN_KEY", "SHORTCODE_REDIS_URIS",
+                "SHORTCODE_REDIS_ARCHIVER_CONSUMER");
+        assertThat(env.values()).filteredOn(e -> e.getValueFrom().getSecretKeyRef() != null).hasSize(3).allSatisfy(e -> {
             assertThat(e.getValueFrom().getSecretKeyRef().getName()).isEqualTo("shortcode-secrets");
             // A missing key stops the pod with the key's name instead of starting a misconfigured node.
             assertThat(e.getValueFrom().getSecretKeyRef().getOptional()).isNotEqualTo(Boolean.TRUE);
@@ -188,7 +189,7 @@ class ChartOverridesUnitTests {
         Map<String, Volume> volumes = pod.getVolumes().stream().collect(Collectors.toMap(Volume::getName, Function.identity()));
         assertThat(volumes.get("data").getPersistentVolumeClaim().getClaimName()).isEqualTo(claim.getMetadata().getName());
         assertThat(config(manifests)).containsEntry("SHORTCODE_DATA_DIR", "/data")
-                .doesNotContainKeys("SHORTCODE_REDIS_CLUSTER", "SHORTCODE_HBASE_ZK");
+                .doesNotContainKeys("SHORTCODE_REDIS_MODE", "SHORTCODE_HBASE_ZOOKEEPER_QUORUM");
         // The secret and the admin key are generated into the volume on first start.
         assertThat(manifests.container().getEnv()).isNullOrEmpty();
         assertThat(manifests.all(Secret.class)).isEmpty();
@@ -283,7 +284,8 @@ class ChartOverridesUnitTests {
         Manifests overridden = ChartRelease.withRequiredValues().set("fullnameOverride", "sc").render();
         assertThat(overridden.kindsAndNames()).contains("Deployment/sc", "Service/sc", "Service/sc-management", "ConfigMap/sc", "Secret/sc");
         assertThat(overridden.container().getEnvFrom().get(0).getConfigMapRef().getName()).isEqualTo("sc");
-        assertThat(overridden.container().getEnv()).allSatisfy(e -> assertThat(e.getValueFrom().getSecretKeyRef().getName()).isEqualTo("sc"));
+        assertThat(overridden.container().getEnv()).filteredOn(e -> e.getValueFrom().getSecretKeyRef() != null).isNotEmpty()
+                .allSatisfy(e -> assertThat(e.getValueFrom().getSecretKeyRef().getName()).isEqualTo("sc"));
     }
 
     @Test

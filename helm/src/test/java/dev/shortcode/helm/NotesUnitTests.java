@@ -24,7 +24,7 @@ class NotesUnitTests {
     void notes_existingSecret_readTheAdminKeyFromThatSecret() {
         String output = ChartRelease.withNoValues().values("""
                 config: {baseUrl: "https://sho.rt"}
-                redis: {cluster: true}
+                redis: {mode: cluster}
                 hbase: {zookeeperQuorum: "zk.data.svc:2181"}
                 secrets: {existingSecret: shortcode-secrets}
                 """).installOutput();

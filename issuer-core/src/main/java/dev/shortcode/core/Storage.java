@@ -5,13 +5,17 @@ import dev.shortcode.core.lease.BlockSource;
 import dev.shortcode.core.read.LinkResolver;
 import dev.shortcode.core.store.ApiKeyStore;
 import dev.shortcode.core.store.Archive;
+import dev.shortcode.core.store.ClickStore;
 import dev.shortcode.core.store.HotStore;
 import dev.shortcode.core.store.IdempotencyStore;
+import dev.shortcode.core.store.ModerationStore;
+import dev.shortcode.core.store.SamplingOptions;
+import dev.shortcode.core.store.StorageFootprint;
 import java.lang.System.Logger.Level;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -26,14 +30,19 @@ import java.util.function.Supplier;
  * @param resolver    the read path: hot store, then the archive
  * @param apiKeys     the API keys given to clients
  * @param idempotency what each Idempotency-Key made
- * @param health      whether each dependency answers now, by name ({@code redis}, {@code hbase},
- *                    {@code rocksdb}); completes within a second or two, never fails
+ * @param health      whether each dependency answers now, and which are essential; completes
+ *                    within a second or two, never fails
  * @param writerStats the embedded writer's counters, for metrics; empty for other backends
  * @param closer      closes everything above, in the right order
+ * @param moderation  deny-list rules, disabled links, abuse reports (durable, like the archive)
+ * @param footprint   what the stores hold and cost, measured by sampling (for capacity planning),
+ *                    with the given sampling bounds
+ * @param clicks      click statistics per link and owner
  */
 public record Storage(String kind, BlockSource blockSource, HotStore hotStore, Archive archive, LinkResolver resolver,
-        ApiKeyStore apiKeys, IdempotencyStore idempotency, Supplier<CompletionStage<Map<String, Boolean>>> health,
-        Optional<Supplier<WriterStats>> writerStats, AutoCloseable closer) implements AutoCloseable {
+        ApiKeyStore apiKeys, IdempotencyStore idempotency, Supplier<CompletionStage<StorageHealth>> health,
+        Optional<Supplier<WriterStats>> writerStats, AutoCloseable closer, ModerationStore moderation,
+        Function<SamplingOptions, StorageFootprint> footprint, ClickStore clicks) implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Storage.class.getName());
 
@@ -48,6 +57,9 @@ public record Storage(String kind, BlockSource blockSource, HotStore hotStore, A
         Objects.requireNonNull(health, "health");
         Objects.requireNonNull(writerStats, "writerStats");
         Objects.requireNonNull(closer, "closer");
+        Objects.requireNonNull(moderation, "moderation");
+        Objects.requireNonNull(footprint, "footprint");
+        Objects.requireNonNull(clicks, "clicks");
     }
 
     @Override

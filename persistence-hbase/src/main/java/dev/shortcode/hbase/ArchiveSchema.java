@@ -1,5 +1,6 @@
 package dev.shortcode.hbase;
 
+import dev.shortcode.core.store.ClickRetention;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -16,7 +17,7 @@ import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 
 /**
- * The archive's four tables and how they are created. Descriptors are applied only when a table
+ * The archive's five tables and how they are created. Descriptors are applied only when a table
  * is created; an existing table is used as it is (operators may have tuned it).
  *
  * <ul>
@@ -29,9 +30,17 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
  *   <li><b>keys</b>: family {@code k}, one version, row Bloom filter (an unknown key, the
  *       common case of a guessed or mistyped one, skips every store file), kept in memory; one
  *       row per API key, a handful in all, read on every request the caller has not cached.
+ *   <li><b>moderation</b>: family {@code m}, one version, kept in memory: deny-list rules,
+ *       disabled links and abuse reports ({@link HBaseModerationStore}), scanned by every node every
+ *       few seconds. Its name is fixed ({@code moderation} in the namespace).
+ *   <li><b>clicks</b>: click counts ({@link HBaseClickArchive}); families {@code d} (a day's
+ *       counts), {@code h} (its hourly counts) and {@code m} (a month's), one version each, row
+ *       Bloom filter, each with the time to live of its retention ({@link ClickRetention}): cells
+ *       carry their bucket's start as timestamp, so HBase itself stops returning, and compactions
+ *       drop, what is past its time. Rows are salted like links' and pre-split the same way.
  * </ul>
  *
- * Compression is the configured one for all four ({@code GZ} by default: pure Java, so any
+ * Compression is the configured one for all five ({@code GZ} by default: pure Java, so any
  * region server accepts it; the mini cluster here refuses {@code SNAPPY}, {@code LZ4} and
  * {@code ZSTD} at creation because no native codec is loaded).
  *
@@ -42,6 +51,7 @@ final class ArchiveSchema {
 
     /** Point reads of ~100-byte rows: a smaller block than HBase's 64 KB reads less per Get. */
     static final int LINKS_BLOCK_SIZE = 16 * 1024;
+    static final String MODERATION_TABLE = "moderation";
 
     private final HBaseArchiveConfig config;
 
@@ -65,6 +75,14 @@ final class ArchiveSchema {
         return TableName.valueOf(config.namespace(), config.keysTable());
     }
 
+    TableName moderation() {
+        return TableName.valueOf(config.namespace(), MODERATION_TABLE);
+    }
+
+    TableName clicks() {
+        return TableName.valueOf(config.namespace(), config.clicksTable());
+    }
+
     TableDescriptor linksDescriptor() {
         return TableDescriptorBuilder.newBuilder(links())
                 .setColumnFamily(family(LinkCells.FAMILY).setBlocksize(LINKS_BLOCK_SIZE).build())
@@ -81,9 +99,25 @@ final class ArchiveSchema {
                 .build();
     }
 
+    TableDescriptor moderationDescriptor() {
+        return TableDescriptorBuilder.newBuilder(moderation())
+                .setColumnFamily(family(HBaseModerationStore.FAMILY).setInMemory(true).build())
+                .build();
+    }
+
     TableDescriptor keysDescriptor() {
         return TableDescriptorBuilder.newBuilder(keys())
                 .setColumnFamily(family(HBaseApiKeyStore.FAMILY).setInMemory(true).build())
+                .build();
+    }
+
+    TableDescriptor clicksDescriptor() {
+        long day = 86_400;
+        return TableDescriptorBuilder.newBuilder(clicks())
+                .setColumnFamily(family(HBaseClickArchive.DAYS).setTimeToLive((int) (ClickRetention.DAYS * day)).build())
+                .setColumnFamily(family(HBaseClickArchive.HOURS).setTimeToLive((int) (ClickRetention.HOUR_DAYS * day)).build())
+                // a month's cells carry the month's first day: 31 days a month covers the longest ones
+                .setColumnFamily(family(HBaseClickArchive.MONTHS).setTimeToLive((int) (ClickRetention.MONTHS * 31 * day)).build())
                 .build();
     }
 
@@ -96,7 +130,7 @@ final class ArchiveSchema {
 
     /**
      * Creates the namespace and any missing table (when {@code create-tables} is on), else checks
-     * that all four exist. Blocks for at most a few operation timeouts.
+     * that all five exist. Blocks for at most a few operation timeouts.
      *
      * @throws HBaseArchiveException when HBase refuses or does not answer, or a table is missing
      *     and may not be created
@@ -110,7 +144,8 @@ final class ArchiveSchema {
                         "create namespace " + config.namespace());
             }
         }
-        for (TableDescriptor table : List.of(linksDescriptor(), countsDescriptor(), watermarksDescriptor(), keysDescriptor())) {
+        for (TableDescriptor table : List.of(linksDescriptor(), countsDescriptor(), watermarksDescriptor(), keysDescriptor(),
+                moderationDescriptor(), clicksDescriptor())) {
             TableName name = table.getTableName();
             if (Futures.await(admin.tableExists(name), timeout, "look up table " + name)) {
                 continue;
@@ -119,7 +154,7 @@ final class ArchiveSchema {
                 throw new HBaseArchiveException("table " + name.getNamespaceAsString() + ":" + name.getQualifierAsString() + " does not exist and " + HBaseArchiveConfig.PREFIX
                         + "create-tables is false: create it or let the service create it", new TableNotFoundException(name));
             }
-            CompletableFuture<Void> created = name.equals(links())
+            CompletableFuture<Void> created = name.equals(links()) || name.equals(clicks())
                     ? admin.createTable(table, LinkRowKey.splitKeys(config.preSplitRegions()))
                     : admin.createTable(table);
             ignoreIfExists(created, timeout, "create table " + name);

@@ -1,8 +1,12 @@
 package dev.shortcode.hbase;
 
+import dev.shortcode.core.store.StorageFootprint;
 import java.io.IOException;
+import java.time.Clock;
 import java.time.Duration;
 import dev.shortcode.core.store.ArchiveStorage;
+import dev.shortcode.core.store.ModerationStore;
+import dev.shortcode.core.store.ClickArchive;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.apache.hadoop.conf.Configuration;
@@ -12,7 +16,7 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 
 /**
  * One connection to the HBase cluster and what runs over it: the {@link HBaseArchive}, the
- * {@link HBaseWatermarkStore} and the {@link HBaseApiKeyStore}. {@link #open} connects through ZooKeeper, creates missing tables
+ * {@link HBaseWatermarkStore}, the {@link HBaseApiKeyStore} and the {@link HBaseClickArchive}. {@link #open} connects through ZooKeeper, creates missing tables
  * (see {@link ArchiveSchema}) and fails the start with an {@link HBaseArchiveException} when the
  * cluster does not answer within a few operation timeouts. {@link #close} flushes the archive's
  * write buffer and closes the connection.
@@ -36,12 +40,19 @@ public final class HBaseStorage implements ArchiveStorage {
     private final HBaseArchive archive;
     private final HBaseWatermarkStore watermarks;
     private final HBaseApiKeyStore apiKeys;
+    private final HBaseModerationStore moderation;
+    private final HBaseClickArchive clicks;
+    private final HBaseArchiveConfig config;
 
-    private HBaseStorage(AsyncConnection connection, HBaseArchive archive, HBaseWatermarkStore watermarks, HBaseApiKeyStore apiKeys) {
+    private HBaseStorage(AsyncConnection connection, HBaseArchive archive, HBaseWatermarkStore watermarks, HBaseApiKeyStore apiKeys,
+            HBaseModerationStore moderation, HBaseClickArchive clicks, HBaseArchiveConfig config) {
         this.connection = connection;
+        this.config = config;
         this.archive = archive;
         this.watermarks = watermarks;
         this.apiKeys = apiKeys;
+        this.moderation = moderation;
+        this.clicks = clicks;
     }
 
     public static HBaseStorage open(HBaseArchiveConfig config) {
@@ -61,7 +72,9 @@ public final class HBaseStorage implements ArchiveStorage {
             schema.ensure(connection.getAdmin());
             HBaseStorage storage = new HBaseStorage(connection, new HBaseArchive(connection, schema, config),
                     new HBaseWatermarkStore(connection, schema.watermarks(), config),
-                    new HBaseApiKeyStore(connection, schema.keys(), config));
+                    new HBaseApiKeyStore(connection, schema.keys(), config),
+                    new HBaseModerationStore(connection, schema.moderation(), config), new HBaseClickArchive(connection, schema, config),
+                    config);
             LOG.log(System.Logger.Level.INFO, "HBase archive ready in namespace {0} via {1} after {2} ms", config.namespace(),
                     config.zookeeperQuorum(), (System.nanoTime() - started) / 1_000_000);
             return storage;
@@ -105,6 +118,23 @@ public final class HBaseStorage implements ArchiveStorage {
     @Override
     public HBaseApiKeyStore apiKeys() {
         return apiKeys;
+    }
+
+    /** The archive's size from the region metrics of its links table (see HBaseArchiveFootprint); valid until {@link #close}. */
+    @Override
+    public StorageFootprint footprint() {
+        return new HBaseArchiveFootprint(connection, new ArchiveSchema(config).links(), config.operationTimeout(), Clock.systemUTC());
+    }
+
+    @Override
+    public ModerationStore moderation() {
+        return moderation;
+    }
+
+    /** The durable click counts; valid until {@link #close}. */
+    @Override
+    public ClickArchive clicks() {
+        return clicks;
     }
 
     /** One read of the watermark table, bounded by the operation timeout. */

@@ -66,9 +66,9 @@ class OutboxToHBaseIntegrationTests {
 
     private static final HBaseMiniCluster CLUSTER = HBaseMiniCluster.shared();
     /** Fast retries; claims only after 30 s, so no live archiver takes over another's batch here. */
-    private static final ArchiverOptions FAST = ArchiverOptions.DEFAULTS
-            .withRetryBackoff(Duration.ofMillis(20), Duration.ofMillis(200))
-            .withClaim(Duration.ofSeconds(30), Duration.ofMillis(200));
+    private static final ArchiverOptions FAST = ArchiverOptions.builder()
+            .retryBackoffMin(Duration.ofMillis(20)).retryBackoffMax(Duration.ofMillis(200))
+            .claimIdle(Duration.ofSeconds(30)).claimInterval(Duration.ofMillis(200)).build();
     private static final int SHARDS = 4;
 
     private static final IssuerConfig ISSUER = IssuerConfig.builder().secret("outbox to hbase test secret").build();
@@ -98,7 +98,7 @@ class OutboxToHBaseIntegrationTests {
         connection = redis.connect();
         namespace = HBaseMiniCluster.uniqueNamespace();
         // The node that creates the links runs no archiver: the tests choose which nodes archive.
-        store = redisStorage(FAST.withThreads(0), new Counted(openStorage(Duration.ofSeconds(3)))).hotStore();
+        store = redisStorage(FAST.toBuilder().threads(0).build(), new Counted(openStorage(Duration.ofSeconds(3)))).hotStore();
     }
 
     @AfterEach
@@ -156,7 +156,7 @@ class OutboxToHBaseIntegrationTests {
         CLUSTER.stopHBase();
         List<LinkRecord> links = createLinks(5_000);
         // Started after the creates, so that its first read takes a full batch (16 entries) of one shard.
-        Storage dying = redisStorage(FAST.withThreads(1).withArchiveTimeout(Duration.ofMinutes(1)).withConsumer("node-dying"),
+        Storage dying = redisStorage(FAST.toBuilder().threads(1).archiveTimeout(Duration.ofMinutes(1)).consumer("node-dying").build(),
                 dyingArchiving);
         await().atMost(Duration.ofSeconds(10)).until(() -> pendingOf("node-dying") > 0);
         long killing = System.nanoTime();
@@ -170,7 +170,7 @@ class OutboxToHBaseIntegrationTests {
 
         CLUSTER.startHBase();
         AtomicInteger claimed = new AtomicInteger();
-        archiver("node-2", FAST.withClaim(Duration.ofMillis(500), Duration.ofMillis(200)), archiving, new OutboxMetrics() {
+        archiver("node-2", FAST.toBuilder().claimIdle(Duration.ofMillis(500)).claimInterval(Duration.ofMillis(200)).build(), archiving, new OutboxMetrics() {
             @Override
             public void entriesClaimed(int shard, int entries) {
                 claimed.addAndGet(entries);
@@ -202,7 +202,7 @@ class OutboxToHBaseIntegrationTests {
     }
 
     private void archiver(String name, ArchiverOptions options, Counted archive, OutboxMetrics metrics) {
-        redisStorage(options.withConsumer(name), archive, metrics);
+        redisStorage(options.toBuilder().consumer(name).build(), archive, metrics);
     }
 
     private Storage redisStorage(ArchiverOptions archiver, ArchiveStorage archive) {
@@ -237,6 +237,21 @@ class OutboxToHBaseIntegrationTests {
         @Override
         public ApiKeyStore apiKeys() {
             return hbase.apiKeys();
+        }
+
+        @Override
+        public dev.shortcode.core.store.StorageFootprint footprint() {
+            return hbase.footprint();
+        }
+
+        @Override
+        public dev.shortcode.core.store.ModerationStore moderation() {
+            return hbase.moderation();
+        }
+
+        @Override
+        public dev.shortcode.core.store.ClickArchive clicks() {
+            return hbase.clicks();
         }
 
         @Override

@@ -23,6 +23,7 @@ class ServiceArchitectureUnitTests {
     /** What the service may name of the backends: their entry points, and the option records it binds configuration to. */
     private static final Set<String> ENTRY_POINTS = Set.of(
             "dev.shortcode.core.embedded.EmbeddedStorage", "dev.shortcode.core.embedded.EmbeddedOptions",
+            "dev.shortcode.core.embedded.EmbeddedOptions$Builder",
             "dev.shortcode.core.embedded.WriterStats",
             "dev.shortcode.core.redis.RedisStorage", "dev.shortcode.core.redis.RedisStorageOptions",
             "dev.shortcode.core.redis.RedisStorageOptions$Builder", "dev.shortcode.core.redis.RedisMode",

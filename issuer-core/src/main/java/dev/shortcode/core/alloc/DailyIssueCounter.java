@@ -86,11 +86,13 @@ public final class DailyIssueCounter implements AutoCloseable {
 
     private DailyIssueCounter(Supplier<? extends Collection<AllocatorStats>> stats, Archive archive, Clock clock,
             Duration interval, ScheduledExecutorService scheduler, boolean ownsScheduler) {
-        if (interval == null || interval.isNegative() || interval.isZero()) {
+        try {
+            checkInterval(interval);
+        } catch (ConfigException e) {
             if (ownsScheduler) {
                 scheduler.shutdown();
             }
-            throw new ConfigException(INTERVAL_KEY, interval + " must be a positive duration");
+            throw e;
         }
         this.stats = stats;
         this.archive = archive;
@@ -99,6 +101,17 @@ public final class DailyIssueCounter implements AutoCloseable {
         this.ownsScheduler = ownsScheduler;
         long millis = interval.toMillis();
         this.schedule = scheduler.scheduleWithFixedDelay(this::flushQuietly, millis, millis, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * The interval, if it is one this counter takes (positive); else a {@link ConfigException}
+     * naming {@link #INTERVAL_KEY}. For checking configuration before anything is started.
+     */
+    public static Duration checkInterval(Duration interval) {
+        if (interval == null || interval.isNegative() || interval.isZero()) {
+            throw new ConfigException(INTERVAL_KEY, interval + " must be a positive duration");
+        }
+        return interval;
     }
 
     /**

@@ -3,7 +3,9 @@ package dev.shortcode.core.config;
 import java.time.Duration;
 
 /**
- * How nodes lease blocks and coordinate resets. Shared by all pools.
+ * How nodes lease blocks and coordinate resets. Shared by all pools. Immutable, built with
+ * {@link #builder()} (the defaults are on its setters); a bad value throws {@link ConfigException}
+ * naming its key under {@code shortcode.lease.}.
  *
  * @param prefetchAt      fraction of a block left when the next block is leased in the background;
  *                        large enough that a lease round trip finishes before the block runs dry
@@ -28,10 +30,9 @@ public record LeaseOptions(
         Duration awaitTimeout,
         long reseedGapBlocks) {
 
-    public static final LeaseOptions DEFAULTS = new LeaseOptions(
-            0.2, Duration.ofSeconds(15), Duration.ofSeconds(60), Duration.ofSeconds(2), Duration.ofMillis(50), 200, Duration.ofSeconds(5), 64);
-
     static final String PREFIX = IssuerConfig.PREFIX + "lease.";
+
+    public static final LeaseOptions DEFAULTS = builder().build();
 
     public LeaseOptions {
         if (!(prefetchAt > 0 && prefetchAt < 1)) {
@@ -59,11 +60,79 @@ public record LeaseOptions(
         }
     }
 
-    public LeaseOptions withResetGuardTtl(Duration ttl) {
-        return new LeaseOptions(prefetchAt, growBelow, shrinkAbove, ttl, maxBackoff, maxAttempts, awaitTimeout, reseedGapBlocks);
+    public static Builder builder() {
+        return new Builder();
     }
 
-    public LeaseOptions withReseedGapBlocks(long blocks) {
-        return new LeaseOptions(prefetchAt, growBelow, shrinkAbove, resetGuardTtl, maxBackoff, maxAttempts, awaitTimeout, blocks);
+    /** A builder holding these options, to change some of them. */
+    public Builder toBuilder() {
+        return new Builder().prefetchAt(prefetchAt).growBelow(growBelow).shrinkAbove(shrinkAbove).resetGuardTtl(resetGuardTtl)
+                .maxBackoff(maxBackoff).maxAttempts(maxAttempts).awaitTimeout(awaitTimeout).reseedGapBlocks(reseedGapBlocks);
+    }
+
+    /** Starts from the defaults; {@link #build()} validates. */
+    public static final class Builder {
+        private double prefetchAt = 0.2;
+        private Duration growBelow = Duration.ofSeconds(15);
+        private Duration shrinkAbove = Duration.ofSeconds(60);
+        private Duration resetGuardTtl = Duration.ofSeconds(2);
+        private Duration maxBackoff = Duration.ofMillis(50);
+        private int maxAttempts = 200;
+        private Duration awaitTimeout = Duration.ofSeconds(5);
+        private long reseedGapBlocks = 64;
+
+        private Builder() {}
+
+        /** Default 0.2: the next block is leased when a fifth of the current one is left. */
+        public Builder prefetchAt(double value) {
+            this.prefetchAt = value;
+            return this;
+        }
+
+        /** Default 15 s. */
+        public Builder growBelow(Duration value) {
+            this.growBelow = value;
+            return this;
+        }
+
+        /** Default 60 s. */
+        public Builder shrinkAbove(Duration value) {
+            this.shrinkAbove = value;
+            return this;
+        }
+
+        /** Default 2 s. */
+        public Builder resetGuardTtl(Duration value) {
+            this.resetGuardTtl = value;
+            return this;
+        }
+
+        /** Default 50 ms. */
+        public Builder maxBackoff(Duration value) {
+            this.maxBackoff = value;
+            return this;
+        }
+
+        /** Default 200. */
+        public Builder maxAttempts(int value) {
+            this.maxAttempts = value;
+            return this;
+        }
+
+        /** Default 5 s. */
+        public Builder awaitTimeout(Duration value) {
+            this.awaitTimeout = value;
+            return this;
+        }
+
+        /** Default 64 blocks. */
+        public Builder reseedGapBlocks(long value) {
+            this.reseedGapBlocks = value;
+            return this;
+        }
+
+        public LeaseOptions build() {
+            return new LeaseOptions(prefetchAt, growBelow, shrinkAbove, resetGuardTtl, maxBackoff, maxAttempts, awaitTimeout, reseedGapBlocks);
+        }
     }
 }

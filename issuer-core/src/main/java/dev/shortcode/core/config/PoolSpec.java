@@ -89,7 +89,8 @@ public record PoolSpec(String name, CodeSpace space, Duration idleTtl, boolean p
         public PoolSpec build() {
             String prefix = keyPrefix(name);
             if (name == null || !name.matches("[a-z][a-z0-9-]{0,31}")) {
-                throw new ConfigException(IssuerConfig.PREFIX + "pools", "pool name '" + name + "' must match [a-z][a-z0-9-]{0,31}");
+                // The name is part of every key of the pool: the key at fault is the pool itself.
+                throw new ConfigException(IssuerConfig.PREFIX + "pools." + name, "pool name '" + name + "' must match [a-z][a-z0-9-]{0,31}");
             }
             if (length == null) {
                 throw new ConfigException(prefix + "length", "missing; the code length of the pool, " + CodeSpace.MIN_LENGTH + ".." + CodeSpace.MAX_LENGTH);

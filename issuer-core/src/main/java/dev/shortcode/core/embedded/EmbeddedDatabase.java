@@ -38,7 +38,11 @@ import org.rocksdb.WriteOptions;
  *   <li>{@code api_keys} and {@code api_key_hashes}: API keys by id, and their ids by secret hash
  *       ({@link EmbeddedApiKeyStore});
  *   <li>{@code idempotency}: idempotency keys to their claim or code, with an expiry
- *       ({@link EmbeddedIdempotencyStore}).
+ *       ({@link EmbeddedIdempotencyStore});
+ *   <li>{@code moderation}: deny-list rules, disabled links, abuse reports
+ *       ({@link EmbeddedModerationStore});
+ *   <li>{@code clicks}: click counts per subject and day or month, the day's visitor sketches and
+ *       salts ({@link EmbeddedClickStore}).
  * </ul>
  * Opening a database written by an older version creates the column families it lacks.
  *
@@ -81,6 +85,8 @@ final class EmbeddedDatabase implements AutoCloseable {
     static final String API_KEYS = "api_keys";
     static final String API_KEY_HASHES = "api_key_hashes";
     static final String IDEMPOTENCY = "idempotency";
+    static final String MODERATION = "moderation";
+    static final String CLICKS = "clicks";
 
     /** Bloom filter bits per key: ~1% false positives, so a get or an NX check of an unknown code rarely touches a data block. */
     private static final double BLOOM_BITS_PER_KEY = 10;
@@ -117,6 +123,8 @@ final class EmbeddedDatabase implements AutoCloseable {
     private final ColumnFamilyHandle apiKeys;
     private final ColumnFamilyHandle apiKeyHashes;
     private final ColumnFamilyHandle idempotency;
+    private final ColumnFamilyHandle moderation;
+    private final ColumnFamilyHandle clicks;
     private final WriteOptions durable;
     private final WriteOptions relaxed;
     private final GroupCommitWriter writer;
@@ -154,7 +162,9 @@ final class EmbeddedDatabase implements AutoCloseable {
                             .setMaxSuccessiveMerges(MAX_SUCCESSIVE_MERGES))),
                     new ColumnFamilyDescriptor(bytes(API_KEYS), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
                     new ColumnFamilyDescriptor(bytes(API_KEY_HASHES), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
-                    new ColumnFamilyDescriptor(bytes(IDEMPOTENCY), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))));
+                    new ColumnFamilyDescriptor(bytes(IDEMPOTENCY), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
+                    new ColumnFamilyDescriptor(bytes(MODERATION), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
+                    new ColumnFamilyDescriptor(bytes(CLICKS), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))));
             List<ColumnFamilyHandle> handles = new ArrayList<>();
             this.db = RocksDB.open(dbOptions, options.databaseDir().toString(), descriptors, handles);
             nativeObjects.push(db);
@@ -166,6 +176,8 @@ final class EmbeddedDatabase implements AutoCloseable {
             this.apiKeys = handles.get(5);
             this.apiKeyHashes = handles.get(6);
             this.idempotency = handles.get(7);
+            this.moderation = handles.get(8);
+            this.clicks = handles.get(9);
             this.durable = own(new WriteOptions().setSync(true).setDisableWAL(false));
             this.relaxed = own(new WriteOptions().setSync(false).setDisableWAL(false));
             this.writer = new GroupCommitWriter(this, options.writeQueueCapacity(), options.writeBatchMax(), options.commitDelay());
@@ -266,6 +278,14 @@ final class EmbeddedDatabase implements AutoCloseable {
         return idempotency;
     }
 
+    ColumnFamilyHandle moderation() {
+        return moderation;
+    }
+
+    ColumnFamilyHandle clicks() {
+        return clicks;
+    }
+
     /** The writer's counters, for metrics. */
     WriterStats writerStats() {
         return writer.stats();
@@ -303,7 +323,7 @@ final class EmbeddedDatabase implements AutoCloseable {
     void compactAll() {
         call(db -> {
             try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
-                for (ColumnFamilyHandle h : List.of(links, archive, watermarks, issued, apiKeys, apiKeyHashes, idempotency)) {
+                for (ColumnFamilyHandle h : List.of(links, archive, watermarks, issued, apiKeys, apiKeyHashes, idempotency, moderation, clicks)) {
                     db.flush(flush, h);
                     db.compactRange(h);
                 }
@@ -322,6 +342,8 @@ final class EmbeddedDatabase implements AutoCloseable {
             case API_KEYS -> apiKeys;
             case API_KEY_HASHES -> apiKeyHashes;
             case IDEMPOTENCY -> idempotency;
+            case MODERATION -> moderation;
+            case CLICKS -> clicks;
             default -> throw new IllegalArgumentException("no column family " + columnFamily);
         };
         return call(db -> db.getLongProperty(h, "rocksdb.total-sst-files-size"));

@@ -6,8 +6,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * How the single-node storage runs. Immutable; a bad value throws {@link ConfigException} naming
- * its key.
+ * How the single-node storage runs. Immutable, built with {@link #builder(Path)} (the defaults are
+ * on its setters; the data directory has none); a bad value throws {@link ConfigException} naming
+ * its key under {@code shortcode.embedded.}, or {@code shortcode.data-dir}.
  *
  * @param dataDir            where the data lives; the database is {@code <dataDir>/rocksdb}
  * @param blockCacheBytes    memory for uncompressed data blocks shared by all column families;
@@ -41,14 +42,6 @@ public record EmbeddedOptions(Path dataDir, long blockCacheBytes, double extensi
 
     static final String PREFIX = IssuerConfig.PREFIX + "embedded.";
 
-    public static final long DEFAULT_BLOCK_CACHE_BYTES = 64L << 20;
-    public static final double DEFAULT_EXTENSION_SLACK = 0.1;
-    public static final Duration DEFAULT_MAX_EXTENSION_WINDOW = Duration.ofHours(1);
-    public static final Duration DEFAULT_SWEEP_INTERVAL = Duration.ofSeconds(1);
-    public static final int DEFAULT_SWEEP_BATCH = 10_000;
-    public static final int DEFAULT_WRITE_QUEUE_CAPACITY = 65_536;
-    public static final int DEFAULT_WRITE_BATCH_MAX = 1_024;
-    public static final Duration DEFAULT_COMMIT_DELAY = Duration.ofMillis(1);
     /** Longer than this and the wait costs more latency than any sync saves. */
     static final Duration MAX_COMMIT_DELAY = Duration.ofMillis(100);
 
@@ -57,7 +50,7 @@ public record EmbeddedOptions(Path dataDir, long blockCacheBytes, double extensi
 
     public EmbeddedOptions {
         if (dataDir == null) {
-            throw new ConfigException(PREFIX + "data-dir", "must be set");
+            throw new ConfigException(IssuerConfig.PREFIX + "data-dir", "must be set");
         }
         if (blockCacheBytes < MIN_BLOCK_CACHE_BYTES) {
             throw new ConfigException(PREFIX + "block-cache-size", blockCacheBytes + " must be at least " + MIN_BLOCK_CACHE_BYTES + " bytes");
@@ -83,8 +76,7 @@ public record EmbeddedOptions(Path dataDir, long blockCacheBytes, double extensi
 
     /** The defaults, with the data under {@code dataDir}. */
     public static EmbeddedOptions defaults(Path dataDir) {
-        return new EmbeddedOptions(dataDir, DEFAULT_BLOCK_CACHE_BYTES, DEFAULT_EXTENSION_SLACK, DEFAULT_MAX_EXTENSION_WINDOW,
-                DEFAULT_SWEEP_INTERVAL, DEFAULT_SWEEP_BATCH, DEFAULT_WRITE_QUEUE_CAPACITY, DEFAULT_WRITE_BATCH_MAX, DEFAULT_COMMIT_DELAY);
+        return builder(dataDir).build();
     }
 
     public Path databaseDir() {
@@ -100,29 +92,86 @@ public record EmbeddedOptions(Path dataDir, long blockCacheBytes, double extensi
         return Math.max(1, Math.min(bySlack, maxExtensionWindow.toMillis()));
     }
 
-    public EmbeddedOptions withExtension(double slack, Duration maxWindow) {
-        return new EmbeddedOptions(dataDir, blockCacheBytes, slack, maxWindow, sweepInterval, sweepBatch, writeQueueCapacity, writeBatchMax,
-                commitDelay);
+    /** A builder starting from the defaults, with the data under {@code dataDir}. */
+    public static Builder builder(Path dataDir) {
+        return new Builder(dataDir);
     }
 
-    public EmbeddedOptions withSweep(Duration interval, int batch) {
-        return new EmbeddedOptions(dataDir, blockCacheBytes, extensionSlack, maxExtensionWindow, interval, batch, writeQueueCapacity,
-                writeBatchMax, commitDelay);
+    /** A builder holding these options, to change some of them. */
+    public Builder toBuilder() {
+        return new Builder(dataDir).blockCacheBytes(blockCacheBytes).extensionSlack(extensionSlack).maxExtensionWindow(maxExtensionWindow)
+                .sweepInterval(sweepInterval).sweepBatch(sweepBatch).writeQueueCapacity(writeQueueCapacity).writeBatchMax(writeBatchMax)
+                .commitDelay(commitDelay);
     }
 
-    public EmbeddedOptions withBlockCacheBytes(long bytes) {
-        return new EmbeddedOptions(dataDir, bytes, extensionSlack, maxExtensionWindow, sweepInterval, sweepBatch, writeQueueCapacity,
-                writeBatchMax, commitDelay);
-    }
+    /** Starts from the defaults; {@link #build()} validates. */
+    public static final class Builder {
+        private final Path dataDir;
+        private long blockCacheBytes = 64L << 20;
+        private double extensionSlack = 0.1;
+        private Duration maxExtensionWindow = Duration.ofHours(1);
+        private Duration sweepInterval = Duration.ofSeconds(1);
+        private int sweepBatch = 10_000;
+        private int writeQueueCapacity = 65_536;
+        private int writeBatchMax = 1_024;
+        private Duration commitDelay = Duration.ofMillis(1);
 
-    public EmbeddedOptions withWriter(int queueCapacity, int batchMax) {
-        return new EmbeddedOptions(dataDir, blockCacheBytes, extensionSlack, maxExtensionWindow, sweepInterval, sweepBatch, queueCapacity,
-                batchMax, commitDelay);
-    }
+        private Builder(Path dataDir) {
+            this.dataDir = dataDir;
+        }
 
-    public EmbeddedOptions withCommitDelay(Duration delay) {
-        return new EmbeddedOptions(dataDir, blockCacheBytes, extensionSlack, maxExtensionWindow, sweepInterval, sweepBatch, writeQueueCapacity,
-                writeBatchMax, delay);
+        /** Default 64 MiB. */
+        public Builder blockCacheBytes(long value) {
+            this.blockCacheBytes = value;
+            return this;
+        }
+
+        /** Default 0.1. */
+        public Builder extensionSlack(double value) {
+            this.extensionSlack = value;
+            return this;
+        }
+
+        /** Default 1 h. */
+        public Builder maxExtensionWindow(Duration value) {
+            this.maxExtensionWindow = value;
+            return this;
+        }
+
+        /** Default 1 s. */
+        public Builder sweepInterval(Duration value) {
+            this.sweepInterval = value;
+            return this;
+        }
+
+        /** Default 10,000 links. */
+        public Builder sweepBatch(int value) {
+            this.sweepBatch = value;
+            return this;
+        }
+
+        /** Default 65,536 writes. */
+        public Builder writeQueueCapacity(int value) {
+            this.writeQueueCapacity = value;
+            return this;
+        }
+
+        /** Default 1,024 operations. */
+        public Builder writeBatchMax(int value) {
+            this.writeBatchMax = value;
+            return this;
+        }
+
+        /** Default 1 ms. */
+        public Builder commitDelay(Duration value) {
+            this.commitDelay = value;
+            return this;
+        }
+
+        public EmbeddedOptions build() {
+            return new EmbeddedOptions(dataDir, blockCacheBytes, extensionSlack, maxExtensionWindow, sweepInterval, sweepBatch,
+                    writeQueueCapacity, writeBatchMax, commitDelay);
+        }
     }
 
     private static void requirePositive(Duration d, String key) {

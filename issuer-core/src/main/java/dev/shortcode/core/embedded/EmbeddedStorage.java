@@ -1,6 +1,7 @@
 package dev.shortcode.core.embedded;
 
 import dev.shortcode.core.Storage;
+import dev.shortcode.core.StorageHealth;
 import dev.shortcode.core.alloc.Ticker;
 import dev.shortcode.core.config.IssuerConfig;
 import dev.shortcode.core.lease.EmbeddedBlockSource;
@@ -9,11 +10,13 @@ import dev.shortcode.core.read.LinkResolver;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * The single-node storage: one RocksDB under the data directory ({@link EmbeddedDatabase}) holds
- * the counters' watermarks, the hot store, the archive, the API keys and the idempotency keys.
+ * the counters' watermarks, the hot store, the archive, the API keys, the idempotency keys and the
+ * click statistics.
  * The one way in to the embedded classes, which are package-private.
  */
 public final class EmbeddedStorage {
@@ -35,8 +38,9 @@ public final class EmbeddedStorage {
             // A watermark read is a RocksDB point read of microseconds: done on the reading thread.
             LinkResolver resolver = LinkResolver.over(hot, archive, issuer, watermarks, Runnable::run, coldRead, Ticker.SYSTEM, clock);
             return new Storage("embedded", new EmbeddedBlockSource(watermarks), hot, archive, resolver, new EmbeddedApiKeyStore(db),
-                    new EmbeddedIdempotencyStore(db, clock), () -> CompletableFuture.completedFuture(Map.of("rocksdb", isOpen(db))),
-                    Optional.of(db::writerStats), db::close);
+                    new EmbeddedIdempotencyStore(db, clock), () -> CompletableFuture.completedFuture(new StorageHealth(Map.of("rocksdb", isOpen(db)), Set.of("rocksdb"))),
+                    Optional.of(db::writerStats), db::close, new EmbeddedModerationStore(db),
+                    sampling -> new EmbeddedFootprint(db, sampling, clock), new EmbeddedClickStore(db, clock));
         } catch (RuntimeException e) {
             db.close();
             throw e;

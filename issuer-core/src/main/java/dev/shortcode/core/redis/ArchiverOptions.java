@@ -4,8 +4,9 @@ import dev.shortcode.core.config.ConfigException;
 import java.time.Duration;
 
 /**
- * Tuning of {@link OutboxArchiver}. Immutable; a bad value throws {@link ConfigException} naming its
- * key under {@code shortcode.redis.archiver.}.
+ * Tuning of {@link OutboxArchiver}. Immutable, built with {@link #builder()} (the defaults are on its
+ * setters); a bad value throws {@link ConfigException} naming its key under
+ * {@code shortcode.redis.archiver.}.
  *
  * @param group            the consumer group every node's archiver joins; one group, so each
  *                         entry is archived by one node
@@ -51,11 +52,9 @@ public record ArchiverOptions(
         Duration deadConsumerIdle,
         Duration linger) {
 
-    public static final ArchiverOptions DEFAULTS = new ArchiverOptions("archivers", "", 2, 16, Duration.ofMillis(50),
-            Duration.ofSeconds(10), Duration.ofMillis(100), Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofSeconds(5),
-            Duration.ofSeconds(10), Duration.ofHours(1), Duration.ofMillis(100));
-
     static final String PREFIX = StoreKeys.PREFIX + "archiver.";
+
+    public static final ArchiverOptions DEFAULTS = builder().build();
 
     public ArchiverOptions {
         if (group == null || group.isBlank()) {
@@ -89,35 +88,117 @@ public record ArchiverOptions(
         }
     }
 
-    public ArchiverOptions withLinger(Duration pause) {
-        return new ArchiverOptions(group, consumer, threads, batchEntries, block, archiveTimeout, retryBackoffMin, retryBackoffMax, claimIdle,
-                claimInterval, metricsInterval, deadConsumerIdle, pause);
+    public static Builder builder() {
+        return new Builder();
     }
 
-    /** This node's consumer name: what it finds pending under that name after a restart is its own. */
-    public ArchiverOptions withConsumer(String name) {
-        return new ArchiverOptions(group, name, threads, batchEntries, block, archiveTimeout, retryBackoffMin, retryBackoffMax, claimIdle,
-                claimInterval, metricsInterval, deadConsumerIdle, linger);
+    /** A builder holding these options, to change some of them. */
+    public Builder toBuilder() {
+        return new Builder().group(group).consumer(consumer).threads(threads).batchEntries(batchEntries).block(block)
+                .archiveTimeout(archiveTimeout).retryBackoffMin(retryBackoffMin).retryBackoffMax(retryBackoffMax).claimIdle(claimIdle)
+                .claimInterval(claimInterval).metricsInterval(metricsInterval).deadConsumerIdle(deadConsumerIdle).linger(linger);
     }
 
-    public ArchiverOptions withThreads(int n) {
-        return new ArchiverOptions(group, consumer, n, batchEntries, block, archiveTimeout, retryBackoffMin, retryBackoffMax, claimIdle,
-                claimInterval, metricsInterval, deadConsumerIdle, linger);
-    }
+    /** Starts from the defaults; {@link #build()} validates. */
+    public static final class Builder {
+        private String group = "archivers";
+        private String consumer = "";
+        private int threads = 2;
+        private int batchEntries = 16;
+        private Duration block = Duration.ofMillis(50);
+        private Duration archiveTimeout = Duration.ofSeconds(10);
+        private Duration retryBackoffMin = Duration.ofMillis(100);
+        private Duration retryBackoffMax = Duration.ofSeconds(5);
+        private Duration claimIdle = Duration.ofSeconds(30);
+        private Duration claimInterval = Duration.ofSeconds(5);
+        private Duration metricsInterval = Duration.ofSeconds(10);
+        private Duration deadConsumerIdle = Duration.ofHours(1);
+        private Duration linger = Duration.ofMillis(100);
 
-    public ArchiverOptions withClaim(Duration idle, Duration interval) {
-        return new ArchiverOptions(group, consumer, threads, batchEntries, block, archiveTimeout, retryBackoffMin, retryBackoffMax, idle,
-                interval, metricsInterval, deadConsumerIdle, linger);
-    }
+        private Builder() {}
 
-    public ArchiverOptions withArchiveTimeout(Duration timeout) {
-        return new ArchiverOptions(group, consumer, threads, batchEntries, block, timeout, retryBackoffMin, retryBackoffMax, claimIdle,
-                claimInterval, metricsInterval, deadConsumerIdle, linger);
-    }
+        /** Default {@code archivers}. */
+        public Builder group(String value) {
+            this.group = value;
+            return this;
+        }
 
-    public ArchiverOptions withRetryBackoff(Duration min, Duration max) {
-        return new ArchiverOptions(group, consumer, threads, batchEntries, block, archiveTimeout, min, max, claimIdle, claimInterval,
-                metricsInterval, deadConsumerIdle, linger);
+        /** Default empty: a name unique to the process. */
+        public Builder consumer(String value) {
+            this.consumer = value;
+            return this;
+        }
+
+        /** Default 2. */
+        public Builder threads(int value) {
+            this.threads = value;
+            return this;
+        }
+
+        /** Default 16 entries. */
+        public Builder batchEntries(int value) {
+            this.batchEntries = value;
+            return this;
+        }
+
+        /** Default 50 ms. */
+        public Builder block(Duration value) {
+            this.block = value;
+            return this;
+        }
+
+        /** Default 10 s. */
+        public Builder archiveTimeout(Duration value) {
+            this.archiveTimeout = value;
+            return this;
+        }
+
+        /** Default 100 ms. */
+        public Builder retryBackoffMin(Duration value) {
+            this.retryBackoffMin = value;
+            return this;
+        }
+
+        /** Default 5 s. */
+        public Builder retryBackoffMax(Duration value) {
+            this.retryBackoffMax = value;
+            return this;
+        }
+
+        /** Default 30 s. */
+        public Builder claimIdle(Duration value) {
+            this.claimIdle = value;
+            return this;
+        }
+
+        /** Default 5 s. */
+        public Builder claimInterval(Duration value) {
+            this.claimInterval = value;
+            return this;
+        }
+
+        /** Default 10 s. */
+        public Builder metricsInterval(Duration value) {
+            this.metricsInterval = value;
+            return this;
+        }
+
+        /** Default 1 h. */
+        public Builder deadConsumerIdle(Duration value) {
+            this.deadConsumerIdle = value;
+            return this;
+        }
+
+        /** Default 100 ms. */
+        public Builder linger(Duration value) {
+            this.linger = value;
+            return this;
+        }
+
+        public ArchiverOptions build() {
+            return new ArchiverOptions(group, consumer, threads, batchEntries, block, archiveTimeout, retryBackoffMin, retryBackoffMax,
+                    claimIdle, claimInterval, metricsInterval, deadConsumerIdle, linger);
+        }
     }
 
     private static void positive(Duration d, String key) {

@@ -20,7 +20,9 @@ import java.util.function.Function;
  * (never blocking; a full queue refuses it), the thread waits one flush interval for more to
  * gather, hands the batch to {@code send} and waits for it before taking the next, so at most one
  * batch is in flight. A reader on an event loop thus pays a queue insert, and at most one thread
- * wake-up per batch, instead of a write to Lettuce's event loop per code.
+ * wake-up per batch, instead of a write to Lettuce's event loop per code. {@link #close()} sends
+ * what is still queued (an orderly shutdown loses no extension), waiting at most
+ * {@link #CLOSE_WAIT_MILLIS} for it.
  *
  * @param <T> what one item needs to be sent and to apply its result
  */
@@ -30,6 +32,8 @@ final class GatheringSender<T> implements AutoCloseable {
 
     /** How long the thread waits for a batch's replies before going on to the next. */
     private static final long REPLY_WAIT_SECONDS = 30;
+    /** How long {@link #close()} spends sending what is still queued. */
+    static final long CLOSE_WAIT_MILLIS = 2_000;
 
     private final String name;
     private final int maxBatch;
@@ -87,22 +91,47 @@ final class GatheringSender<T> implements AutoCloseable {
                     LOG.log(Level.WARNING, "{0}: thread interrupted; stopping", name);
                 }
                 Thread.currentThread().interrupt();
+                if (!batch.isEmpty()) {
+                    queue.addAll(batch.subList(0, Math.min(batch.size(), queue.remainingCapacity()))); // sent by close()
+                }
                 break;
             } finally {
                 batch.clear();
             }
         }
-        queue.forEach(onLost);
     }
 
+    /** Stops taking items, sends the queued ones (bounded in time), and stops the thread. */
     @Override
     public void close() {
         running = false;
         thread.interrupt();
         try {
-            thread.join(2_000);
+            thread.join(CLOSE_WAIT_MILLIS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CLOSE_WAIT_MILLIS);
+        List<T> rest = new ArrayList<>();
+        while (queue.drainTo(rest, maxBatch) > 0) {
+            long left = deadline - System.nanoTime();
+            try {
+                if (left <= 0) {
+                    throw new TimeoutException("no time left");
+                }
+                send.apply(List.copyOf(rest)).get(left, TimeUnit.NANOSECONDS);
+            } catch (ExecutionException | TimeoutException | RuntimeException e) {
+                rest.forEach(onLost);
+                queue.forEach(onLost);
+                queue.clear();
+                LOG.log(Level.DEBUG, "{0}: items not sent at close: {1}", name, e.toString());
+            } catch (InterruptedException e) {
+                rest.forEach(onLost);
+                Thread.currentThread().interrupt();
+                return;
+            } finally {
+                rest.clear();
+            }
         }
     }
 }

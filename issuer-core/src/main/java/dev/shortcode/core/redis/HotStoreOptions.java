@@ -4,8 +4,9 @@ import dev.shortcode.core.config.ConfigException;
 import java.time.Duration;
 
 /**
- * Tuning of {@link RedisHotStore}. Immutable; a bad value throws {@link ConfigException} naming its
- * key under {@code shortcode.redis.}.
+ * Tuning of {@link RedisHotStore}. Immutable, built with {@link #builder()} (the defaults are on its
+ * setters); a bad value throws {@link ConfigException} naming its key under
+ * {@code shortcode.redis.hot-store.}.
  *
  * @param nearCacheMaxSize       links kept in this node's near cache; bounds its heap (~300 bytes each)
  * @param nearCacheRefresh       age after which a near-cached link is re-read from Redis in the
@@ -44,10 +45,9 @@ public record HotStoreOptions(
         int outboxMaxBatch,
         int outboxMaxQueued) {
 
-    public static final HotStoreOptions DEFAULTS = new HotStoreOptions(
-            100_000, Duration.ofSeconds(1), Duration.ofSeconds(30), 0.1, Duration.ofSeconds(60), 200_000, 65_536, Duration.ofMillis(5), 256, 200_000);
-
     static final String PREFIX = StoreKeys.PREFIX + "hot-store.";
+
+    public static final HotStoreOptions DEFAULTS = builder().build();
 
     public HotStoreOptions {
         positive(nearCacheMaxSize, "near-cache.max-size");
@@ -95,23 +95,97 @@ public record HotStoreOptions(
         return Math.min(nearCacheMaxAge.toNanos(), tenthOfTtl);
     }
 
-    public HotStoreOptions withNearCache(Duration refresh, Duration maxAge) {
-        return new HotStoreOptions(nearCacheMaxSize, refresh, maxAge, extensionFraction, minExtensionWindow, extensionMarksMaxSize,
-                extensionQueueCapacity, extensionFlushInterval, outboxMaxBatch, outboxMaxQueued);
+    public static Builder builder() {
+        return new Builder();
     }
 
-    public HotStoreOptions withNearCacheRefresh(Duration refresh) {
-        return withNearCache(refresh, nearCacheMaxAge.compareTo(refresh) < 0 ? refresh : nearCacheMaxAge);
+    /** A builder holding these options, to change some of them. */
+    public Builder toBuilder() {
+        return new Builder().nearCacheMaxSize(nearCacheMaxSize).nearCacheRefresh(nearCacheRefresh).nearCacheMaxAge(nearCacheMaxAge)
+                .extensionFraction(extensionFraction).minExtensionWindow(minExtensionWindow).extensionMarksMaxSize(extensionMarksMaxSize)
+                .extensionQueueCapacity(extensionQueueCapacity).extensionFlushInterval(extensionFlushInterval)
+                .outboxMaxBatch(outboxMaxBatch).outboxMaxQueued(outboxMaxQueued);
     }
 
-    public HotStoreOptions withMinExtensionWindow(Duration window) {
-        return new HotStoreOptions(nearCacheMaxSize, nearCacheRefresh, nearCacheMaxAge, extensionFraction, window,
-                extensionMarksMaxSize, extensionQueueCapacity, extensionFlushInterval, outboxMaxBatch, outboxMaxQueued);
-    }
+    /** Starts from the defaults; {@link #build()} validates. */
+    public static final class Builder {
+        private long nearCacheMaxSize = 100_000;
+        private Duration nearCacheRefresh = Duration.ofSeconds(1);
+        private Duration nearCacheMaxAge = Duration.ofSeconds(30);
+        private double extensionFraction = 0.1;
+        private Duration minExtensionWindow = Duration.ofSeconds(60);
+        private long extensionMarksMaxSize = 200_000;
+        private int extensionQueueCapacity = 65_536;
+        private Duration extensionFlushInterval = Duration.ofMillis(5);
+        private int outboxMaxBatch = 256;
+        private int outboxMaxQueued = 200_000;
 
-    public HotStoreOptions withOutboxMaxQueued(int maxQueued) {
-        return new HotStoreOptions(nearCacheMaxSize, nearCacheRefresh, nearCacheMaxAge, extensionFraction, minExtensionWindow,
-                extensionMarksMaxSize, extensionQueueCapacity, extensionFlushInterval, outboxMaxBatch, maxQueued);
+        private Builder() {}
+
+        /** Default 100,000 links. */
+        public Builder nearCacheMaxSize(long value) {
+            this.nearCacheMaxSize = value;
+            return this;
+        }
+
+        /** Default 1 s. */
+        public Builder nearCacheRefresh(Duration value) {
+            this.nearCacheRefresh = value;
+            return this;
+        }
+
+        /** Default 30 s. */
+        public Builder nearCacheMaxAge(Duration value) {
+            this.nearCacheMaxAge = value;
+            return this;
+        }
+
+        /** Default 0.1. */
+        public Builder extensionFraction(double value) {
+            this.extensionFraction = value;
+            return this;
+        }
+
+        /** Default 60 s. */
+        public Builder minExtensionWindow(Duration value) {
+            this.minExtensionWindow = value;
+            return this;
+        }
+
+        /** Default 200,000 codes. */
+        public Builder extensionMarksMaxSize(long value) {
+            this.extensionMarksMaxSize = value;
+            return this;
+        }
+
+        /** Default 65,536 extensions. */
+        public Builder extensionQueueCapacity(int value) {
+            this.extensionQueueCapacity = value;
+            return this;
+        }
+
+        /** Default 5 ms. */
+        public Builder extensionFlushInterval(Duration value) {
+            this.extensionFlushInterval = value;
+            return this;
+        }
+
+        /** Default 256 mutations. */
+        public Builder outboxMaxBatch(int value) {
+            this.outboxMaxBatch = value;
+            return this;
+        }
+
+        /** Default 200,000 mutations. */
+        public Builder outboxMaxQueued(int value) {
+            this.outboxMaxQueued = value;
+            return this;
+        }
+
+        public HotStoreOptions build() {
+            return new HotStoreOptions(nearCacheMaxSize, nearCacheRefresh, nearCacheMaxAge, extensionFraction, minExtensionWindow,
+                    extensionMarksMaxSize, extensionQueueCapacity, extensionFlushInterval, outboxMaxBatch, outboxMaxQueued);
+        }
     }
 
     private static void positive(long value, String key) {

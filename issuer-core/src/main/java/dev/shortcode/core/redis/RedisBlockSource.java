@@ -25,9 +25,21 @@ import java.util.concurrent.ThreadLocalRandom;
  * <h2>Lease</h2>
  * One script, one round trip: if the pool's {@code seq} and {@code epoch} both exist,
  * {@code INCRBY seq size} and read both back as strings (Lua numbers are doubles and would round
- * counters above 2^53). The caller owns ids {@code [seq - size, seq)} of that epoch. The new mark
- * is written to the {@link WatermarkStore} before the block is returned, so every id that is ever
- * handed out lies below a durable mark.
+ * counters above 2^53). The caller owns ids {@code [seq - size, seq)} of that epoch.
+ *
+ * <h2>Watermark reservation</h2>
+ * Every id ever handed out lies below a durable mark in the {@link WatermarkStore}: that is what
+ * keeps a lost counter from re-issuing ids. A block whose end is not below the highest mark this
+ * node made durable gets a new mark before it is returned, and that mark reserves ahead: the
+ * block's end plus {@link #RESERVE_BLOCKS} blocks of the size just leased (capped at the
+ * capacity). The next leases of this node whose ends fall under it need no watermark write at all.
+ * So the archive (HBase) is written about once per {@code RESERVE_BLOCKS} leases instead of once
+ * per lease, and while it is slow or down this node goes on leasing, and issuing, for as long as
+ * its reservation lasts (at the adaptive block size, many minutes of its own rate); only then does
+ * a lease wait for the archive, and fail when it does not answer. The uniqueness argument is
+ * unchanged: an id is used only if it lies below a mark that was durable before it was used. The
+ * price is a larger jump when a counter is re-seeded (the reservation on top of the gap), paid only
+ * after Redis lost the counter.
  *
  * <h2>Capacity reset</h2>
  * A block that starts at or beyond capacity is empty: the pool must wrap. Nodes race for the
@@ -97,6 +109,9 @@ final class RedisBlockSource implements BlockSource {
             return 0
             """, ScriptOutputType.INTEGER);
 
+    /** Blocks of the current size that a new watermark reserves beyond the block it is written for. */
+    static final long RESERVE_BLOCKS = 16;
+
     private final RedisClusterCommands<String, String> redis;
     private final WatermarkStore watermarks;
     private final LeaseOptions options;
@@ -104,6 +119,8 @@ final class RedisBlockSource implements BlockSource {
     private final String namespace;
     /** This node's last lease per pool: how a counter that went backwards is noticed. */
     private final Map<Integer, Watermark> lastLease = new ConcurrentHashMap<>();
+    /** The highest mark this node made durable per pool: blocks ending at or below it need no watermark write. */
+    private final Map<Integer, Watermark> reserved = new ConcurrentHashMap<>();
     /** Leases of one pool on this node run one at a time, so the regression check sees its own order. */
     private final Map<Integer, Object> poolLocks = new ConcurrentHashMap<>();
 
@@ -152,7 +169,7 @@ final class RedisBlockSource implements BlockSource {
                     resetEpoch(pool, keys, epoch, attempt);
                     continue;
                 }
-                watermarks.advance(pool.length(), seen);
+                reserveUpTo(pool, seen, size);
                 lastLease.put(pool.length(), seen);
                 return new Block(epoch, start, Math.min(hi, pool.capacity()));
             }
@@ -166,6 +183,23 @@ final class RedisBlockSource implements BlockSource {
         }
         throw new LeaseException("pool " + pool.name() + ": no block after " + options.maxAttempts()
                 + " attempts; another node holds the reset guard " + keys.guard() + " or the counter keeps changing");
+    }
+
+    /** Makes sure a durable mark covers {@code end}; writes one with the reservation when none does. */
+    private void reserveUpTo(PoolSpec pool, Watermark end, long size) {
+        Watermark held = reserved.get(pool.length());
+        if (held != null && end.compareTo(held) <= 0) {
+            return;
+        }
+        long ahead;
+        try {
+            ahead = Math.min(pool.capacity(), Math.addExact(end.highId(), Math.multiplyExact(RESERVE_BLOCKS, size)));
+        } catch (ArithmeticException e) {
+            ahead = pool.capacity();
+        }
+        Watermark mark = new Watermark(end.epoch(), Math.max(end.highId(), ahead));
+        watermarks.advance(pool.length(), mark);
+        reserved.merge(pool.length(), mark, Watermark::max);
     }
 
     private void resetEpoch(PoolSpec pool, PoolKeys keys, long seenEpoch, int attempt) {

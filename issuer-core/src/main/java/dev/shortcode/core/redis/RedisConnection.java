@@ -17,6 +17,7 @@ import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.Delay;
 import io.lettuce.core.resource.NettyCustomizer;
 import io.lettuce.core.resource.Transports;
 import io.netty.channel.Channel;
@@ -25,6 +26,7 @@ import io.netty.handler.flush.FlushConsolidationHandler;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One Lettuce client and one shared, thread-safe connection, to a standalone Redis or a Cluster,
@@ -36,6 +38,20 @@ import java.util.List;
  * event-loop turn into one write system call: with thousands of commands in flight, bare
  * {@code SET} throughput on one connection went from ~90k/s to ~230k/s on a 2-core box (see
  * {@code HotStoreFootprint}). A lone command still leaves in the same turn.
+ *
+ * <h2>Failures: fail fast, recover fast</h2>
+ * <ul>
+ *   <li>While a connection is down, commands are rejected at once ({@code REJECT_COMMANDS})
+ *       instead of queueing until the command timeout: the service answers 503 with
+ *       {@code Retry-After} in microseconds, and nothing piles up in memory.
+ *   <li>Reconnects are attempted every 50–500 ms (jittered), not with Lettuce's exponential
+ *       back-off up to 30 s, so a restarted server is found again within half a second.
+ *   <li>On a Cluster, the topology is re-read when a node keeps failing to reconnect, on MOVED or
+ *       ASK, on an unknown node or an uncovered slot, at most once per
+ *       {@link #ADAPTIVE_REFRESH_PAUSE} (Lettuce's default pause is 30 s: a failover was then
+ *       followed only half a minute later), and every {@link #PERIODIC_REFRESH} regardless: a
+ *       replica promoted a few seconds after its master died is found within that.
+ * </ul>
  */
 public final class RedisConnection implements AutoCloseable {
 
@@ -43,6 +59,13 @@ public final class RedisConnection implements AutoCloseable {
 
     /** Flushes of up to this many writes during one read are merged (Netty's default). */
     private static final int FLUSHES_MERGED_WHILE_READING = 256;
+    /** Shortest pause between two topology refreshes caused by failures (triggers come in bursts). */
+    static final Duration ADAPTIVE_REFRESH_PAUSE = Duration.ofMillis(500);
+    /** Topology re-read this often even when nothing failed. */
+    static final Duration PERIODIC_REFRESH = Duration.ofSeconds(2);
+    /** Reconnect attempts this far apart at most (jittered from the lower bound up). */
+    static final Duration RECONNECT_MIN = Duration.ofMillis(50);
+    static final Duration RECONNECT_MAX = Duration.ofMillis(500);
 
     private final AbstractRedisClient client;
     private final ClientResources resources;
@@ -84,7 +107,9 @@ public final class RedisConnection implements AutoCloseable {
         }
         SocketOptions socket = SocketOptions.builder().connectTimeout(Duration.ofSeconds(2)).keepAlive(true).build();
         TimeoutOptions timeouts = TimeoutOptions.enabled(commandTimeout);
-        ClientResources.Builder builder = ClientResources.builder().nettyCustomizer(new NettyCustomizer() {
+        ClientResources.Builder builder = ClientResources.builder()
+                .reconnectDelay(Delay.equalJitter(RECONNECT_MIN, RECONNECT_MAX, 2, TimeUnit.MILLISECONDS))
+                .nettyCustomizer(new NettyCustomizer() {
             @Override
             public void afterChannelInitialized(Channel channel) {
                 channel.pipeline().addLast(new FlushConsolidationHandler(FLUSHES_MERGED_WHILE_READING, true));
@@ -104,10 +129,15 @@ public final class RedisConnection implements AutoCloseable {
             client.setOptions(ClusterClientOptions.builder()
                     .socketOptions(socket)
                     .timeoutOptions(timeouts)
+                    .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                     // Follow failovers and resharding without waiting for a MOVED storm.
                     .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
                             .enableAllAdaptiveRefreshTriggers()
-                            .enablePeriodicRefresh(Duration.ofSeconds(30))
+                            .adaptiveRefreshTriggersTimeout(ADAPTIVE_REFRESH_PAUSE)
+                            .refreshTriggersReconnectAttempts(1)
+                            .enablePeriodicRefresh(PERIODIC_REFRESH)
+                            .dynamicRefreshSources(true)
+                            .closeStaleConnections(true)
                             .build())
                     .build());
             try {
@@ -124,7 +154,8 @@ public final class RedisConnection implements AutoCloseable {
             throw new IllegalArgumentException("standalone Redis takes exactly one URI, got " + uris.size());
         }
         RedisClient client = RedisClient.create(resources, uris.get(0));
-        client.setOptions(ClientOptions.builder().socketOptions(socket).timeoutOptions(timeouts).build());
+        client.setOptions(ClientOptions.builder().socketOptions(socket).timeoutOptions(timeouts)
+                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS).build());
         try {
             StatefulRedisConnection<String, String> c = client.connect(StringCodec.UTF8);
             return new RedisConnection(client, resources, c, c.sync(), c.async(), false);
@@ -167,6 +198,6 @@ public final class RedisConnection implements AutoCloseable {
     public void close() {
         connection.close();
         client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
-        resources.shutdown(0, 2, java.util.concurrent.TimeUnit.SECONDS); // not the client's: it was passed in
+        resources.shutdown(0, 2, TimeUnit.SECONDS); // not the client's: it was passed in
     }
 }

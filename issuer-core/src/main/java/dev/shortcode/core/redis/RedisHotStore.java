@@ -226,6 +226,7 @@ final class RedisHotStore implements HotStore {
     private final TtlExtender extender;
     private final GatheringSender<Reload> reloader;
     private final InvalidationChannel invalidations;
+    private final TakeBacks takeBacks;
 
     RedisHotStore(RedisConnection connection, StoreKeys keys, HotStoreOptions options) {
         this(connection, keys, options, Ticker.SYSTEM);
@@ -249,6 +250,8 @@ final class RedisHotStore implements HotStore {
                 extensionMarks::invalidate);
         this.reloader = new GatheringSender<>("hot-store-reload-" + keys.namespace(), RELOAD_QUEUE_CAPACITY,
                 RELOAD_MAX_BATCH, RELOAD_FLUSH_INTERVAL, this::reload, r -> r.copy.reloadFailed());
+        this.takeBacks = new TakeBacks((key, value) -> REPLACE_IF_SAME.<Long>runAsync(redis, new String[] {key}, value, REMOVED),
+                keys.namespace());
         InvalidationChannel channel;
         try {
             channel = new InvalidationChannel(connection, keys.invalidationChannel(), this::dropLocally,
@@ -256,6 +259,7 @@ final class RedisHotStore implements HotStore {
         } catch (RuntimeException e) {
             reloader.close();
             extender.close();
+            takeBacks.close();
             throw e;
         }
         this.invalidations = channel;
@@ -268,6 +272,11 @@ final class RedisHotStore implements HotStore {
         String value = LinkRecordCodec.encode(link);
         String put = MutationCodec.encodePut(value); // here, not on the event loop that runs the completion
         return RedisFailures.translated(claim(key, value, link.ttlSeconds())
+                .whenComplete((claimed, failure) -> {
+                    if (failure != null && RedisFailures.isOutage(failure)) {
+                        takeBacks.takeBack(key, value, link.ttlSeconds(), failure); // the SET may have been applied
+                    }
+                })
                 .thenCompose(claimed -> {
                     if (!claimed) {
                         return CompletableFuture.completedFuture(Boolean.FALSE);
@@ -275,7 +284,7 @@ final class RedisHotStore implements HotStore {
                     CompletableFuture<Boolean> archived = outbox.append(code, put).thenApply(v -> Boolean.TRUE);
                     archived.whenComplete((stored, failure) -> {
                         if (failure != null) {
-                            takeBack(key, value, failure);
+                            takeBacks.takeBack(key, value, link.ttlSeconds(), failure);
                         }
                     });
                     return archived;
@@ -334,6 +343,9 @@ final class RedisHotStore implements HotStore {
                     reply = sets[i].join();
                 } catch (CompletionException | CancellationException e) {
                     setFailure = setFailure == null ? e : setFailure;
+                    if (RedisFailures.isOutage(e)) {
+                        takeBacks.takeBack(linkKeys[i], values[i], links.get(i).ttlSeconds(), e); // may have been applied
+                    }
                     continue;
                 }
                 created[i] = Boolean.TRUE.equals(reply);
@@ -350,7 +362,8 @@ final class RedisHotStore implements HotStore {
                     if (cause instanceof OutboxAppendException partial) {
                         BitSet missing = partial.notAppended();
                         for (int j = missing.nextSetBit(0); j >= 0; j = missing.nextSetBit(j + 1)) {
-                            takeBack(linkKeys[positions[j]], values[positions[j]], partial.getCause());
+                            takeBacks.takeBack(linkKeys[positions[j]], values[positions[j]], links.get(positions[j]).ttlSeconds(),
+                                    partial.getCause());
                         }
                         cause = partial.getCause();
                     }
@@ -610,16 +623,9 @@ final class RedisHotStore implements HotStore {
         nearCache.invalidate(code);
     }
 
-    private void takeBack(String key, String value, Throwable cause) {
-        LOG.log(Level.WARNING, "outbox append failed for {0}; taking the link back: {1}", key, cause.toString());
-        // The marker rather than DEL: this create may have taken over the marker of a deleted
-        // link whose Remove is still pending, which DEL would let come back from the archive.
-        REPLACE_IF_SAME.<Long>runAsync(redis, new String[] {key}, value, REMOVED).whenComplete((replaced, failure) -> {
-            if (failure != null) {
-                LOG.log(Level.ERROR, "link {0} is live in Redis but not in the outbox, and could not be taken back: {1}",
-                        key, failure.toString());
-            }
-        });
+    /** Take-backs still being retried; for tests. */
+    int takeBacksPending() {
+        return takeBacks.pending();
     }
 
     @Override
@@ -627,6 +633,7 @@ final class RedisHotStore implements HotStore {
         invalidations.close();
         reloader.close();
         extender.close();
+        takeBacks.close();
     }
 
     /** A background reload of {@code copy}, held in the near cache as {@code held}. */

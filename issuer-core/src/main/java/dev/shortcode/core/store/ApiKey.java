@@ -19,6 +19,8 @@ public record ApiKey(String id, String name, Set<Scope> scopes, String secretHas
     public enum Scope {
         LINKS_READ("links:read"),
         LINKS_WRITE("links:write"),
+        /** Capacity figures and the what-if planner (GET /api/v1/capacity, POST /api/v1/capacity/plan). */
+        CAPACITY_READ("capacity:read"),
         ADMIN("admin");
 
         private final String label;
@@ -37,7 +39,7 @@ public record ApiKey(String id, String name, Set<Scope> scopes, String secretHas
                     return s;
                 }
             }
-            throw new IllegalArgumentException("unknown scope '" + label + "'; known: links:read, links:write, admin");
+            throw new IllegalArgumentException("unknown scope '" + label + "'; known: links:read, links:write, capacity:read, admin");
         }
     }
 

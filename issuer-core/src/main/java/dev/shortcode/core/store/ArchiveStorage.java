@@ -21,6 +21,15 @@ public interface ArchiveStorage extends AutoCloseable {
     /** The API keys given to clients. */
     ApiKeyStore apiKeys();
 
+    /** What the archive holds and costs (region sizes), for capacity planning. */
+    StorageFootprint footprint();
+
+    /** Deny-list rules, disabled links and abuse reports. */
+    ModerationStore moderation();
+
+    /** The durable click counts the Redis click store rolls up into. */
+    ClickArchive clicks();
+
     /** Whether the archive answers now; completes within its own bound, with false rather than a failure. */
     CompletionStage<Boolean> probe();
 

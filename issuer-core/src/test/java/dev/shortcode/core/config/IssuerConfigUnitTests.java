@@ -71,21 +71,20 @@ class IssuerConfigUnitTests {
     }
 
     @Test
-    void badPoolName_namesThePoolsKey() {
-        expectKey(() -> PoolSpec.builder("Bad Name").length(5).idleTtl(Duration.ofDays(1)).build(), "shortcode.pools",
+    void badPoolName_namesThePoolsKeyPrefix() {
+        expectKey(() -> PoolSpec.builder("Bad Name").length(5).idleTtl(Duration.ofDays(1)).build(), "shortcode.pools.Bad Name",
                 "must match");
     }
 
     @Test
     void badLeaseOptions_nameTheirKeys() {
         LeaseOptions d = LeaseOptions.DEFAULTS;
-        expectKey(() -> new LeaseOptions(1.0, d.growBelow(), d.shrinkAbove(), d.resetGuardTtl(), d.maxBackoff(),
-                d.maxAttempts(), d.awaitTimeout(), d.reseedGapBlocks()), "shortcode.lease.prefetch-at", "strictly between");
-        expectKey(() -> new LeaseOptions(0.2, Duration.ofMinutes(2), Duration.ofMinutes(1), d.resetGuardTtl(),
-                d.maxBackoff(), d.maxAttempts(), d.awaitTimeout(), d.reseedGapBlocks()), "shortcode.lease.shrink-above",
-                "must be longer than grow-below");
-        expectKey(() -> d.withResetGuardTtl(Duration.ZERO), "shortcode.lease.reset-guard-ttl", "positive");
-        expectKey(() -> d.withReseedGapBlocks(0), "shortcode.lease.reseed-gap-blocks", "at least 1");
+        expectKey(() -> d.toBuilder().prefetchAt(1.0).build(), "shortcode.lease.prefetch-at", "strictly between");
+        expectKey(() -> d.toBuilder().growBelow(Duration.ofMinutes(2)).shrinkAbove(Duration.ofMinutes(1)).build(),
+                "shortcode.lease.shrink-above", "must be longer than grow-below");
+        expectKey(() -> d.toBuilder().resetGuardTtl(Duration.ZERO).build(), "shortcode.lease.reset-guard-ttl", "positive");
+        expectKey(() -> d.toBuilder().reseedGapBlocks(0).build(), "shortcode.lease.reseed-gap-blocks", "at least 1");
+        expectKey(() -> LeaseOptions.builder().maxAttempts(0).build(), "shortcode.lease.max-attempts", "at least 1");
     }
 
     private static PoolSpec.Builder pool(String name) {

@@ -35,7 +35,7 @@ class EmbeddedArchiveUnitTests {
 
     @BeforeEach
     void open() {
-        storage = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir).withSweep(Duration.ofHours(1), 1000));
+        storage = EmbeddedDatabase.open(EmbeddedOptions.builder(dir).sweepInterval(Duration.ofHours(1)).sweepBatch(1000).build());
         archive = new EmbeddedArchive(storage);
     }
 

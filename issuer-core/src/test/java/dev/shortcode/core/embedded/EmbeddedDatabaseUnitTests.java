@@ -24,7 +24,7 @@ import org.rocksdb.DBOptions;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 
-class EmbeddedStorageUnitTests {
+class EmbeddedDatabaseUnitTests {
 
     @TempDir
     Path dir;
@@ -55,7 +55,7 @@ class EmbeddedStorageUnitTests {
 
     @Test
     void close_stopsTheStoresBackgroundWorkAndTheWriter() {
-        EmbeddedDatabase storage = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir).withSweep(Duration.ofMillis(5), 100));
+        EmbeddedDatabase storage = EmbeddedDatabase.open(EmbeddedOptions.builder(dir).sweepInterval(Duration.ofMillis(5)).sweepBatch(100).build());
         new EmbeddedHotStore(storage, Clock.systemUTC());
         new EmbeddedIdempotencyStore(storage, Clock.systemUTC());
         assertThat(threadsAlive("shortcode-embedded-sweep")).isPositive();
@@ -97,7 +97,8 @@ class EmbeddedStorageUnitTests {
 
         try (Options options = new Options()) {
             assertThat(RocksDB.listColumnFamilies(options, db.toString())).extracting(b -> new String(b, StandardCharsets.UTF_8))
-                    .containsExactlyInAnyOrder("default", "links", "archive", "watermarks", "issued", "api_keys", "api_key_hashes", "idempotency");
+                    .containsExactlyInAnyOrder("default", "links", "archive", "watermarks", "issued", "api_keys", "api_key_hashes", "idempotency",
+                            "moderation", "clicks");
         }
         try (EmbeddedDatabase storage = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir))) {
             assertThat(new EmbeddedApiKeyStore(storage).findByHash("hash-1").toCompletableFuture().join()).isPresent();
@@ -106,19 +107,18 @@ class EmbeddedStorageUnitTests {
 
     @Test
     void options_badValues_stopTheStartNamingTheKey() {
-        EmbeddedOptions ok = EmbeddedOptions.defaults(dir);
-        expectKey(() -> EmbeddedOptions.defaults(null), "shortcode.embedded.data-dir");
-        expectKey(() -> ok.withBlockCacheBytes(1024), "shortcode.embedded.block-cache-size");
-        expectKey(() -> ok.withExtension(0, Duration.ofHours(1)), "shortcode.embedded.extension-slack");
-        expectKey(() -> ok.withExtension(1, Duration.ofHours(1)), "shortcode.embedded.extension-slack");
-        expectKey(() -> ok.withExtension(0.1, Duration.ZERO), "shortcode.embedded.max-extension-window");
-        expectKey(() -> ok.withSweep(Duration.ofSeconds(-1), 10), "shortcode.embedded.sweep-interval");
-        expectKey(() -> ok.withSweep(Duration.ofSeconds(1), 0), "shortcode.embedded.sweep-batch");
-        expectKey(() -> ok.withWriter(1, 10), "shortcode.embedded.write-queue-capacity");
-        expectKey(() -> ok.withWriter(100, 0), "shortcode.embedded.write-batch-max");
-        expectKey(() -> ok.withCommitDelay(Duration.ofMillis(-1)), "shortcode.embedded.commit-delay");
-        expectKey(() -> ok.withCommitDelay(Duration.ofMillis(101)), "shortcode.embedded.commit-delay");
-        expectKey(() -> ok.withCommitDelay(null), "shortcode.embedded.commit-delay");
+        expectKey(() -> EmbeddedOptions.defaults(null), "shortcode.data-dir");
+        expectKey(() -> EmbeddedOptions.builder(dir).blockCacheBytes(1024).build(), "shortcode.embedded.block-cache-size");
+        expectKey(() -> EmbeddedOptions.builder(dir).extensionSlack(0).build(), "shortcode.embedded.extension-slack");
+        expectKey(() -> EmbeddedOptions.builder(dir).extensionSlack(1).build(), "shortcode.embedded.extension-slack");
+        expectKey(() -> EmbeddedOptions.builder(dir).maxExtensionWindow(Duration.ZERO).build(), "shortcode.embedded.max-extension-window");
+        expectKey(() -> EmbeddedOptions.builder(dir).sweepInterval(Duration.ofSeconds(-1)).build(), "shortcode.embedded.sweep-interval");
+        expectKey(() -> EmbeddedOptions.builder(dir).sweepBatch(0).build(), "shortcode.embedded.sweep-batch");
+        expectKey(() -> EmbeddedOptions.builder(dir).writeQueueCapacity(1).build(), "shortcode.embedded.write-queue-capacity");
+        expectKey(() -> EmbeddedOptions.builder(dir).writeBatchMax(0).build(), "shortcode.embedded.write-batch-max");
+        expectKey(() -> EmbeddedOptions.builder(dir).commitDelay(Duration.ofMillis(-1)).build(), "shortcode.embedded.commit-delay");
+        expectKey(() -> EmbeddedOptions.builder(dir).commitDelay(Duration.ofMillis(101)).build(), "shortcode.embedded.commit-delay");
+        expectKey(() -> EmbeddedOptions.builder(dir).commitDelay(null).build(), "shortcode.embedded.commit-delay");
     }
 
     @Test
@@ -127,7 +127,7 @@ class EmbeddedStorageUnitTests {
 
         assertThat(options.extensionWindowMillis(60)).isEqualTo(6_000);
         assertThat(options.extensionWindowMillis(Duration.ofDays(100).toSeconds())).isEqualTo(3_600_000);
-        assertThat(options.withExtension(0.0001, Duration.ofHours(1)).extensionWindowMillis(1)).isEqualTo(1);
+        assertThat(options.toBuilder().extensionSlack(0.0001).build().extensionWindowMillis(1)).isEqualTo(1);
     }
 
     private static void expectKey(ThrowingCallable call, String key) {

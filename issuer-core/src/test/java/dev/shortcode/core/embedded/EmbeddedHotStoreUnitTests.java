@@ -38,7 +38,7 @@ class EmbeddedHotStoreUnitTests {
 
     @BeforeEach
     void open() {
-        openWith(EmbeddedOptions.defaults(dir).withSweep(NO_BACKGROUND_SWEEP, 10_000));
+        openWith(EmbeddedOptions.builder(dir).sweepInterval(NO_BACKGROUND_SWEEP).sweepBatch(10_000).build());
     }
 
     private void openWith(EmbeddedOptions options) {
@@ -374,7 +374,7 @@ class EmbeddedHotStoreUnitTests {
     @Test
     void sweepOnce_removesOnlyExpiredLinksAndCoversTheStoreInBoundedSteps() {
         storage.close();
-        openWith(EmbeddedOptions.defaults(dir).withSweep(NO_BACKGROUND_SWEEP, 7));
+        openWith(EmbeddedOptions.builder(dir).sweepInterval(NO_BACKGROUND_SWEEP).sweepBatch(7).build());
         for (int i = 0; i < 25; i++) {
             create(link(String.format("c%02d", i), i % 5 < 2 ? 10 : 1000)); // 10 short-lived, 15 long-lived
         }
@@ -398,7 +398,7 @@ class EmbeddedHotStoreUnitTests {
     @Test
     void backgroundSweep_removesExpiredLinksNobodyReads() {
         storage.close();
-        openWith(EmbeddedOptions.defaults(dir).withSweep(Duration.ofMillis(20), 100));
+        openWith(EmbeddedOptions.builder(dir).sweepInterval(Duration.ofMillis(20)).sweepBatch(100).build());
         for (int i = 0; i < 50; i++) {
             create(link("c" + i, 10));
         }

@@ -37,7 +37,7 @@ class EmbeddedIdempotencyStoreUnitTests {
 
     @BeforeEach
     void open() {
-        storage = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir).withSweep(NO_BACKGROUND_SWEEP, 1000));
+        storage = EmbeddedDatabase.open(EmbeddedOptions.builder(dir).sweepInterval(NO_BACKGROUND_SWEEP).sweepBatch(1000).build());
         store = new EmbeddedIdempotencyStore(storage, clock);
     }
 

@@ -34,11 +34,11 @@ class GroupCommitWriterUnitTests {
     private EmbeddedHotStore store;
 
     private void open(int queueCapacity, int batchMax) {
-        open(EmbeddedOptions.defaults(dir).withWriter(queueCapacity, batchMax));
+        open(EmbeddedOptions.builder(dir).writeQueueCapacity(queueCapacity).writeBatchMax(batchMax).build());
     }
 
     private void open(EmbeddedOptions options) {
-        storage = EmbeddedDatabase.open(options.withSweep(NO_BACKGROUND_SWEEP, 1000));
+        storage = EmbeddedDatabase.open(options.toBuilder().sweepInterval(NO_BACKGROUND_SWEEP).sweepBatch(1000).build());
         store = new EmbeddedHotStore(storage, clock);
     }
 
@@ -323,7 +323,7 @@ class GroupCommitWriterUnitTests {
         assertThat(queued).extracting(GroupCommitWriterUnitTests::join).containsOnly(true);
         assertThat(storage.writer().isAlive()).isFalse();
 
-        storage = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir).withSweep(NO_BACKGROUND_SWEEP, 1000));
+        storage = EmbeddedDatabase.open(EmbeddedOptions.builder(dir).sweepInterval(NO_BACKGROUND_SWEEP).sweepBatch(1000).build());
         store = new EmbeddedHotStore(storage, clock);
         for (int i = 0; i < 500; i++) {
             assertThat(join(store.get("c" + i))).as("c%d", i).map(LinkRecord::url).contains("https://example.com/" + i);
@@ -367,7 +367,7 @@ class GroupCommitWriterUnitTests {
     @Test
     void commitDelay_steadyStreamOfCreates_shareSyncs() throws Exception {
         Duration delay = Duration.ofMillis(20);
-        open(EmbeddedOptions.defaults(dir).withCommitDelay(delay));
+        open(EmbeddedOptions.builder(dir).commitDelay(delay).build());
         WriterStats before = storage.writer().stats();
         List<CompletableFuture<Long>> latencies = new ArrayList<>();
 
@@ -396,7 +396,7 @@ class GroupCommitWriterUnitTests {
     @Test
     void commitDelay_loneCreates_areNotHeld() throws Exception {
         Duration delay = EmbeddedOptions.MAX_COMMIT_DELAY;
-        open(EmbeddedOptions.defaults(dir).withCommitDelay(delay));
+        open(EmbeddedOptions.builder(dir).commitDelay(delay).build());
 
         // Four times the delay apart, no company can be expected: each is synced at once.
         for (int i = 0; i < 5; i++) {
@@ -411,7 +411,7 @@ class GroupCommitWriterUnitTests {
     @Test
     void commitDelay_callersAllWaiting_isCutShortWhenArrivalsStop() throws Exception {
         Duration delay = EmbeddedOptions.MAX_COMMIT_DELAY;
-        open(EmbeddedOptions.defaults(dir).withCommitDelay(delay));
+        open(EmbeddedOptions.builder(dir).commitDelay(delay).build());
         int callers = 4;
         long start = System.nanoTime();
         long measureFrom = start + TimeUnit.MILLISECONDS.toNanos(100); // past the first rate windows

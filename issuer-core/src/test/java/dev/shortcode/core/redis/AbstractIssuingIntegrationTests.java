@@ -75,7 +75,7 @@ abstract class AbstractIssuingIntegrationTests {
     void allocators_resetGuardExpiringMidReset_stillResetOncePerWrap() throws Exception {
         // A 1 ms guard expires while its winner is still resetting: others win it too, with the same
         // stale epoch. Only the compare-and-set on the epoch keeps the reset single.
-        drainTinyPoolThroughWraps(LeaseOptions.DEFAULTS.withResetGuardTtl(Duration.ofMillis(1)));
+        drainTinyPoolThroughWraps(LeaseOptions.builder().resetGuardTtl(Duration.ofMillis(1)).build());
     }
 
     private void drainTinyPoolThroughWraps(LeaseOptions options) throws Exception {
@@ -137,7 +137,60 @@ abstract class AbstractIssuingIntegrationTests {
         var block = source.lease(pool, 100);
         long gap = LeaseOptions.DEFAULTS.reseedGapBlocks() * pool.blocks().max();
         assertThat(block.start()).isGreaterThanOrEqualTo(1_000 + gap);
-        assertThat(watermarks.read(6)).contains(new Watermark(0, block.end()));
+        assertThat(watermarks.read(6)).as("the new block's end and the reservation beyond it")
+                .contains(new Watermark(0, block.end() + RedisBlockSource.RESERVE_BLOCKS * 100));
+    }
+
+    /**
+     * While the watermark store (HBase) does not answer, leases go on within the mark already
+     * reserved, and stop at its end: no id is ever used above a durable mark. After the store is
+     * back and Redis then loses the counter, issuing resumes above everything handed out.
+     */
+    @Test
+    void lease_watermarkStoreDown_leasesGoOnWithinTheReservation_thenStop_andNothingRepeatsAfterACounterLoss() {
+        PoolSpec pool = PoolSpec.builder("six").length(6).idleTtl(Duration.ofDays(1)).blockSizes(100, 100, 100).build();
+        java.util.concurrent.atomic.AtomicBoolean down = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicInteger writes = new java.util.concurrent.atomic.AtomicInteger();
+        dev.shortcode.core.lease.WatermarkStore flaky = new dev.shortcode.core.lease.WatermarkStore() {
+            @Override
+            public java.util.Optional<Watermark> read(int codeLength) {
+                if (down.get()) {
+                    throw new dev.shortcode.core.store.StorageUnavailableException("test", "watermark store down");
+                }
+                return watermarks.read(codeLength);
+            }
+
+            @Override
+            public void advance(int codeLength, Watermark mark) {
+                if (down.get()) {
+                    throw new dev.shortcode.core.store.StorageUnavailableException("test", "watermark store down");
+                }
+                writes.incrementAndGet();
+                watermarks.advance(codeLength, mark);
+            }
+        };
+        RedisBlockSource source = new RedisBlockSource(connection.sync(), namespace, flaky, LeaseOptions.DEFAULTS, IssuerMetrics.NOOP);
+        java.util.List<dev.shortcode.core.lease.Block> used = new java.util.ArrayList<>();
+        used.add(source.lease(pool, 100));
+        assertThat(writes.get()).isEqualTo(1);
+        long reservedTo = watermarks.read(6).orElseThrow().highId();
+        assertThat(reservedTo).isEqualTo(100 + RedisBlockSource.RESERVE_BLOCKS * 100);
+
+        down.set(true);
+        for (int i = 0; i < RedisBlockSource.RESERVE_BLOCKS; i++) {
+            used.add(source.lease(pool, 100)); // within the reservation: no write needed
+        }
+        assertThat(used.get(used.size() - 1).end()).isEqualTo(reservedTo);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> source.lease(pool, 100))
+                .as("a block beyond the durable mark").isInstanceOf(dev.shortcode.core.lease.LeaseException.class);
+
+        down.set(false);
+        redis.flushAll(); // Redis loses the counter
+        dev.shortcode.core.lease.Block after = source.lease(pool, 100);
+        for (dev.shortcode.core.lease.Block b : used) {
+            assertThat(after.start()).as("a block after the counter loss, against %s", b).isGreaterThanOrEqualTo(b.end());
+        }
+        assertThat(writes.get()).as("watermark writes: the first lease, then the one after the re-seed").isEqualTo(2);
     }
 
     @Test

@@ -33,9 +33,9 @@ import org.junit.jupiter.api.Test;
 abstract class AbstractOutboxArchiverIntegrationTests {
 
     /** Fast retries and claims, so outages and dead consumers resolve within a test's patience. */
-    static final ArchiverOptions FAST = ArchiverOptions.DEFAULTS
-            .withRetryBackoff(Duration.ofMillis(20), Duration.ofMillis(200))
-            .withClaim(Duration.ofSeconds(30), Duration.ofMillis(200));
+    static final ArchiverOptions FAST = ArchiverOptions.builder()
+            .retryBackoffMin(Duration.ofMillis(20)).retryBackoffMax(Duration.ofMillis(200))
+            .claimIdle(Duration.ofSeconds(30)).claimInterval(Duration.ofMillis(200)).build();
 
     RedisDeployment redis;
     StoreKeys keys;
@@ -137,7 +137,7 @@ abstract class AbstractOutboxArchiverIntegrationTests {
             }
         };
         Duration linger = Duration.ofMillis(250);
-        archiver("node-1", FAST.withThreads(1).withLinger(linger), metrics);
+        archiver("node-1", FAST.toBuilder().threads(1).linger(linger).build(), metrics);
 
         List<LinkRecord> links = new ArrayList<>();
         long began = System.nanoTime();
@@ -160,7 +160,7 @@ abstract class AbstractOutboxArchiverIntegrationTests {
     @Test
     void archiver_stoppedMidBatch_leavesItsEntriesPendingForAnotherArchiverToClaim() {
         archive.switchTo(SwitchableArchive.Mode.HANG);
-        OutboxArchiver stalled = archiver("node-dying", FAST.withThreads(1).withArchiveTimeout(Duration.ofMinutes(1)), OutboxMetrics.NOOP);
+        OutboxArchiver stalled = archiver("node-dying", FAST.toBuilder().threads(1).archiveTimeout(Duration.ofMinutes(1)).build(), OutboxMetrics.NOOP);
         List<LinkRecord> links = createLinks(2_000);
         await().atMost(Duration.ofSeconds(10)).until(() -> OutboxContents.pending(connection, keys, FAST.group()) > 0);
         stalled.close(); // interrupted while the archive hangs: its batch stays pending under its name
@@ -169,7 +169,7 @@ abstract class AbstractOutboxArchiverIntegrationTests {
         assertThat(orphaned).isPositive();
         archive.switchTo(SwitchableArchive.Mode.ACCEPT);
         AtomicInteger claimed = new AtomicInteger();
-        archiver("node-2", FAST.withClaim(Duration.ofMillis(500), Duration.ofMillis(200)), new OutboxMetrics() {
+        archiver("node-2", FAST.toBuilder().claimIdle(Duration.ofMillis(500)).claimInterval(Duration.ofMillis(200)).build(), new OutboxMetrics() {
             @Override
             public void entriesClaimed(int shard, int entries) {
                 claimed.addAndGet(entries);
@@ -197,7 +197,7 @@ abstract class AbstractOutboxArchiverIntegrationTests {
         }
         assertThat(readByGhost).hasSize(500);
 
-        archiver("node-2", FAST.withClaim(Duration.ofMillis(300), Duration.ofMillis(100)), OutboxMetrics.NOOP);
+        archiver("node-2", FAST.toBuilder().claimIdle(Duration.ofMillis(300)).claimInterval(Duration.ofMillis(100)).build(), OutboxMetrics.NOOP);
         await().atMost(Duration.ofSeconds(20)).until(() -> archive.putsPerCode().size() == 500);
         await().atMost(Duration.ofSeconds(5)).until(() -> OutboxContents.pending(connection, keys, FAST.group()) == 0);
         assertThat(OutboxContents.entries(connection, keys)).isZero();

@@ -32,8 +32,8 @@ import org.junit.jupiter.api.Test;
 abstract class AbstractRedisHotStoreIntegrationTests {
 
     /** An outbox that takes one mutation per XADD with none waiting: its backlog is full at once. */
-    private static final HotStoreOptions ONE_OUTBOX_MUTATION_AT_A_TIME = new HotStoreOptions(1_000, Duration.ofSeconds(1),
-            Duration.ofSeconds(30), 0.1, Duration.ofSeconds(60), 1_000, 1_000, Duration.ofMillis(5), 1, 1);
+    private static final HotStoreOptions ONE_OUTBOX_MUTATION_AT_A_TIME = HotStoreOptions.builder().nearCacheMaxSize(1_000)
+            .extensionMarksMaxSize(1_000).extensionQueueCapacity(1_000).outboxMaxBatch(1).outboxMaxQueued(1).build();
 
     RedisDeployment redis;
     StoreKeys keys;
@@ -234,7 +234,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
         // message can make it see the change in time.
         try (RedisConnection otherConnection = redis.connect();
                 RedisHotStore other = new RedisHotStore(otherConnection, keys,
-                        HotStoreOptions.DEFAULTS.withNearCacheRefresh(Duration.ofMinutes(1)))) {
+                        HotStoreOptions.builder().nearCacheRefresh(Duration.ofMinutes(1)).nearCacheMaxAge(Duration.ofMinutes(1)).build())) {
             LinkRecord v1 = link(randomCode(7), 600);
             assertThat(store.create(v1).toCompletableFuture().join()).isTrue();
             assertThat(other.get(v1.code()).toCompletableFuture().join()).contains(v1);
@@ -275,7 +275,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
     void delete_whileASecondNodeReadsTheCodeContinuously_isGoneThereWithinOneSecond() {
         try (RedisConnection otherConnection = redis.connect();
                 RedisHotStore other = new RedisHotStore(otherConnection, keys,
-                        HotStoreOptions.DEFAULTS.withNearCache(Duration.ofMillis(100), Duration.ofSeconds(30)))) {
+                        HotStoreOptions.builder().nearCacheRefresh(Duration.ofMillis(100)).build())) {
             LinkRecord link = link(randomCode(7), 600);
             assertThat(store.create(link).toCompletableFuture().join()).isTrue();
             long end = System.nanoTime() + Duration.ofMillis(300).toNanos();
@@ -292,8 +292,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
     @Test
     void get_hotCodeReadThousandTimesOverThreeSecondsWithFastRefresh_neverWaitsAndCostsFewReads() throws Exception {
         Duration refresh = Duration.ofMillis(100);
-        try (RedisHotStore fast = new RedisHotStore(connection, keys, HotStoreOptions.DEFAULTS.withNearCache(refresh,
-                Duration.ofSeconds(30)))) {
+        try (RedisHotStore fast = new RedisHotStore(connection, keys, HotStoreOptions.builder().nearCacheRefresh(refresh).build())) {
             LinkRecord link = link(randomCode(7), 3_600);
             assertThat(store.create(link).toCompletableFuture().join()).isTrue();
             assertThat(fast.get(link.code()).toCompletableFuture().join()).contains(link);
@@ -318,7 +317,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
         // Refresh at a minute: only the invalidation, or the check of suspect copies, can show B the change.
         try (RedisConnection otherConnection = redis.connect();
                 RedisHotStore other = new RedisHotStore(otherConnection, keys,
-                        HotStoreOptions.DEFAULTS.withNearCacheRefresh(Duration.ofMinutes(1)))) {
+                        HotStoreOptions.builder().nearCacheRefresh(Duration.ofMinutes(1)).nearCacheMaxAge(Duration.ofMinutes(1)).build())) {
             LinkRecord v1 = link(randomCode(7), 3_600);
             assertThat(store.create(v1).toCompletableFuture().join()).isTrue();
             assertThat(other.get(v1.code()).toCompletableFuture().join()).contains(v1);
@@ -354,7 +353,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
                 RedisHotStore publisher = new RedisHotStore(restricted, keys, HotStoreOptions.DEFAULTS);
                 RedisConnection otherConnection = redis.connect();
                 RedisHotStore other = new RedisHotStore(otherConnection, keys,
-                        HotStoreOptions.DEFAULTS.withNearCacheRefresh(Duration.ofMinutes(1)))) {
+                        HotStoreOptions.builder().nearCacheRefresh(Duration.ofMinutes(1)).nearCacheMaxAge(Duration.ofMinutes(1)).build())) {
             LinkRecord v1 = link(randomCode(7), 3_600);
             assertThat(publisher.create(v1).toCompletableFuture().join()).isTrue();
             assertThat(other.get(v1.code()).toCompletableFuture().join()).contains(v1);
@@ -380,8 +379,8 @@ abstract class AbstractRedisHotStoreIntegrationTests {
             LinkRecord link = link(randomCode(7), 3_600);
             try (RedisConnection c = RedisConnection.open(doomed.cluster() ? doomed.uris() : List.of(doomed.uris().get(0)),
                     doomed.cluster(), timeout);
-                    RedisHotStore node = new RedisHotStore(c, keys, HotStoreOptions.DEFAULTS.withNearCache(Duration.ofMillis(100),
-                            maxAge))) {
+                    RedisHotStore node = new RedisHotStore(c, keys, HotStoreOptions.builder().nearCacheRefresh(Duration.ofMillis(100))
+                            .nearCacheMaxAge(maxAge).build())) {
                 assertThat(node.create(link).toCompletableFuture().join()).isTrue();
                 assertThat(node.get(link.code()).toCompletableFuture().join()).contains(link);
                 long lastRead = System.nanoTime(); // the copy is at most this old

@@ -184,7 +184,7 @@ public final class HotStoreFootprint {
         Long sampleUsage = connection.sync().memoryUsage(sampleKey);
 
         try (OutboxArchiver archiver = new OutboxArchiver(redis::connect, new DiscardingArchive(), keys,
-                ArchiverOptions.DEFAULTS.withThreads(8), OutboxMetrics.NOOP, "footprint", Clock.systemUTC()).start()) {
+                ArchiverOptions.builder().threads(8).build(), OutboxMetrics.NOOP, "footprint", Clock.systemUTC()).start()) {
             long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
             while (OutboxContents.entries(connection, keys) > 0 && System.nanoTime() < deadline) {
                 Thread.sleep(200);

@@ -21,15 +21,15 @@ class RedisStoreOptionsUnitTests {
 
     @Test
     void hotStoreOptions_badValues_failNamingTheirKey() {
-        assertThatThrownBy(() -> HotStoreOptions.DEFAULTS.withNearCacheRefresh(Duration.ZERO))
+        assertThatThrownBy(() -> HotStoreOptions.builder().nearCacheRefresh(Duration.ZERO).build())
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.hot-store.near-cache.refresh:");
-        assertThatThrownBy(() -> HotStoreOptions.DEFAULTS.withNearCache(Duration.ofSeconds(1), Duration.ZERO))
+        assertThatThrownBy(() -> HotStoreOptions.builder().nearCacheMaxAge(Duration.ZERO).build())
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.hot-store.near-cache.max-age:");
-        assertThatThrownBy(() -> HotStoreOptions.DEFAULTS.withNearCache(Duration.ofSeconds(2), Duration.ofSeconds(1)))
+        assertThatThrownBy(() -> HotStoreOptions.builder().nearCacheRefresh(Duration.ofSeconds(2)).nearCacheMaxAge(Duration.ofSeconds(1)).build())
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.hot-store.near-cache.max-age:");
-        assertThatThrownBy(() -> HotStoreOptions.DEFAULTS.withOutboxMaxQueued(10))
+        assertThatThrownBy(() -> HotStoreOptions.builder().outboxMaxQueued(10).build())
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.hot-store.outbox.max-queued:");
-        assertThatThrownBy(() -> new HotStoreOptions(1, Duration.ofSeconds(1), Duration.ofSeconds(1), 0.6, Duration.ofSeconds(1), 1, 1, Duration.ofMillis(1), 1, 1))
+        assertThatThrownBy(() -> HotStoreOptions.builder().extensionFraction(0.6).build())
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.hot-store.extension.fraction:");
     }
 
@@ -40,28 +40,26 @@ class RedisStoreOptionsUnitTests {
         assertThat(Duration.ofNanos(o.nearCacheMaxAgeNanos(60))).as("shortest API TTL").isEqualTo(Duration.ofSeconds(6));
         assertThat(Duration.ofNanos(o.nearCacheMaxAgeNanos(1))).as("shortest pool TTL").isEqualTo(Duration.ofMillis(100));
         assertThat(Duration.ofNanos(o.nearCacheMaxAgeNanos(Long.MAX_VALUE))).as("no overflow").isEqualTo(Duration.ofSeconds(30));
-        assertThat(o.withNearCacheRefresh(Duration.ofMinutes(1)).nearCacheMaxAge()).as("raised to the refresh")
-                .isEqualTo(Duration.ofMinutes(1));
     }
 
     @Test
     void archiverOptions_badValues_failNamingTheirKey() {
-        assertThatThrownBy(() -> ArchiverOptions.DEFAULTS.withThreads(-1))
+        assertThatThrownBy(() -> ArchiverOptions.builder().threads(-1).build())
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.archiver.threads:");
-        assertThatThrownBy(() -> ArchiverOptions.DEFAULTS.withThreads(65))
+        assertThatThrownBy(() -> ArchiverOptions.builder().threads(65).build())
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.archiver.threads:");
-        assertThat(ArchiverOptions.DEFAULTS.withThreads(0).threads()).as("a node that archives nothing").isZero();
-        assertThatThrownBy(() -> ArchiverOptions.DEFAULTS.withConsumer("pod/1"))
+        assertThat(ArchiverOptions.builder().threads(0).build().threads()).as("a node that archives nothing").isZero();
+        assertThatThrownBy(() -> ArchiverOptions.builder().consumer("pod/1").build())
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.archiver.consumer:");
-        assertThatThrownBy(() -> ArchiverOptions.DEFAULTS.withRetryBackoff(Duration.ofSeconds(2), Duration.ofSeconds(1)))
+        assertThatThrownBy(() -> ArchiverOptions.builder().retryBackoffMin(Duration.ofSeconds(2)).retryBackoffMax(Duration.ofSeconds(1)).build())
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.archiver.retry-backoff-max:");
-        assertThatThrownBy(() -> ArchiverOptions.DEFAULTS.withClaim(Duration.ofDays(1), Duration.ofSeconds(1)))
+        assertThatThrownBy(() -> ArchiverOptions.builder().claimIdle(Duration.ofDays(1)).build())
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.archiver.dead-consumer-idle:");
-        assertThatThrownBy(() -> ArchiverOptions.DEFAULTS.withLinger(Duration.ofMillis(-1)))
+        assertThatThrownBy(() -> ArchiverOptions.builder().linger(Duration.ofMillis(-1)).build())
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.archiver.linger:");
-        assertThatThrownBy(() -> ArchiverOptions.DEFAULTS.withLinger(ArchiverOptions.DEFAULTS.claimIdle()))
+        assertThatThrownBy(() -> ArchiverOptions.builder().linger(ArchiverOptions.DEFAULTS.claimIdle()).build())
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.redis.archiver.linger:");
-        assertThat(ArchiverOptions.DEFAULTS.withLinger(Duration.ZERO).linger()).isZero();
+        assertThat(ArchiverOptions.builder().linger(Duration.ZERO).build().linger()).isZero();
     }
 
     @Test

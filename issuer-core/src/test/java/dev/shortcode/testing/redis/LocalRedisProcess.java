@@ -43,14 +43,24 @@ final class LocalRedisProcess {
     }
 
     synchronized void start() {
+        start(true);
+    }
+
+    /**
+     * @param freshIdentity on a Cluster node, forget the node's identity (as a replaced machine
+     *                      would); false keeps it, so a killed node rejoins as what it was (a
+     *                      master that was failed over comes back as a replica)
+     */
+    synchronized void start(boolean freshIdentity) {
         List<String> command = new ArrayList<>(List.of(binary,
                 "--port", Integer.toString(port), "--bind", "127.0.0.1", "--protected-mode", "no",
                 "--save", "", "--appendonly", "no", "--dir", workDir.toString(),
                 "--logfile", workDir.resolve("redis.log").toString()));
         if (clusterEnabled) {
-            // A fresh node identity on every start, as after losing a machine.
             try {
-                Files.deleteIfExists(workDir.resolve("nodes.conf"));
+                if (freshIdentity) {
+                    Files.deleteIfExists(workDir.resolve("nodes.conf"));
+                }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -64,6 +74,24 @@ final class LocalRedisProcess {
             throw new UncheckedIOException("cannot start " + binary, e);
         }
         awaitPong();
+    }
+
+    /** SIGKILL: what a crashed machine or an OOM kill looks like. */
+    synchronized void kill() {
+        if (process == null) {
+            return;
+        }
+        process.destroyForcibly();
+        try {
+            process.waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        process = null;
+    }
+
+    synchronized boolean alive() {
+        return process != null && process.isAlive();
     }
 
     synchronized void stop() {

@@ -1,6 +1,7 @@
 package dev.shortcode.api.applinks;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.shortcode.api.config.AppLinksSettings;
 import dev.shortcode.api.config.ServiceSettings;
 import dev.shortcode.api.page.RouteAnswers;
 import dev.shortcode.api.problem.ProblemResponse;
@@ -15,7 +16,7 @@ import java.util.Optional;
 
 /**
  * {@code /.well-known/apple-app-site-association} and {@code /.well-known/assetlinks.json}: the
- * configured files ({@link AppLinkFiles}) as {@code application/json}, answered directly (iOS
+ * configured files ({@link AppLinksSettings}) as {@code application/json}, answered directly (iOS
  * and Android follow no redirect for them), or 404 when not configured.
  */
 @ApplicationScoped
@@ -31,11 +32,11 @@ public class WellKnownRoute {
     ObjectMapper json;
 
     void register(@Observes Router router) {
-        AppLinkFiles files = settings.appLinks();
-        router.get(AASA_PATH).handler(rc -> serve(rc, files.appleAppSiteAssociation(), AppLinkFiles.AASA_KEY));
-        router.head(AASA_PATH).handler(rc -> serve(rc, files.appleAppSiteAssociation(), AppLinkFiles.AASA_KEY));
-        router.get(ASSET_LINKS_PATH).handler(rc -> serve(rc, files.assetLinks(), AppLinkFiles.ASSET_LINKS_KEY));
-        router.head(ASSET_LINKS_PATH).handler(rc -> serve(rc, files.assetLinks(), AppLinkFiles.ASSET_LINKS_KEY));
+        AppLinksSettings files = settings.appLinks();
+        router.get(AASA_PATH).handler(rc -> serve(rc, files.appleAppSiteAssociation(), AppLinksSettings.AASA_KEY));
+        router.head(AASA_PATH).handler(rc -> serve(rc, files.appleAppSiteAssociation(), AppLinksSettings.AASA_KEY));
+        router.get(ASSET_LINKS_PATH).handler(rc -> serve(rc, files.assetLinks(), AppLinksSettings.ASSET_LINKS_KEY));
+        router.head(ASSET_LINKS_PATH).handler(rc -> serve(rc, files.assetLinks(), AppLinksSettings.ASSET_LINKS_KEY));
     }
 
     private void serve(RoutingContext rc, Optional<byte[]> file, String key) {

@@ -1,6 +1,6 @@
 package dev.shortcode.api.auth;
 
-import dev.shortcode.api.config.ServiceSettings;
+import dev.shortcode.api.config.DataDirectory;
 import dev.shortcode.core.store.ApiKey;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -23,13 +23,21 @@ public final class AdminKeyBootstrap {
 
     private AdminKeyBootstrap() {}
 
-    public static void run(ApiKeys keys, ServiceSettings settings, Optional<String> configuredAdminKey) {
+    public static void run(ApiKeys keys, DataDirectory dataDirectory, Optional<String> configuredAdminKey) {
         try {
             if (configuredAdminKey.isPresent() && !configuredAdminKey.get().isBlank()) {
                 String secret = configuredAdminKey.get().trim();
                 if (keys.authenticate(secret).toCompletableFuture().join().isEmpty()) {
-                    keys.create("admin (SHORTCODE_ADMIN_KEY)", EnumSet.of(ApiKey.Scope.ADMIN), secret, ENV_KEY_ID + "-"
-                            + ApiKeys.sha256(secret).substring(0, 8)).toCompletableFuture().join();
+                    try {
+                        keys.create("admin (SHORTCODE_ADMIN_KEY)", EnumSet.of(ApiKey.Scope.ADMIN), secret, ENV_KEY_ID + "-"
+                                + ApiKeys.sha256(secret).substring(0, 8)).toCompletableFuture().join();
+                    } catch (CompletionException e) {
+                        // Several nodes starting at once with the same key race to store it: one wins,
+                        // and for the others it exists now, which is all they wanted.
+                        if (keys.authenticate(secret).toCompletableFuture().join().isEmpty()) {
+                            throw e;
+                        }
+                    }
                 }
                 LOG.log(Level.INFO, "admin API key taken from SHORTCODE_ADMIN_KEY");
                 return;
@@ -38,13 +46,11 @@ public final class AdminKeyBootstrap {
                 return;
             }
             ApiKeys.Created created = keys.create("admin (generated)", EnumSet.of(ApiKey.Scope.ADMIN)).toCompletableFuture().join();
-            Path file = settings.dataDir().resolve("admin.key");
-            java.nio.file.Files.createDirectories(settings.dataDir());
-            ServiceSettings.writePrivate(file, created.secret());
+            Path file = dataDirectory.writeAdminKey(created.secret());
             LOG.log(Level.INFO, "no API key existed: generated an admin key ({0}) and wrote it to {1} (mode 0600); "
                     + "send it as X-API-Key to POST /api/v1/keys to create keys for clients", created.key().id(), file);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the admin key to " + settings.dataDir(), e);
+            throw new UncheckedIOException("cannot write the admin key to " + dataDirectory, e);
         } catch (CompletionException e) {
             throw new IllegalStateException("cannot bootstrap the admin key: " + e.getCause(), e.getCause());
         }

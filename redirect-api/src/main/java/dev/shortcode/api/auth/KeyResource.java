@@ -70,14 +70,15 @@ public class KeyResource {
         }
         if (request.scopes() == null || request.scopes().isEmpty()) {
             return CompletableFuture.failedFuture(new InvalidRequestException("invalid-scopes",
-                    "scopes is required: a non-empty list of links:read, links:write, admin"));
+                    "scopes is required: a non-empty list of links:read, links:write, capacity:read, admin"));
         }
         Set<Scope> scopes = EnumSet.noneOf(Scope.class);
         for (String label : request.scopes()) {
             try {
                 scopes.add(Scope.ofLabel(label));
             } catch (IllegalArgumentException e) {
-                return CompletableFuture.failedFuture(new InvalidRequestException("invalid-scopes", e.getMessage()));
+                return CompletableFuture.failedFuture(new InvalidRequestException("invalid-scopes",
+                        e.getMessage().replace(String.valueOf(label), dev.shortcode.api.error.Echo.of(label))));
             }
         }
         return keys.create(request.name(), scopes).thenApply(created -> {

@@ -1,138 +1,252 @@
 package dev.shortcode.api.config;
 
-import dev.shortcode.api.applinks.AppLinkFiles;
+import dev.shortcode.api.link.TtlPolicy;
+import dev.shortcode.core.alloc.DailyIssueCounter;
 import dev.shortcode.core.config.ConfigException;
 import dev.shortcode.core.config.IssuerConfig;
+import dev.shortcode.core.config.LeaseOptions;
 import dev.shortcode.core.config.PoolSpec;
 import dev.shortcode.core.embedded.EmbeddedOptions;
 import dev.shortcode.core.read.ColdReadOptions;
-import dev.shortcode.core.redis.RedisMode;
+import dev.shortcode.core.redis.ArchiverOptions;
+import dev.shortcode.core.redis.HotStoreOptions;
 import dev.shortcode.core.redis.RedisStorageOptions;
+import dev.shortcode.core.redis.StoreKeys;
 import dev.shortcode.hbase.HBaseArchiveConfig;
-import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
-import java.util.ArrayList;
-import java.util.HexFormat;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@link ServiceConfig} checked as a whole: values that parse but make no sense stop the start
- * with a {@link ConfigException} naming the key.
+ * {@link ServiceConfig} mapped onto the validated option records of the core and the backends,
+ * plus the checks that span keys (Redis needs HBase and a shared secret, HBase needs Redis) and
+ * those of the service's own keys. Every failure is a {@link ConfigException} naming the key.
+ *
+ * @param dataDirectory       the service's own files (generated secret and admin key)
+ * @param baseUrl             the public base of short URLs, without a trailing slash
+ * @param baseHost            its host, lower case: refused as a long URL (loops)
+ * @param redirectStatus      301, 302, 307 or 308
+ * @param ttlPolicy           pools by TTL, with the default TTL's choice made
+ * @param idempotencyTtl      how long an Idempotency-Key is remembered
+ * @param adminKey            the bootstrap admin key, when configured
+ * @param issuer              secret, pools and lease options
+ * @param redis               Redis storage, when configured (else embedded storage)
+ * @param hbase               the HBase archive, exactly when Redis is configured
+ * @param embeddedOptions     embedded storage (used without Redis)
+ * @param coldRead            the read path's tuning (both modes; also inside {@code redis})
+ * @param issuedCountInterval how often issued counts go into the archive
+ * @param refuseInternalAddresses whether long URLs to internal addresses are refused
+ * @param denylist            the deny-list's file and refresh
+ * @param capacity            how the stores are measured for capacity planning
+ * @param http                connection limits
+ * @param stats               click statistics
+ * @param appLinks            the app-link association files served under {@code /.well-known/}
  */
-public record ServiceSettings(Path dataDir, String baseUrl, String baseHost, Optional<RedisStorageOptions> redis,
-        Optional<HBaseArchiveConfig> hbase, IssuerConfig issuer, EmbeddedOptions embeddedOptions, ColdReadOptions coldRead,
-        AppLinkFiles appLinks) {
+public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, String baseHost, int redirectStatus, TtlPolicy ttlPolicy,
+        Duration idempotencyTtl, Optional<String> adminKey, IssuerConfig issuer, Optional<RedisStorageOptions> redis,
+        Optional<HBaseArchiveConfig> hbase, EmbeddedOptions embeddedOptions, ColdReadOptions coldRead, Duration issuedCountInterval,
+        boolean refuseInternalAddresses, DenylistSettings denylist, CapacitySettings capacity, HttpLimits http,
+        StatsSettings stats, AppLinksSettings appLinks) {
+
+    private static final String KEY = IssuerConfig.PREFIX;
 
     public boolean embedded() {
         return redis.isEmpty();
     }
 
+    public Path dataDir() {
+        return dataDirectory.path();
+    }
+
+    /**
+     * Maps and checks the configuration. In embedded mode without a configured secret this reads
+     * (or on the first start generates) the secret in the data directory.
+     */
     public static ServiceSettings from(ServiceConfig config) {
-        Path dataDir = Path.of(config.dataDir()).toAbsolutePath().normalize();
+        DataDirectory dataDirectory = dataDirectory(config.dataDir());
         String baseUrl = config.baseUrl().endsWith("/") ? config.baseUrl().substring(0, config.baseUrl().length() - 1) : config.baseUrl();
-        String host;
-        try {
-            URI uri = new URI(baseUrl);
-            if (uri.getHost() == null || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))) {
-                throw new ConfigException("shortcode.base-url", "'" + config.baseUrl() + "' must be an absolute http(s) URL such as https://sho.rt");
-            }
-            host = uri.getHost().toLowerCase(Locale.ROOT);
-        } catch (URISyntaxException e) {
-            throw new ConfigException("shortcode.base-url", "'" + config.baseUrl() + "' is not a URL: " + e.getReason());
+        String baseHost = hostOf(baseUrl, config.baseUrl());
+        int redirectStatus = redirectStatus(config.redirectStatus());
+        Duration idempotencyTtl = idempotencyTtl(config.idempotencyTtl());
+        Optional<String> adminKey = config.adminKey().map(String::trim).filter(k -> !k.isEmpty()).map(ServiceSettings::checkAdminKey);
+
+        Optional<List<String>> uris = config.redis().uris().filter(l -> !l.isEmpty());
+        Optional<String> quorum = config.hbase().zookeeperQuorum().filter(s -> !s.isBlank());
+        if (uris.isPresent() && quorum.isEmpty()) {
+            throw new ConfigException(HBaseArchiveConfig.PREFIX + "zookeeper-quorum", "missing; with Redis every link is archived in "
+                    + "HBase: set SHORTCODE_HBASE_ZOOKEEPER_QUORUM to the ZooKeeper quorum host:port");
         }
-        String clusterText = config.redisCluster().trim().toLowerCase(Locale.ROOT);
-        if (!clusterText.equals("true") && !clusterText.equals("false")) {
-            throw new ConfigException("shortcode.redis-cluster", "'" + config.redisCluster() + "' must be true or false");
-        }
-        boolean cluster = clusterText.equals("true");
-        Optional<List<String>> redis = config.redisUris().filter(l -> !l.isEmpty());
-        if (redis.isPresent() && !cluster && redis.get().size() != 1) {
-            throw new ConfigException("shortcode.redis-uris", "standalone Redis takes one URI, got " + redis.get().size()
-                    + "; set SHORTCODE_REDIS_CLUSTER=true for a Cluster");
-        }
-        Optional<String> zk = config.hbaseZk().filter(s -> !s.isBlank());
-        zk.ifPresent(ServiceSettings::checkHostPort);
-        if (redis.isPresent() && zk.isEmpty()) {
-            throw new ConfigException("shortcode.hbase-zk", "missing; with Redis every link is archived in HBase: set "
-                    + "SHORTCODE_HBASE_ZK to the ZooKeeper quorum host:port");
-        }
-        if (redis.isEmpty() && zk.isPresent()) {
-            throw new ConfigException("shortcode.redis-uris", "missing; HBase is used together with Redis, set SHORTCODE_REDIS_URIS");
-        }
-        if (config.redirectStatus() != 301 && config.redirectStatus() != 302 && config.redirectStatus() != 307
-                && config.redirectStatus() != 308) {
-            throw new ConfigException("shortcode.redirect-status", config.redirectStatus() + " is not a redirect status; use 301, 302, 307 or 308");
+        if (uris.isEmpty() && quorum.isPresent()) {
+            throw new ConfigException(KEY + "redis.uris", "missing; HBase is used together with Redis, set SHORTCODE_REDIS_URIS");
         }
         String secret = config.secret().filter(s -> !s.isBlank()).orElseGet(() -> {
-            if (redis.isPresent()) {
+            if (uris.isPresent()) {
                 throw new ConfigException(IssuerConfig.SECRET_KEY, "missing; with Redis every node must use the same secret, "
                         + "set SHORTCODE_SECRET (at least 16 bytes) on all of them");
             }
-            return embeddedSecret(dataDir);
+            return dataDirectory.embeddedSecret();
         });
-        IssuerConfig.Builder issuer = IssuerConfig.builder().secret(secret);
-        for (Map.Entry<String, ServiceConfig.Pool> e : config.pools().entrySet()) {
-            ServiceConfig.Pool p = e.getValue();
-            PoolSpec.Builder pool = PoolSpec.builder(e.getKey()).length(p.length()).idleTtl(p.idleTtl()).permanent(p.permanent());
+
+        IssuerConfig issuer = issuer(secret, config.pools(), config.lease());
+        TtlPolicy ttlPolicy = new TtlPolicy(issuer.pools(), config.defaultTtl());
+        ColdReadOptions coldRead = coldRead(config.coldRead());
+        EmbeddedOptions embedded = embedded(dataDirectory.path(), config.embedded());
+        Optional<RedisStorageOptions> redis = uris.map(u -> redis(u, config.redis(), coldRead));
+        Optional<HBaseArchiveConfig> hbase = quorum.map(q -> hbase(q, config.hbase()));
+        Duration issuedCountInterval = DailyIssueCounter.checkInterval(config.archive().issuedCountInterval());
+        return new ServiceSettings(dataDirectory, baseUrl, baseHost, redirectStatus, ttlPolicy, idempotencyTtl, adminKey, issuer, redis,
+                hbase, embedded, coldRead, issuedCountInterval, config.refuseInternalAddresses(), DenylistSettings.from(config.denylist()),
+                CapacitySettings.from(config.capacity()), HttpLimits.from(config.http()), StatsSettings.from(config.stats()),
+                AppLinksSettings.from(config.appLinks()));
+    }
+
+    private static DataDirectory dataDirectory(String path) {
+        try {
+            return new DataDirectory(Path.of(path));
+        } catch (InvalidPathException e) {
+            throw new ConfigException(KEY + "data-dir", "'" + path + "' is not a path: " + e.getReason());
+        }
+    }
+
+    private static String hostOf(String baseUrl, String configured) {
+        try {
+            URI uri = new URI(baseUrl);
+            if (uri.getHost() == null || uri.getScheme() == null || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))) {
+                throw new ConfigException(KEY + "base-url", "'" + configured + "' must be an absolute http(s) URL such as https://sho.rt");
+            }
+            return uri.getHost().toLowerCase(Locale.ROOT);
+        } catch (URISyntaxException e) {
+            throw new ConfigException(KEY + "base-url", "'" + configured + "' is not a URL: " + e.getReason());
+        }
+    }
+
+    private static int redirectStatus(int status) {
+        if (status != 301 && status != 302 && status != 307 && status != 308) {
+            throw new ConfigException(KEY + "redirect-status", status + " is not a redirect status; use 301, 302, 307 or 308");
+        }
+        return status;
+    }
+
+    /** Redis keeps Idempotency-Keys with a TTL in whole seconds. */
+    private static Duration idempotencyTtl(Duration ttl) {
+        if (ttl.compareTo(Duration.ofSeconds(1)) < 0) {
+            throw new ConfigException(KEY + "idempotency-ttl", ttl + " is shorter than one second");
+        }
+        return ttl;
+    }
+
+    /** The rule the chart's schema states too; the message never repeats the key itself. */
+    private static String checkAdminKey(String key) {
+        if (key.length() < 16 || key.length() > 256 || !key.chars().allMatch(c -> c >= 0x21 && c <= 0x7e)) {
+            throw new ConfigException(KEY + "admin-key", "must be 16 to 256 printable ASCII characters without spaces (got "
+                    + key.length() + " characters)");
+        }
+        return key;
+    }
+
+    private static IssuerConfig issuer(String secret, Map<String, ServiceConfig.Pool> pools, ServiceConfig.Lease lease) {
+        IssuerConfig.Builder issuer = IssuerConfig.builder().secret(secret).lease(LeaseOptions.builder()
+                .prefetchAt(lease.prefetchAt())
+                .growBelow(lease.growBelow())
+                .shrinkAbove(lease.shrinkAbove())
+                .resetGuardTtl(lease.resetGuardTtl())
+                .maxBackoff(lease.maxBackoff())
+                .maxAttempts(lease.maxAttempts())
+                .awaitTimeout(lease.awaitTimeout())
+                .reseedGapBlocks(lease.reseedGapBlocks())
+                .build());
+        pools.forEach((name, p) -> {
+            PoolSpec.Builder pool = PoolSpec.builder(name).length(p.length()).idleTtl(p.idleTtl()).permanent(p.permanent());
             p.minBlock().ifPresent(pool::minBlock);
             p.initialBlock().ifPresent(pool::initialBlock);
             p.maxBlock().ifPresent(pool::maxBlock);
             issuer.pool(pool);
-        }
-        EmbeddedOptions embeddedOptions = EmbeddedOptions.defaults(dataDir).withCommitDelay(config.embeddedCommitDelay());
-        Optional<RedisStorageOptions> redisOptions = redis.map(uris -> RedisStorageOptions.builder().uris(uris)
-                .mode(cluster ? RedisMode.CLUSTER : RedisMode.STANDALONE).build());
-        Optional<HBaseArchiveConfig> hbase = zk.map(quorum -> HBaseArchiveConfig.builder().zookeeperQuorum(quorum).build());
-        return new ServiceSettings(dataDir, baseUrl, host, redisOptions, hbase, issuer.build(), embeddedOptions, ColdReadOptions.DEFAULTS,
-                AppLinkFiles.load(config.appLinks()));
+        });
+        return issuer.build();
     }
 
-    private static void checkHostPort(String value) {
-        for (String part : value.split(",")) {
-            if (!part.trim().matches("[A-Za-z0-9.\\-]+:[0-9]{1,5}")) {
-                throw new ConfigException("shortcode.hbase-zk", "'" + value + "' must be host:port[,host:port...]");
-            }
-        }
+    private static ColdReadOptions coldRead(ServiceConfig.ColdRead c) {
+        return new ColdReadOptions(c.negativeCache().maxSize(), c.negativeCache().ttl(), c.watermark().maxAge(),
+                c.watermark().slackBlocks(), c.watermark().waitTimeout());
     }
 
-    /** A single node's secret: generated once, kept in the data directory (mode 0600). */
-    private static String embeddedSecret(Path dataDir) {
-        Path file = dataDir.resolve("secret");
-        try {
-            if (Files.exists(file)) {
-                return Files.readString(file, StandardCharsets.US_ASCII).trim();
-            }
-            Files.createDirectories(dataDir);
-            byte[] bytes = new byte[32];
-            new SecureRandom().nextBytes(bytes);
-            String secret = HexFormat.of().formatHex(bytes);
-            writePrivate(file, secret);
-            return secret;
-        } catch (IOException e) {
-            throw new ConfigException("shortcode.data-dir", "cannot keep the generated secret in " + file + ": " + e.getMessage());
-        }
+    private static EmbeddedOptions embedded(Path dataDir, ServiceConfig.Embedded e) {
+        return EmbeddedOptions.builder(dataDir)
+                .blockCacheBytes(e.blockCacheSize())
+                .extensionSlack(e.extensionSlack())
+                .maxExtensionWindow(e.maxExtensionWindow())
+                .sweepInterval(e.sweepInterval())
+                .sweepBatch(e.sweepBatch())
+                .writeQueueCapacity(e.writeQueueCapacity())
+                .writeBatchMax(e.writeBatchMax())
+                .commitDelay(e.commitDelay())
+                .build();
     }
 
-    /** Writes a file readable by its owner only. */
-    public static void writePrivate(Path file, String content) throws IOException {
-        Path temp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.deleteIfExists(temp);
-        try {
-            Files.createFile(temp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        } catch (UnsupportedOperationException e) {
-            Files.createFile(temp);
-        }
-        Files.writeString(temp, content + "\n", StandardCharsets.US_ASCII);
-        Files.move(temp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    private static RedisStorageOptions redis(List<String> uris, ServiceConfig.Redis r, ColdReadOptions coldRead) {
+        ServiceConfig.HotStore h = r.hotStore();
+        HotStoreOptions hotStore = HotStoreOptions.builder()
+                .nearCacheMaxSize(h.nearCache().maxSize())
+                .nearCacheRefresh(h.nearCache().refresh())
+                .nearCacheMaxAge(h.nearCache().maxAge())
+                .extensionFraction(h.extension().fraction())
+                .minExtensionWindow(h.extension().minWindow())
+                .extensionMarksMaxSize(h.extension().marksMaxSize())
+                .extensionQueueCapacity(h.extension().queueCapacity())
+                .extensionFlushInterval(h.extension().flushInterval())
+                .outboxMaxBatch(h.outbox().maxBatch())
+                .outboxMaxQueued(h.outbox().maxQueued())
+                .build();
+        ServiceConfig.Archiver a = r.archiver();
+        ArchiverOptions archiver = ArchiverOptions.builder()
+                .group(a.group())
+                .consumer(a.consumer().orElse(""))
+                .threads(a.threads())
+                .batchEntries(a.batchEntries())
+                .block(a.block())
+                .archiveTimeout(a.archiveTimeout())
+                .retryBackoffMin(a.retryBackoffMin())
+                .retryBackoffMax(a.retryBackoffMax())
+                .claimIdle(a.claimIdle())
+                .claimInterval(a.claimInterval())
+                .metricsInterval(a.metricsInterval())
+                .deadConsumerIdle(a.deadConsumerIdle())
+                .linger(a.linger())
+                .build();
+        return RedisStorageOptions.builder()
+                .uris(uris)
+                .mode(r.mode())
+                .commandTimeout(r.commandTimeout())
+                .keys(new StoreKeys(r.namespace(), r.outbox().shards()))
+                .hotStore(hotStore)
+                .archiver(archiver)
+                .coldRead(coldRead)
+                .build();
     }
 
+    private static HBaseArchiveConfig hbase(String quorum, ServiceConfig.HBase h) {
+        return HBaseArchiveConfig.builder()
+                .zookeeperQuorum(quorum)
+                .znodeParent(h.zookeeperZnodeParent())
+                .namespace(h.namespace())
+                .linksTable(h.tables().links())
+                .countsTable(h.tables().counts())
+                .watermarksTable(h.tables().watermarks())
+                .keysTable(h.tables().keys())
+                .clicksTable(h.tables().clicks())
+                .preSplitRegions(h.preSplitRegions())
+                .compression(h.compression())
+                .createTables(h.createTables())
+                .writeBatchSize(h.write().batchSize())
+                .flushInterval(h.write().flushInterval())
+                .operationTimeout(h.operationTimeout())
+                .rpcTimeout(h.rpcTimeout())
+                .build();
+    }
 }

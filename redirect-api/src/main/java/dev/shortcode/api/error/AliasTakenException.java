@@ -6,6 +6,6 @@ public final class AliasTakenException extends DomainException {
     private static final long serialVersionUID = 1L;
 
     public AliasTakenException(String alias) {
-        super(Kind.ALIAS_TAKEN, "alias-taken", "alias '" + echo(alias) + "' is already taken");
+        super(Kind.ALIAS_TAKEN, "alias-taken", "alias '" + Echo.of(alias) + "' is already taken");
     }
 }

@@ -9,14 +9,15 @@ package dev.shortcode.api.error;
 public abstract sealed class DomainException extends RuntimeException
         permits InvalidRequestException, NotFoundException, AliasTakenException, ConcurrentUpdateException,
         IdempotencyKeyReusedException, IdempotencyInProgressException, NotOwnerException, PoolExhaustedException,
-        LastAdminKeyException, BatchTooLargeException, UnauthenticatedException, MissingScopeException, OverloadedException {
+        LastAdminKeyException, BatchTooLargeException, UnauthenticatedException, MissingScopeException, LinkDisabledException,
+        ClientRateLimitedException, NotReadyException, OverloadedException {
 
     private static final long serialVersionUID = 1L;
 
     /** The kinds of refusal, each one status and one problem title ({@link ErrorMapping}). */
     public enum Kind {
         INVALID_REQUEST, NOT_FOUND, ALIAS_TAKEN, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS, NOT_OWNER,
-        POOL_EXHAUSTED, LAST_ADMIN_KEY, BATCH_TOO_LARGE, UNAUTHENTICATED, MISSING_SCOPE, OVERLOADED
+        POOL_EXHAUSTED, LAST_ADMIN_KEY, BATCH_TOO_LARGE, UNAUTHENTICATED, MISSING_SCOPE, LINK_DISABLED, CLIENT_RATE_LIMITED, NOT_READY, OVERLOADED
     }
 
     private final Kind kind;
@@ -35,16 +36,5 @@ public abstract sealed class DomainException extends RuntimeException
 
     public String type() {
         return type;
-    }
-
-    /** Longest stretch of a client's value repeated in a detail: a megabyte of ttl is not echoed back. */
-    public static final int ECHO_LIMIT = 64;
-
-    /** {@code value} as a detail may quote it: cut to {@link #ECHO_LIMIT} characters. */
-    public static String echo(String value) {
-        if (value == null) {
-            return "null";
-        }
-        return value.length() <= ECHO_LIMIT ? value : value.substring(0, ECHO_LIMIT) + "…";
     }
 }

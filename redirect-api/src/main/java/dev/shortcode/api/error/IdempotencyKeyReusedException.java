@@ -8,7 +8,7 @@ public final class IdempotencyKeyReusedException extends DomainException {
     private static final long serialVersionUID = 1L;
 
     public IdempotencyKeyReusedException(String key, String madeCode, Duration remembered) {
-        super(Kind.IDEMPOTENCY_KEY_REUSED, "idempotency-key-reused", "Idempotency-Key '" + echo(key) + "' was used in the last "
+        super(Kind.IDEMPOTENCY_KEY_REUSED, "idempotency-key-reused", "Idempotency-Key '" + Echo.of(key) + "' was used in the last "
                 + remembered.toHours() + " h for a different request (another url, ttl or alias), which made link '" + madeCode
                 + "'; send a new key");
     }

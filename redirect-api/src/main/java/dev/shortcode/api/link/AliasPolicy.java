@@ -1,5 +1,6 @@
 package dev.shortcode.api.link;
 
+import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.core.code.Aliases;
 import java.util.Locale;
@@ -33,7 +34,7 @@ public final class AliasPolicy {
     public String validate(String alias) {
         if (!Aliases.isWellFormed(alias)) {
             throw new InvalidRequestException("invalid-alias",
-                    "alias '" + abbreviate(alias) + "' must be 3 to 64 characters of A-Z, a-z, 0-9, '_' and '-'");
+                    "alias '" + Echo.of(alias) + "' must be 3 to 64 characters of A-Z, a-z, 0-9, '_' and '-'");
         }
         if (RESERVED.contains(alias.toLowerCase(Locale.ROOT))) {
             throw new InvalidRequestException("reserved-alias", "alias '" + alias + "' is reserved by the service");
@@ -43,9 +44,5 @@ public final class AliasPolicy {
                     + alias.length() + " base62 characters, a pool's code length); use another length or include '-' or '_'");
         }
         return alias;
-    }
-
-    private static String abbreviate(String s) {
-        return s.length() > 70 ? s.substring(0, 70) + "…" : s;
     }
 }

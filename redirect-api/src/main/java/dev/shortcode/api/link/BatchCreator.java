@@ -71,7 +71,7 @@ public final class BatchCreator {
             }
             try {
                 pending.add(new Item(i, requests.validate(items.get(i), ttlChoices)));
-            } catch (DomainException e) {
+            } catch (RuntimeException e) { // a refusal, or a bug: either way this item alone fails
                 batch.fail(i, e);
             }
         }

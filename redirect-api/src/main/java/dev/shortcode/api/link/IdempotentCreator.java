@@ -1,5 +1,6 @@
 package dev.shortcode.api.link;
 
+import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.error.IdempotencyInProgressException;
 import dev.shortcode.api.error.IdempotencyKeyReusedException;
 import dev.shortcode.api.error.InvalidRequestException;
@@ -64,8 +65,10 @@ public final class IdempotentCreator {
     public CompletionStage<LinkView> create(CreateLinkRequest request, String owner, String idempotencyKey) {
         ValidLink valid;
         try {
-            if (idempotencyKey != null && (idempotencyKey.isEmpty() || idempotencyKey.length() > MAX_KEY_LENGTH)) {
-                throw new InvalidRequestException("invalid-idempotency-key", "Idempotency-Key must be 1 to " + MAX_KEY_LENGTH + " characters");
+            if (idempotencyKey != null && (idempotencyKey.isBlank() || idempotencyKey.length() > MAX_KEY_LENGTH
+                    || !idempotencyKey.chars().allMatch(c -> c >= 0x20 && c < 0x7f))) {
+                throw new InvalidRequestException("invalid-idempotency-key", "Idempotency-Key must be 1 to " + MAX_KEY_LENGTH
+                        + " visible ASCII characters; an empty or blank one is refused, not taken as absent");
             }
             valid = requests.validate(request);
         } catch (InvalidRequestException e) {
@@ -102,7 +105,7 @@ public final class IdempotentCreator {
                 if (!outcome.madeBy(fingerprint)) {
                     return CompletableFuture.failedFuture(new IdempotencyKeyReusedException(key, outcome.code(), idempotencyTtl));
                 }
-                return reader.get(outcome.code(), () -> new NotFoundException("Idempotency-Key '" + key + "' made link '"
+                return reader.get(outcome.code(), () -> new NotFoundException("Idempotency-Key '" + Echo.of(key) + "' made link '"
                         + outcome.code() + "', which has since been deleted or has expired; send a new key to create another"));
             }
             if (claim instanceof Claim.Pending) {

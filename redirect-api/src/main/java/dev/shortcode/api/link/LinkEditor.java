@@ -11,6 +11,7 @@ import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.LinkTargets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
 
 /**
  * Changes and deletes of live links. Each loads the link for edit first
@@ -28,12 +29,19 @@ public final class LinkEditor {
     private final HotStore hotStore;
     private final LinkRequests requests;
     private final LinkViews views;
+    /** Told the code of each link deleted, after the delete, not waited for: its moderation records and stats go with it. */
+    private final Consumer<String> afterDelete;
 
     public LinkEditor(LinkResolver resolver, HotStore hotStore, LinkRequests requests, LinkViews views) {
+        this(resolver, hotStore, requests, views, code -> {});
+    }
+
+    public LinkEditor(LinkResolver resolver, HotStore hotStore, LinkRequests requests, LinkViews views, Consumer<String> afterDelete) {
         this.resolver = resolver;
         this.hotStore = hotStore;
         this.requests = requests;
         this.views = views;
+        this.afterDelete = afterDelete;
     }
 
     /**
@@ -76,6 +84,7 @@ public final class LinkEditor {
             if (!deleted) {
                 throw notFound(code);
             }
+            afterDelete.accept(code);
         })));
     }
 

@@ -1,8 +1,10 @@
 package dev.shortcode.api.link;
 
 import dev.shortcode.api.error.NotFoundException;
+import dev.shortcode.api.moderation.Moderation;
 import dev.shortcode.core.read.LinkResolver;
 import dev.shortcode.core.store.LinkRecord;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
@@ -15,10 +17,12 @@ public final class LinkReader {
 
     private final LinkResolver resolver;
     private final LinkViews views;
+    private final Moderation moderation;
 
-    public LinkReader(LinkResolver resolver, LinkViews views) {
+    public LinkReader(LinkResolver resolver, LinkViews views, Moderation moderation) {
         this.resolver = resolver;
         this.views = views;
+        this.moderation = moderation;
     }
 
     /** The live link of a code, or a 404. */
@@ -28,7 +32,20 @@ public final class LinkReader {
 
     /** The live link of a code, or {@code absent}'s failure. */
     CompletionStage<LinkView> get(String code, Supplier<NotFoundException> absent) {
-        return resolver.resolve(code).thenApply(found -> found.map(views::of).orElseThrow(absent));
+        return resolver.resolve(code).thenApply(found -> found.map(this::view).orElseThrow(absent));
+    }
+
+    private LinkView view(LinkRecord link) {
+        LinkView view = views.of(link);
+        return moderation.blocked(link).map(block -> view.withDisabled(block.disable()
+                .map(d -> new LinkView.Disabled(d.reason(), null, d.by(), Instant.ofEpochMilli(d.atMillis())))
+                .orElseGet(() -> new LinkView.Disabled(block.reason(), block.rule().get().id(), block.rule().get().createdBy(),
+                        Instant.ofEpochMilli(block.rule().get().createdAtMillis()))))).orElse(view);
+    }
+
+    /** Why the link must not redirect, if it must not; no I/O. */
+    public Optional<Moderation.Block> blocked(LinkRecord link) {
+        return moderation.blocked(link);
     }
 
     /** The live link a code redirects to, its life extended; empty when unknown, deleted or expired. Completes where the store does. */

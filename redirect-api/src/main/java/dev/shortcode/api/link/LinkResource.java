@@ -20,6 +20,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
@@ -39,7 +40,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
 
 /** The JSON link API. Runs on the event loop: every store call is non-blocking. */
 @SecurityScheme(securitySchemeName = "apiKey", type = SecuritySchemeType.APIKEY, in = SecuritySchemeIn.HEADER,
-        apiKeyName = ApiKeyFilter.HEADER, description = "An API key; scopes links:read, links:write, admin. "
+        apiKeyName = ApiKeyFilter.HEADER, description = "An API key; scopes links:read, links:write, capacity:read, admin. "
                 + "Missing or unknown: 401; without the endpoint's scope: 403.")
 @SecurityRequirement(name = "apiKey")
 @APIResponse(responseCode = "401", description = "No API key, or an unknown or revoked one", content = @Content(
@@ -94,7 +95,10 @@ public class LinkResource {
             @Parameter(description = "Retries with the same key (per API key, for 24 h) return the link the first request "
                     + "made, with 201, however many race; the same key with another url, ttl or alias answers 422. 1 to 255 characters.")
             @HeaderParam("Idempotency-Key") String idempotencyKey,
-            RoutingContext routing) {
+            @Context RoutingContext routing) {
+        if (idempotencyKey == null && routing.request().headers().contains("Idempotency-Key")) {
+            idempotencyKey = ""; // sent empty (or blank, trimmed to empty): refused, not taken as absent
+        }
         return creates.create(request, owner(routing), idempotencyKey)
                 .thenApply(view -> Response.created(URI.create(view.shortUrl())).entity(view).build());
     }
@@ -110,7 +114,7 @@ public class LinkResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "413", description = "More than 1,000 items",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public CompletionStage<BatchResponse> batch(BatchRequest request, RoutingContext routing) {
+    public CompletionStage<BatchResponse> batch(BatchRequest request, @Context RoutingContext routing) {
         if (request == null || request.links() == null) {
             return CompletableFuture.failedFuture(new InvalidRequestException("invalid-body", "expected {\"links\": [...]}"));
         }
@@ -144,7 +148,7 @@ public class LinkResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "404", description = "Unknown, deleted or expired",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public CompletionStage<LinkView> update(@PathParam("code") String code, UpdateLinkRequest request, RoutingContext routing) {
+    public CompletionStage<LinkView> update(@PathParam("code") String code, UpdateLinkRequest request, @Context RoutingContext routing) {
         return edits.update(code, request, routing.get(ApiKeyFilter.KEY));
     }
 
@@ -156,7 +160,7 @@ public class LinkResource {
     @APIResponse(responseCode = "204", description = "Deleted")
     @APIResponse(responseCode = "404", description = "Unknown, deleted or expired",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public CompletionStage<Response> delete(@PathParam("code") String code, RoutingContext routing) {
+    public CompletionStage<Response> delete(@PathParam("code") String code, @Context RoutingContext routing) {
         return edits.delete(code, routing.get(ApiKeyFilter.KEY)).thenApply(v -> Response.noContent().build());
     }
 

@@ -1,6 +1,6 @@
 package dev.shortcode.api.link;
 
-import dev.shortcode.api.error.DomainException;
+import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.core.store.LinkTargets;
 import java.net.URI;
@@ -68,7 +68,7 @@ public final class TargetPolicy {
         }
         java.util.regex.Matcher scheme = SCHEME.matcher(value);
         if (!scheme.matches()) {
-            throw invalid(field, "must be an https URL or an app link such as jdmobile://item/42; got '" + DomainException.echo(value) + "'");
+            throw invalid(field, "must be an https URL or an app link such as jdmobile://item/42; got '" + Echo.of(value) + "'");
         }
         String name = scheme.group(1).toLowerCase(Locale.ROOT);
         if (name.equals("https")) {
@@ -110,7 +110,7 @@ public final class TargetPolicy {
         }
         if (!APP_ID.matcher(w.appid()).matches()) {
             throw invalid("targets.wechat.appid", "must be wx and 16 lower-case hex digits, as the mini-program's settings show it; got '"
-                    + DomainException.echo(w.appid()) + "'");
+                    + Echo.of(w.appid()) + "'");
         }
         if (w.path() != null && !PAGE_PATH.matcher(w.path()).matches()) {
             throw invalid("targets.wechat.path", "must be a page path such as pages/index/index: at most 1024 of letters, digits and "
@@ -121,7 +121,7 @@ public final class TargetPolicy {
                     + "anything else)");
         }
         if (w.envVersion() != null && !ENV_VERSIONS.contains(w.envVersion())) {
-            throw invalid("targets.wechat.envVersion", "must be release, trial or develop; got '" + DomainException.echo(w.envVersion()) + "'");
+            throw invalid("targets.wechat.envVersion", "must be release, trial or develop; got '" + Echo.of(w.envVersion()) + "'");
         }
         return new LinkTargets.WeChat(w.appid(), w.path(), w.query(), w.envVersion());
     }

@@ -1,5 +1,6 @@
 package dev.shortcode.api.link;
 
+import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.core.config.PoolSpec;
 import java.time.Duration;
@@ -37,7 +38,8 @@ public final class TtlPolicy {
 
     /** The pool and effective TTL for a request; {@code null} means the configured default. */
     public Choice choose(String requested) {
-        return requested == null ? defaultChoice : chooseText(requested.trim());
+        // strip(), not trim(): trim() also drops control characters, and "P10D\u0000" is no TTL
+        return requested == null ? defaultChoice : chooseText(requested.strip());
     }
 
     private Choice chooseText(String ttl) {
@@ -49,26 +51,32 @@ public final class TtlPolicy {
         Duration duration;
         try {
             duration = ttl.startsWith("P") || ttl.startsWith("p") ? parse(ttl) : null;
+        } catch (ArithmeticException | NumberFormatException e) {
+            throw new InvalidRequestException("invalid-ttl", "ttl '" + Echo.of(ttl) + "' is too large for a duration; " + range());
         } catch (DateTimeParseException e) {
+            if (e.getCause() instanceof ArithmeticException || e.getCause() instanceof NumberFormatException) {
+                // Duration.parse reports a number or a sum too large for a long this way
+                throw new InvalidRequestException("invalid-ttl", "ttl '" + Echo.of(ttl) + "' is too large for a duration; " + range());
+            }
             duration = null;
         }
         if (duration == null) {
             if (MONTHS_OR_YEARS.matcher(ttl.toUpperCase(java.util.Locale.ROOT)).matches()) {
-                throw new InvalidRequestException("invalid-ttl", "ttl '" + ttl + "' counts months or years, whose length varies; "
+                throw new InvalidRequestException("invalid-ttl", "ttl '" + Echo.of(ttl) + "' counts months or years, whose length varies; "
                         + "give days (P30D), weeks (P2W) or hours (PT12H)");
             }
             throw new InvalidRequestException("invalid-ttl",
-                    "ttl '" + ttl + "' is neither an ISO-8601 duration such as P30D or PT12H nor \"permanent\"");
+                    "ttl '" + Echo.of(ttl) + "' is neither an ISO-8601 duration such as P30D or PT12H nor \"permanent\"");
         }
         if (duration.compareTo(Duration.ofSeconds(60)) < 0) {
-            throw new InvalidRequestException("invalid-ttl", "ttl '" + ttl + "' is below the minimum of 60 seconds; " + range());
+            throw new InvalidRequestException("invalid-ttl", "ttl '" + Echo.of(ttl) + "' is below the minimum of 60 seconds; " + range());
         }
         for (PoolSpec pool : byTtl) {
             if (pool.idleTtl().compareTo(duration) >= 0) {
                 return new Choice(pool, duration, false, label(duration));
             }
         }
-        throw new InvalidRequestException("invalid-ttl", "ttl " + ttl + " exceeds what any pool offers; " + range());
+        throw new InvalidRequestException("invalid-ttl", "ttl " + Echo.of(ttl) + " exceeds what any pool offers; " + range());
     }
 
     private String range() {
@@ -87,7 +95,8 @@ public final class TtlPolicy {
     private static Duration parse(String ttl) {
         String upper = ttl.toUpperCase(java.util.Locale.ROOT);
         if (WEEKS.matcher(upper).matches()) {
-            return Duration.ofDays(7L * Long.parseLong(upper.substring(1, upper.length() - 1)));
+            // Exact arithmetic: P7905747460161236407W must not wrap round to one day.
+            return Duration.ofDays(Math.multiplyExact(7L, Long.parseLong(upper.substring(1, upper.length() - 1))));
         }
         return Duration.parse(upper);
     }

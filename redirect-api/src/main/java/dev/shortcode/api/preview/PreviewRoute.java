@@ -2,6 +2,7 @@ package dev.shortcode.api.preview;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.shortcode.api.error.LinkDisabledException;
 import dev.shortcode.api.link.DeviceTargets;
 import dev.shortcode.api.link.LinkReader;
 import dev.shortcode.api.link.LinkViews;
@@ -24,7 +25,8 @@ import java.net.URI;
  * {@code GET /{code}+}: where a short link goes, without going there. An HTML page
  * ({@link PreviewPage}), or {@link PreviewView} as JSON for {@code Accept: application/json}. A
  * preview is not a visit: it is not counted as a redirect, and it does not extend the link's life
- * ({@link LinkReader#peek}). Unknown, deleted and expired codes are a 404, like the redirect.
+ * ({@link LinkReader#peek}). Unknown, deleted and expired codes are a 404, and a disabled or
+ * deny-listed link a 410, like the redirect.
  */
 @ApplicationScoped
 public class PreviewRoute {
@@ -57,6 +59,10 @@ public class PreviewRoute {
                 RouteAnswers.problem(rc, ErrorMapping.map(failure, rc.request().path()), json);
             } else if (found.isEmpty()) {
                 RouteAnswers.problem(rc, ProblemResponse.of(404, "not-found", "Not found", "no live link has the code '" + code + "'",
+                        rc.request().path()), json);
+            } else if (links.blocked(found.get()).isPresent()) {
+                // Moderation first, as on the redirect: a preview of a disabled or deny-listed link would show its target.
+                RouteAnswers.problem(rc, ErrorMapping.map(new LinkDisabledException(code, links.blocked(found.get()).get().reason()),
                         rc.request().path()), json);
             } else {
                 answer(rc, view(found.get()));

@@ -71,7 +71,13 @@ public final class ErrorMapping {
                 title = "Unauthenticated";
                 headers = Map.of("WWW-Authenticate", "ApiKey header=\"X-API-Key\"");
             }
-            case POOL_EXHAUSTED, OVERLOADED -> {
+            case LINK_DISABLED -> { status = 410; title = "Gone"; }
+            case CLIENT_RATE_LIMITED -> {
+                status = 429;
+                title = "Too many requests";
+                headers = Map.of("Retry-After", Long.toString(((dev.shortcode.api.error.ClientRateLimitedException) e).retryAfterSeconds()));
+            }
+            case POOL_EXHAUSTED, NOT_READY, OVERLOADED -> {
                 status = 503;
                 title = "Service unavailable";
                 headers = Map.of("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));

@@ -1,5 +1,6 @@
 package dev.shortcode.api.problem;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
@@ -12,7 +13,10 @@ import jakarta.inject.Singleton;
  * Request bodies are read strictly: a misspelt field ({@code "tll"}) would otherwise be ignored and
  * the link silently get the default TTL; a number where text belongs ({@code "alias": 12345678})
  * would be turned into text; anything after the JSON value would be dropped. Each of these is a
- * client bug, answered 400 naming the field.
+ * client bug, answered 400 naming the field. A member given twice is refused anywhere in a body
+ * (not the last one silently winning): parsers disagree on which one counts, so
+ * {@code {"url":"javascript:…","url":"https://…"}} would mean one thing to a filter in front of
+ * this service and another to it.
  */
 @Singleton
 public class StrictJson implements ObjectMapperCustomizer {
@@ -21,6 +25,7 @@ public class StrictJson implements ObjectMapperCustomizer {
     public void customize(ObjectMapper mapper) {
         mapper.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
         mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        mapper.getFactory().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
         mapper.coercionConfigFor(LogicalType.Textual)
                 .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)

@@ -1,7 +1,7 @@
 package dev.shortcode.api.qr;
 
 import com.google.zxing.qrcode.decoder.ErrorCorrectionLevel;
-import dev.shortcode.api.error.DomainException;
+import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.error.InvalidRequestException;
 import java.util.List;
 import java.util.Locale;
@@ -104,7 +104,7 @@ public record QrSpec(Format format, int size, int margin, ErrorCorrectionLevel e
         return switch (value.toLowerCase(Locale.ROOT)) {
             case "png" -> Format.PNG;
             case "svg" -> Format.SVG;
-            default -> throw invalid("format", "must be png or svg; got '" + DomainException.echo(value) + "'");
+            default -> throw invalid("format", "must be png or svg; got '" + Echo.of(value) + "'");
         };
     }
 
@@ -117,10 +117,10 @@ public record QrSpec(Format format, int size, int margin, ErrorCorrectionLevel e
         try {
             n = value.length() > 6 ? Integer.MAX_VALUE : Integer.parseInt(value);
         } catch (NumberFormatException e) {
-            throw invalid(name, "must be a whole number from " + min + " to " + max + "; got '" + DomainException.echo(value) + "'");
+            throw invalid(name, "must be a whole number from " + min + " to " + max + "; got '" + Echo.of(value) + "'");
         }
         if (n < min || n > max) {
-            throw invalid(name, "must be from " + min + " to " + max + "; got " + DomainException.echo(value));
+            throw invalid(name, "must be from " + min + " to " + max + "; got " + Echo.of(value));
         }
         return n;
     }
@@ -135,7 +135,7 @@ public record QrSpec(Format format, int size, int margin, ErrorCorrectionLevel e
             case "Q" -> ErrorCorrectionLevel.Q;
             case "H" -> ErrorCorrectionLevel.H;
             default -> throw invalid("ecc", "must be L, M, Q or H (7, 15, 25 or 30 % of the code may be lost); got '"
-                    + DomainException.echo(value) + "'");
+                    + Echo.of(value) + "'");
         };
     }
 
@@ -146,7 +146,7 @@ public record QrSpec(Format format, int size, int margin, ErrorCorrectionLevel e
         }
         String hex = value.startsWith("#") ? value.substring(1) : value;
         if (!hex.matches("[0-9A-Fa-f]{6}")) {
-            throw invalid(name, "must be a colour as 6 hex digits, e.g. 1a2b3c (or %231a2b3c); got '" + DomainException.echo(value) + "'");
+            throw invalid(name, "must be a colour as 6 hex digits, e.g. 1a2b3c (or %231a2b3c); got '" + Echo.of(value) + "'");
         }
         return Integer.parseInt(hex, 16);
     }

@@ -1,11 +1,13 @@
 package dev.shortcode.api.redirect;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.shortcode.api.config.ServiceConfig;
+import dev.shortcode.api.config.ServiceSettings;
+import dev.shortcode.api.error.LinkDisabledException;
 import dev.shortcode.api.link.LinkReader;
 import dev.shortcode.api.problem.ErrorMapping;
 import dev.shortcode.api.problem.ProblemResponse;
 import dev.shortcode.api.problem.ProblemWriter;
+import dev.shortcode.api.stats.ClickRecorder;
 import dev.shortcode.api.targets.DeviceRedirects;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -36,7 +38,7 @@ public class RedirectRoute {
     LinkReader links;
 
     @Inject
-    ServiceConfig config;
+    ServiceSettings settings;
 
     @Inject
     MeterRegistry registry;
@@ -47,15 +49,20 @@ public class RedirectRoute {
     @Inject
     DeviceRedirects devices;
 
+    @Inject
+    ClickRecorder clicks;
+
     private Counter found;
     private Counter missing;
     private Counter failed;
+    private Counter gone;
     private Timer latency;
 
     void register(@Observes Router router) {
         found = Counter.builder("shortcode.redirects").tag("outcome", "found").register(registry);
         missing = Counter.builder("shortcode.redirects").tag("outcome", "not_found").register(registry);
         failed = Counter.builder("shortcode.redirects").tag("outcome", "error").register(registry);
+        gone = Counter.builder("shortcode.redirects").tag("outcome", "disabled").register(registry);
         latency = Timer.builder("shortcode.redirect.latency").publishPercentiles(0.5, 0.99, 0.999).register(registry);
         router.getWithRegex(CODE_PATH).handler(this::redirect);
         router.headWithRegex(CODE_PATH).handler(this::redirect);
@@ -76,12 +83,18 @@ public class RedirectRoute {
             if (failure != null) {
                 failed.increment();
                 respond(rc, ErrorMapping.map(failure, rc.request().path()));
+            } else if (target.isPresent() && links.blocked(target.get()).isPresent()) {
+                gone.increment();
+                respond(rc, ErrorMapping.map(new LinkDisabledException(code, links.blocked(target.get()).get().reason()),
+                        rc.request().path()));
             } else if (target.isPresent() && !target.get().targets().isEmpty()) {
                 found.increment();
-                devices.answer(rc, target.get(), config.redirectStatus()); // by User-Agent; only links with targets pay for it
+                clicks.record(rc.request(), target.get());
+                devices.answer(rc, target.get(), settings.redirectStatus()); // by User-Agent; only links with targets pay for it
             } else if (target.isPresent()) {
                 found.increment();
-                rc.response().setStatusCode(config.redirectStatus())
+                clicks.record(rc.request(), target.get());
+                rc.response().setStatusCode(settings.redirectStatus())
                         .putHeader(HttpHeaders.LOCATION, target.get().url())
                         .putHeader(HttpHeaders.CACHE_CONTROL, "private, max-age=0")
                         .end();
@@ -113,10 +126,18 @@ public class RedirectRoute {
     }
 
     private static String page(int status, String title, String detail) {
-        String safe = detail.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#39;");
-        return "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + status + " " + title
+        String why = switch (status) {
+            case 404 -> "The link may have expired after a period without visits, or never existed.";
+            case 410 -> "This link was disabled by the operator of this service and no longer leads anywhere.";
+            default -> "Please try again in a moment.";
+        };
+        return "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + status + " " + escape(title)
                 + "</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;color:#222}"
-                + "h1{font-size:1.4rem}</style></head><body><h1>" + status + " — " + title + "</h1><p>" + safe
-                + "</p><p>The link may have expired after a period without visits, or never existed.</p></body></html>";
+                + "h1{font-size:1.4rem}</style></head><body><h1>" + status + " — " + escape(title) + "</h1><p>" + escape(detail)
+                + "</p><p>" + why + "</p></body></html>";
+    }
+
+    private static String escape(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;").replace("'", "&#39;");
     }
 }

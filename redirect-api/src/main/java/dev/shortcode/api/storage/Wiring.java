@@ -12,13 +12,20 @@ import dev.shortcode.api.link.LinkEditor;
 import dev.shortcode.api.link.LinkReader;
 import dev.shortcode.api.link.LinkRequests;
 import dev.shortcode.api.link.LinkViews;
-import dev.shortcode.api.link.TtlPolicy;
 import dev.shortcode.api.link.UrlPolicy;
+import dev.shortcode.api.moderation.DenyListFile;
+import dev.shortcode.api.moderation.Moderation;
+import dev.shortcode.api.moderation.ReportAllowance;
+import dev.shortcode.api.moderation.RuleValues;
+import dev.shortcode.api.stats.ClickStatistics;
 import dev.shortcode.core.Storage;
 import dev.shortcode.core.alloc.CodeIssuer;
 import dev.shortcode.core.alloc.DailyIssueCounter;
 import dev.shortcode.core.alloc.Ticker;
+import dev.shortcode.core.read.LinkResolver;
+import dev.shortcode.core.store.DenyRule;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -28,6 +35,7 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -79,8 +87,8 @@ public class Wiring {
     /** Codes issued per pool per day, into the archive: the capacity planner's input. */
     @Produces
     @Singleton
-    DailyIssueCounter dailyCounts(CodeIssuer issuer, Storage storage) {
-        return new DailyIssueCounter(issuer::stats, storage.archive(), Clock.systemUTC(), DailyIssueCounter.DEFAULT_INTERVAL);
+    DailyIssueCounter dailyCounts(ServiceSettings settings, CodeIssuer issuer, Storage storage) {
+        return new DailyIssueCounter(issuer::stats, storage.archive(), Clock.systemUTC(), settings.issuedCountInterval());
     }
 
     void closeDailyCounts(@Disposes DailyIssueCounter counter) {
@@ -101,9 +109,44 @@ public class Wiring {
 
     @Produces
     @Singleton
-    LinkRequests requests(ServiceConfig config, ServiceSettings settings) {
-        return new LinkRequests(new UrlPolicy(Set.of(settings.baseHost())), aliases(settings),
-                new TtlPolicy(settings.issuer().pools(), config.defaultTtl()));
+    UrlPolicy urls(ServiceSettings settings) {
+        return new UrlPolicy(Set.of(settings.baseHost()), settings.refuseInternalAddresses());
+    }
+
+    @Produces
+    @Singleton
+    RuleValues ruleValues(UrlPolicy urls) {
+        return new RuleValues(urls);
+    }
+
+    /** The deny-list and the disabled links, as this node sees them (refreshed every few seconds). */
+    @Produces
+    @Singleton
+    Moderation moderation(ServiceSettings settings, Storage storage, RuleValues values) {
+        List<DenyRule> configured = settings.denylist().file().map(file -> DenyListFile.read(file, values)).orElse(List.of());
+        return new Moderation(storage.moderation(), configured, settings.denylist().refresh());
+    }
+
+    void closeModeration(@Disposes Moderation moderation) {
+        moderation.close();
+    }
+
+    @Produces
+    @Singleton
+    ReportAllowance reportAllowance() {
+        return new ReportAllowance();
+    }
+
+    @Produces
+    @Singleton
+    LinkResolver resolver(Storage storage) {
+        return storage.resolver();
+    }
+
+    @Produces
+    @Singleton
+    LinkRequests requests(ServiceSettings settings, UrlPolicy urls, Moderation moderation) {
+        return new LinkRequests(urls, aliases(settings), settings.ttlPolicy(), moderation::denied);
     }
 
     @Produces
@@ -114,14 +157,14 @@ public class Wiring {
 
     @Produces
     @Singleton
-    LinkReader reader(Storage storage, LinkViews views) {
-        return new LinkReader(storage.resolver(), views);
+    LinkReader reader(Storage storage, LinkViews views, Moderation moderation) {
+        return new LinkReader(storage.resolver(), views, moderation);
     }
 
     @Produces
     @Singleton
-    IdempotentCreator creates(ServiceConfig config, LinkRequests requests, LinkCreator creator, LinkReader reader, Storage storage) {
-        return new IdempotentCreator(requests, creator, reader, storage.idempotency(), config.idempotencyTtl());
+    IdempotentCreator creates(ServiceSettings settings, LinkRequests requests, LinkCreator creator, LinkReader reader, Storage storage) {
+        return new IdempotentCreator(requests, creator, reader, storage.idempotency(), settings.idempotencyTtl());
     }
 
     @Produces
@@ -132,17 +175,33 @@ public class Wiring {
 
     @Produces
     @Singleton
-    LinkEditor edits(Storage storage, LinkRequests requests, LinkViews views) {
-        return new LinkEditor(storage.resolver(), storage.hotStore(), requests, views);
+    LinkEditor edits(Storage storage, LinkRequests requests, LinkViews views, Moderation moderation, ClickStatistics stats) {
+        // A code deleted and created again (an alias) must not inherit its predecessor's disable, reports or clicks.
+        return new LinkEditor(storage.resolver(), storage.hotStore(), requests, views, code -> {
+            stats.linkDeleted(code);
+            moderation.store().forget(code).thenCompose(v -> moderation.changed());
+        });
     }
 
     static AliasPolicy aliases(ServiceSettings settings) {
         return new AliasPolicy(settings.issuer().pools().stream().map(p -> p.length()).collect(java.util.stream.Collectors.toSet()));
     }
 
+    /**
+     * An orderly stop, once Quarkus has stopped taking requests and waited for those in flight
+     * ({@code quarkus.shutdown.timeout}): the day's issued counts go to the archive and the
+     * allocators stop leasing while the storage is still open; the storage itself closes after,
+     * when the container disposes of it (archivers first, then the hot store, which sends its
+     * queued TTL extensions, then the connections).
+     */
+    void stop(@Observes ShutdownEvent event, DailyIssueCounter dailyCounts, CodeIssuer issuer) {
+        dailyCounts.close();
+        issuer.close();
+    }
+
     /** Builds everything at start (the parameters are what it builds), so that a bad setting stops the start, not the first request. */
-    void start(@Observes StartupEvent event, ServiceConfig config, ServiceSettings settings, ApiKeys keys, DailyIssueCounter dailyCounts,
+    void start(@Observes StartupEvent event, ServiceSettings settings, ApiKeys keys, DailyIssueCounter dailyCounts,
             IdempotentCreator creates, BatchCreator batches, LinkReader reads, LinkEditor edits) {
-        AdminKeyBootstrap.run(keys, settings, config.adminKey());
+        AdminKeyBootstrap.run(keys, settings.dataDirectory(), settings.adminKey());
     }
 }

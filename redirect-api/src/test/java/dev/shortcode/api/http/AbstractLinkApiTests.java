@@ -1,5 +1,7 @@
 package dev.shortcode.api.http;
 
+import static org.hamcrest.Matchers.hasItem;
+import io.restassured.http.ContentType;
 import static dev.shortcode.api.http.ApiClient.ADMIN_KEY;
 import static dev.shortcode.api.http.ApiClient.as;
 import static dev.shortcode.api.http.ApiClient.create;
@@ -82,6 +84,73 @@ abstract class AbstractLinkApiTests extends AbstractLinkTargetsApiTests {
             given().request(method, "/" + code).then().statusCode(405).header("Allow", "GET, HEAD")
                     .contentType("application/problem+json");
         }
+    }
+
+    @Test
+    void denyHostRule_refusesLinksToIt_andTurnsExistingOnesInto410_untilRemoved() {
+        String host = "deny-" + UUID.randomUUID().toString().substring(0, 8) + ".example";
+        String before = createCode(writer, "https://shop." + host + "/cart");
+        String other = createCode(writer, "https://example.com/" + host);
+        String rule = as(ApiClient.ADMIN_KEY).body(Map.of("kind", "host", "value", host.toUpperCase(java.util.Locale.ROOT), "reason", "phishing"))
+                .post("/api/v1/denylist").then().statusCode(201).body("value", equalTo(host)).extract().path("id");
+        try {
+            create(writer, Map.of("url", "https://" + host + "/login")).then().statusCode(400)
+                    .body("type", endsWith("/denied-url")).body("detail", containsString(rule));
+            as(writer).body(Map.of("url", "https://a." + host + "/")).patch("/api/v1/links/" + other).then().statusCode(400)
+                    .body("detail", containsString(rule));
+            redirect(before).then().statusCode(410).contentType("application/problem+json").body("detail", containsString("phishing"));
+            given().redirects().follow(false).accept("text/html").get("/" + before).then().statusCode(410)
+                    .contentType(containsString("text/html")).body(containsString("disabled"));
+            as(reader).get("/api/v1/links/" + before).then().statusCode(200).body("disabled.rule", equalTo(rule));
+            redirect(other).then().statusCode(302);
+            as(ApiClient.ADMIN_KEY).get("/api/v1/denylist").then().statusCode(200).body("id", hasItem(rule));
+            as(writer).body(Map.of("kind", "host", "value", "x.example")).post("/api/v1/denylist").then().statusCode(403);
+            as(ApiClient.ADMIN_KEY).body(Map.of("kind", "subnet", "value", "10.0.0.0/8")).post("/api/v1/denylist").then().statusCode(400);
+        } finally {
+            as(ApiClient.ADMIN_KEY).delete("/api/v1/denylist/" + rule).then().statusCode(204);
+        }
+        redirect(before).then().statusCode(302);
+        createCode(writer, "https://" + host + "/login");
+    }
+
+    @Test
+    void disable_oneLink_answers410AndKeepsTheRecord_enableRestoresIt_adminsOnly() {
+        String code = createCode(writer, "https://example.com/to-disable");
+        as(writer).body(Map.of("reason", "spam")).post("/api/v1/links/" + code + "/disable").then().statusCode(403);
+        as(ApiClient.ADMIN_KEY).body(Map.of("reason", "spam campaign")).post("/api/v1/links/" + code + "/disable").then().statusCode(200)
+                .body("reason", equalTo("spam campaign"));
+        redirect(code).then().statusCode(410).body("detail", containsString("spam campaign"));
+        as(reader).get("/api/v1/links/" + code).then().statusCode(200).body("url", equalTo("https://example.com/to-disable"))
+                .body("disabled.reason", equalTo("spam campaign")).body("disabled.by", notNullValue());
+        as(ApiClient.ADMIN_KEY).post("/api/v1/links/" + code + "/enable").then().statusCode(204);
+        redirect(code).then().statusCode(302);
+        as(ApiClient.ADMIN_KEY).post("/api/v1/links/" + code + "/enable").then().statusCode(404);
+        as(ApiClient.ADMIN_KEY).body(Map.of("reason", "x")).post("/api/v1/links/zzzzz/disable").then().statusCode(404);
+    }
+
+    @Test
+    void reports_arePublic_limitedPerAddress_andResolvedByAdmins() {
+        String code = createCode(writer, "https://example.com/reported");
+        given().contentType(ContentType.JSON).body(Map.of("code", code, "reason", "asks for my bank password"))
+                .post("/api/v1/reports").then().statusCode(202).body("count", equalTo(1));
+        given().contentType(ContentType.JSON).body(Map.of("code", "zzzzz", "reason", "x")).post("/api/v1/reports").then().statusCode(404);
+        given().contentType(ContentType.JSON).body(Map.of("code", code)).post("/api/v1/reports").then().statusCode(400);
+        as(reader).get("/api/v1/reports").then().statusCode(403);
+        as(ApiClient.ADMIN_KEY).get("/api/v1/reports").then().statusCode(200).body("code", hasItem(code));
+        as(ApiClient.ADMIN_KEY).body(Map.of("action", "disable", "reason", "phishing, reported")).post("/api/v1/reports/" + code + "/resolve")
+                .then().statusCode(204);
+        redirect(code).then().statusCode(410);
+        as(ApiClient.ADMIN_KEY).get("/api/v1/reports").then().statusCode(200).body("code", org.hamcrest.Matchers.not(hasItem(code)));
+        int accepted = 1;
+        Response last = null;
+        for (int i = 0; i < 12; i++) {
+            last = given().contentType(ContentType.JSON).body(Map.of("code", code, "reason", "again " + i)).post("/api/v1/reports");
+            if (last.statusCode() == 202) {
+                accepted++;
+            }
+        }
+        assertThat(accepted).as("reports accepted from one address within the hour").isLessThanOrEqualTo(10);
+        last.then().statusCode(429).header("Retry-After", notNullValue()).body("type", endsWith("/rate-limited"));
     }
 
     @Test
@@ -472,17 +541,101 @@ abstract class AbstractLinkApiTests extends AbstractLinkTargetsApiTests {
                 .body("detail", containsString("unknown scope"));
     }
 
+    private static final String BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) "
+            + "Chrome/124.0 Safari/537.36";
+
+    private static Response visit(String code, String method, String referer) {
+        io.restassured.specification.RequestSpecification spec = given().redirects().follow(false).header("User-Agent", BROWSER);
+        if (referer != null) {
+            spec = spec.header("Referer", referer);
+        }
+        return spec.request(method, "/" + code);
+    }
+
     @Test
-    void operations_healthMetricsAndOpenApi_areServed() {
-        given().get("/q/health/live").then().statusCode(200);
-        given().get("/q/health/ready").then().statusCode(200).body("checks[0].status", equalTo("UP"));
+    void stats_ofALink_splitHumansFromBots_andOnlyItsOwnerOrAnAdminReadsThem() {
+        String code = createCode(writer, "https://example.com/stats");
+        visit(code, "GET", "https://news.example.org/story").then().statusCode(302);
+        visit(code, "GET", null).then().statusCode(302);
+        visit(code, "HEAD", null).then().statusCode(302);
+        given().redirects().follow(false).header("User-Agent", "Googlebot/2.1 (+http://www.google.com/bot.html)").get("/" + code)
+                .then().statusCode(302);
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).untilAsserted(() ->
+                as(writer).get("/api/v1/links/" + code + "/stats").then().statusCode(200).body("totals.clicks", equalTo(4)));
+        as(writer).get("/api/v1/links/" + code + "/stats?unit=hour&units=24").then().statusCode(200)
+                .body("code", equalTo(code)).body("unit", equalTo("hour")).body("series", hasSize(24))
+                .body("totals.humans", equalTo(2)).body("totals.bots", equalTo(2)).body("totals.uniques", equalTo(1))
+                .body("devices.desktop", equalTo(2))
+                .body("referrers.host", org.hamcrest.Matchers.containsInAnyOrder("news.example.org", "direct"));
+        as(ADMIN_KEY).get("/api/v1/links/" + code + "/stats?unit=month&units=1").then().statusCode(200).body("totals.clicks", equalTo(4));
+        as(reader).get("/api/v1/links/" + code + "/stats").then().statusCode(403).contentType("application/problem+json")
+                .body("detail", containsString("read its stats"));
+        as(null).get("/api/v1/links/" + code + "/stats").then().statusCode(401);
+        as(writer).get("/api/v1/links/nosuch/stats").then().statusCode(404);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "unit=week|invalid-unit|unit must be hour, day or month",
+        "units=0|invalid-units|units must be a whole number from 1 to 400",
+        "unit=hour&units=500|invalid-units|1 to 168",
+        "unit_reference=soon|invalid-unit-reference|unit_reference must be an ISO-8601 time",
+    })
+    void stats_badParameters_answer400NamingTheParameter(String query, String type, String detail) {
+        String code = createCode(writer, "https://example.com/stats-params");
+        as(writer).get("/api/v1/links/" + code + "/stats?" + query).then().statusCode(400).contentType("application/problem+json")
+                .body("type", endsWith("/" + type)).body("detail", containsString(detail));
+        as(writer).get("/api/v1/stats?" + query).then().statusCode(400).body("type", endsWith("/" + type));
+        as(writer).get("/api/v1/stats?limit=1000").then().statusCode(400).body("type", endsWith("/invalid-limit"));
+    }
+
+    @Test
+    void stats_ofTheCallersLinks_andForAnAdminOfAll() {
+        String mine = createCode(writer, "https://example.com/stats-mine");
+        String theirs = createCode(key("links:write", "links:read"), "https://example.com/stats-theirs");
+        visit(mine, "GET", null).then().statusCode(302);
+        visit(mine, "GET", null).then().statusCode(302);
+        visit(theirs, "GET", null).then().statusCode(302);
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).untilAsserted(() ->
+                as(writer).get("/api/v1/stats?unit=day&units=1").then().statusCode(200).body("totals.clicks", equalTo(2)));
+        as(writer).get("/api/v1/stats?unit=day&units=1").then().body("links.code", org.hamcrest.Matchers.contains(mine))
+                .body("links[0].clicks", equalTo(2)).body("owner", not(equalTo("all")));
+        // Other tests' links count too: an admin sees all of them.
+        as(ADMIN_KEY).get("/api/v1/stats?unit=hour&units=2&limit=100").then().statusCode(200).body("owner", equalTo("all"))
+                .body("totals.clicks", org.hamcrest.Matchers.greaterThanOrEqualTo(3)).body("links", org.hamcrest.Matchers.not(
+                        org.hamcrest.Matchers.empty()));
+    }
+
+    @Test
+    void stats_ofADeletedLink_goWithIt() {
+        String code = createCode(writer, "https://example.com/stats-deleted");
+        visit(code, "GET", null).then().statusCode(302);
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).untilAsserted(() ->
+                as(writer).get("/api/v1/links/" + code + "/stats").then().statusCode(200).body("totals.clicks", equalTo(1)));
+        as(writer).delete("/api/v1/links/" + code).then().statusCode(204);
+        // In Redis mode the owner of a link no longer live is looked up in HBase, which learns of the
+        // removal through the outbox a moment later.
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).untilAsserted(() ->
+                as(writer).get("/api/v1/links/" + code + "/stats").then().statusCode(404));
+        as(ADMIN_KEY).get("/api/v1/links/" + code + "/stats").then().statusCode(404);
+    }
+
+    @Test
+    void operations_healthMetricsAndOpenApi_areServedOnTheManagementPortOnly() {
+        given().get(management.resolve("health/live")).then().statusCode(200);
+        given().get(management.resolve("health/ready")).then().statusCode(200).body("checks[0].status", equalTo("UP"));
         createCode(writer, "https://example.com/metrics");
-        given().get("/q/metrics").then().statusCode(200).body(containsString("shortcode_links_created_total"))
-                .body(containsString("shortcode_codes_issued_total"));
-        String openApi = given().get("/q/openapi").then().statusCode(200).extract().asString();
-        assertThat(openApi).contains("/api/v1/links").contains("/api/v1/links/batch").contains("/api/v1/keys").contains("/{code}")
+        given().get(management.resolve("metrics")).then().statusCode(200).body(containsString("shortcode_links_created_total"))
+                .body(containsString("shortcode_codes_issued_total")).body(containsString("shortcode_stats_clicks_counted_total"))
+                .body(containsString("shortcode_stats_flush_lag_seconds")).body(containsString("shortcode_stats_clicks_dropped_total"));
+        String openApi = given().get(management.resolve("openapi")).then().statusCode(200).extract().asString();
+        assertThat(openApi).contains("/api/v1/links/{code}/stats").contains("/api/v1/stats").contains("/api/v1/links")
+                .contains("/api/v1/links/batch").contains("/api/v1/keys").contains("/{code}")
                 .contains("X-API-Key").contains("Idempotency-Key").contains("\"201\"").contains("\"204\"").contains("\"413\"")
                 .contains("application/problem+json");
-        given().get("/q/swagger-ui/").then().statusCode(200);
+        given().get(management.resolve("swagger-ui/")).then().statusCode(200);
+        for (String path : List.of("/q/health/live", "/q/health/ready", "/q/metrics", "/q/openapi", "/q/swagger-ui/")) {
+            given().get(path).then().statusCode(404); // the public port serves the API, redirects and pages only
+        }
     }
 }

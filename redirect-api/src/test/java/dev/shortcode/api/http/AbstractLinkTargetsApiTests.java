@@ -15,8 +15,11 @@ import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
 
+import dev.shortcode.api.qr.QrCodes;
 import dev.shortcode.api.qr.QrDecoding;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.restassured.response.Response;
+import java.net.URI;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -51,6 +54,10 @@ abstract class AbstractLinkTargetsApiTests {
     static final Map<String, Object> WECHAT = Map.of("appid", "wx0123456789abcdef", "path", "pages/item/index", "query", "id=7&from=sms",
             "envVersion", "trial");
     static final Map<String, Object> ALL_TARGETS = Map.of("ios", IOS_APP, "android", ANDROID_WEB, "desktop", DESKTOP, "wechat", WECHAT);
+
+    /** The management interface (its own port), ending in /q/: metrics and the OpenAPI document. */
+    @TestHTTPResource(value = "", management = true)
+    URI management;
 
     String targetWriter;
     String targetReader;
@@ -200,6 +207,76 @@ abstract class AbstractLinkTargetsApiTests {
     }
 
     @Test
+    void stats_visitsOfTheQrCodesUrl_countAsQrScans_andTheTargetIsStillChosen() {
+        String code = create(targetWriter, body("url", "https://shop.example/scan", "targets", ALL_TARGETS)).then().statusCode(201)
+                .extract().path("code");
+        String plain = createCode(targetWriter, "https://shop.example/scan-plain");
+
+        given().redirects().follow(false).header("User-Agent", ANDROID).get("/" + code + QrCodes.SCAN_MARKER).then().statusCode(302)
+                .header("Location", ANDROID_WEB);
+        given().redirects().follow(false).header("User-Agent", IPHONE).get("/" + code + "?qr=1").then().statusCode(200)
+                .body(containsString("data-app=\"jdmobile://item/7"));
+        visit(code, WINDOWS).then().statusCode(302).header("Location", DESKTOP);
+        given().redirects().follow(false).header("User-Agent", GOOGLEBOT).get("/" + code + "?qr=1").then().statusCode(302)
+                .header("Location", "https://shop.example/scan");
+        given().redirects().follow(false).header("User-Agent", IPHONE).get("/" + plain + "?qr=1").then().statusCode(302)
+                .header("Location", "https://shop.example/scan-plain");
+
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).untilAsserted(() ->
+                as(targetWriter).get("/api/v1/links/" + code + "/stats").then().statusCode(200).body("totals.clicks", equalTo(4)));
+        as(targetWriter).get("/api/v1/links/" + code + "/stats").then().statusCode(200)
+                .body("totals.qrScans", equalTo(3)).body("totals.humans", equalTo(3)).body("totals.bots", equalTo(1))
+                .body("devices.ios", equalTo(1)).body("devices.android", equalTo(1)).body("devices.desktop", equalTo(1));
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).untilAsserted(() ->
+                as(targetWriter).get("/api/v1/links/" + plain + "/stats").then().statusCode(200)
+                        .body("totals.clicks", equalTo(1)).body("totals.qrScans", equalTo(1)));
+    }
+
+    @Test
+    void redirect_disabledLinkWithTargets_answers410ToEveryClient_beforeAnyTargetIsChosen() {
+        String code = create(targetWriter, body("url", "https://shop.example/off", "targets", ALL_TARGETS)).then().statusCode(201)
+                .extract().path("code");
+        as(ApiClient.ADMIN_KEY).body(Map.of("reason", "fake shop")).post("/api/v1/links/" + code + "/disable").then().statusCode(200);
+
+        for (String agent : List.of(IPHONE, ANDROID, WINDOWS, WECHAT_IOS, GOOGLEBOT)) {
+            visit(code, agent).then().statusCode(410).header("Location", nullValue()).body("detail", containsString("fake shop"));
+        }
+        given().redirects().follow(false).header("User-Agent", IPHONE).get("/" + code + "?qr=1").then().statusCode(410);
+        given().accept("application/json").get("/" + code + "+").then().statusCode(410).body("detail", containsString("fake shop"));
+        given().get("/" + code + "/qr").then().statusCode(200); // it holds only the short URL: scanning it meets the 410
+
+        as(ApiClient.ADMIN_KEY).post("/api/v1/links/" + code + "/enable").then().statusCode(204);
+        visit(code, ANDROID).then().statusCode(302).header("Location", ANDROID_WEB);
+    }
+
+    @Test
+    void denyRule_onTheUrlOrAWebTarget_turnsTheLinkInto410ForEveryClient_andRefusesNewTargetsThere() {
+        String host = "deny-targets-" + UUID.randomUUID().toString().substring(0, 8) + ".example";
+        String byUrl = create(targetWriter, body("url", "https://" + host + "/item", "targets", ALL_TARGETS)).then().statusCode(201)
+                .extract().path("code");
+        String byTarget = create(targetWriter, body("url", "https://shop.example/fine", "targets",
+                Map.of("ios", IOS_APP, "desktop", "https://www." + host + "/desk"))).then().statusCode(201).extract().path("code");
+        String rule = as(ApiClient.ADMIN_KEY).body(Map.of("kind", "host", "value", host, "reason", "phishing"))
+                .post("/api/v1/denylist").then().statusCode(201).extract().path("id");
+        try {
+            for (String code : List.of(byUrl, byTarget)) {
+                for (String agent : List.of(IPHONE, ANDROID, WINDOWS, WECHAT_IOS, GOOGLEBOT)) {
+                    visit(code, agent).then().statusCode(410).header("Location", nullValue()).body("detail", containsString("phishing"));
+                }
+            }
+            create(targetWriter, body("url", "https://shop.example/new", "targets", Map.of("android", "https://" + host + "/a")))
+                    .then().statusCode(400).body("type", containsString("denied-url"))
+                    .body("detail", startsWith("targets.android falls under deny-list rule " + rule));
+            as(targetWriter).body(Map.of("targets", Map.of("desktop", "https://" + host + "/d"))).patch("/api/v1/links/" + byUrl)
+                    .then().statusCode(400).body("detail", startsWith("targets.desktop falls under deny-list rule " + rule));
+        } finally {
+            as(ApiClient.ADMIN_KEY).delete("/api/v1/denylist/" + rule).then().statusCode(204);
+        }
+        visit(byUrl, WINDOWS).then().statusCode(302).header("Location", DESKTOP);
+        visit(byTarget, WINDOWS).then().statusCode(302).header("Location", "https://www." + host + "/desk");
+    }
+
+    @Test
     void qr_etag_answers304_andChangesWithTheDrawingAndTheLinksVersion() {
         String code = createCode(targetWriter, "https://shop.example/etag");
         String etag = given().get("/" + code + "/qr").then().statusCode(200).extract().header("ETag");
@@ -270,14 +347,14 @@ abstract class AbstractLinkTargetsApiTests {
 
     @Test
     void openApi_documentsTargetsQrPreviewAndAssociationFiles() {
-        String openApi = given().get("/q/openapi").then().statusCode(200).extract().asString();
+        String openApi = given().get(management.resolve("openapi")).then().statusCode(200).extract().asString();
         assertThat(openApi).contains("DeviceTargets").contains("envVersion").contains("/api/v1/links/{code}/qr").contains("/{code}/qr")
                 .contains("/{code}+").contains("/.well-known/apple-app-site-association").contains("/.well-known/assetlinks.json");
     }
 
-    /** The redirects counted as found so far, from /q/metrics. */
-    static double redirectsFound() {
-        String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
+    /** The redirects counted as found so far, from /q/metrics on the management port. */
+    double redirectsFound() {
+        String metrics = given().get(management.resolve("metrics")).then().statusCode(200).extract().asString();
         Matcher m = Pattern.compile("(?m)^shortcode_redirects_total\\{[^}]*outcome=\"found\"[^}]*\\} ([0-9.Ee+-]+)$").matcher(metrics);
         return m.find() ? Double.parseDouble(m.group(1)) : 0;
     }

@@ -27,13 +27,13 @@ class DistributedServiceOutageIntegrationTests {
     private Map<String, String> env(RedisDeployment redis, HBaseProcess hbase) {
         return Map.of("SHORTCODE_DATA_DIR", dataDir.toString(),
                 "SHORTCODE_REDIS_URIS", redis.uris().get(0).toURI().toString(),
-                "SHORTCODE_HBASE_ZK", hbase.zookeeperQuorum(),
+                "SHORTCODE_HBASE_ZOOKEEPER_QUORUM", hbase.zookeeperQuorum(),
                 "SHORTCODE_SECRET", "outage test secret shared by all nodes",
                 "SHORTCODE_ADMIN_KEY", ApiClient.ADMIN_KEY);
     }
 
     @Test
-    void hbaseDown_readinessNamesIt_createsAndRedirectsGoOn_andEveryLinkReachesHBaseOnceItIsBack() throws Exception {
+    void hbaseDown_readyButDegraded_createsAndRedirectsGoOn_andEveryLinkReachesHBaseOnceItIsBack() throws Exception {
         HBaseProcess hbase = HBaseProcess.shared();
         try (RedisDeployment redis = RedisServers.standalone();
                 ServiceProcess node = ServiceProcess.start(env(redis, hbase), Path.of("target/service-logs")).awaitReady()) {
@@ -42,11 +42,15 @@ class DistributedServiceOutageIntegrationTests {
             node.createBatch(links, 50, "permanent");
             hbase.stopHBase();
             try {
+                // Ready, degraded: the node still serves creates (into the outbox) and redirects.
                 await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-                    HttpResponse<String> ready = node.send("GET", "/q/health/ready", null, null);
-                    assertThat(ready.statusCode()).isEqualTo(503);
-                    assertThat(ready.body()).contains("\"hbase\": \"down\"").contains("\"redis\": \"up\"");
+                    HttpResponse<String> ready = node.management("/q/health/ready");
+                    assertThat(ready.statusCode()).as(ready.body()).isEqualTo(200);
+                    assertThat(ready.body()).contains("\"hbase\": \"down\"").contains("\"redis\": \"up\"")
+                            .contains("\"degraded\": true");
                 });
+                assertThat(node.management("/q/metrics").body())
+                        .contains("shortcode_storage_dependency_up{dependency=\"hbase\"} 0.0");
                 node.createBatch(links, 100, "permanent"); // acknowledged while HBase is down: in the outbox
                 assertAllRedirect(node, links);
                 // A delete is one write (Redis and the outbox): it does not wait for HBase.
@@ -79,7 +83,7 @@ class DistributedServiceOutageIntegrationTests {
             assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
             redis.close();
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-                HttpResponse<String> ready = node.send("GET", "/q/health/ready", null, null);
+                HttpResponse<String> ready = node.management("/q/health/ready");
                 assertThat(ready.statusCode()).isEqualTo(503);
                 assertThat(ready.body()).contains("\"redis\": \"down\"");
             });

@@ -36,7 +36,7 @@ class DistributedServiceProcessIntegrationTests {
             Map<String, String> env = Map.of(
                     "SHORTCODE_DATA_DIR", dataDir.toString(),
                     "SHORTCODE_REDIS_URIS", redis.uris().get(0).toURI().toString(),
-                    "SHORTCODE_HBASE_ZK", hbase.zookeeperQuorum(),
+                    "SHORTCODE_HBASE_ZOOKEEPER_QUORUM", hbase.zookeeperQuorum(),
                     "SHORTCODE_SECRET", "fault test secret shared by all nodes",
                     "SHORTCODE_ADMIN_KEY", ApiClient.ADMIN_KEY);
             Map<String, String> links = new HashMap<>();
@@ -87,7 +87,7 @@ class DistributedServiceProcessIntegrationTests {
             Map<String, String> env = Map.of(
                     "SHORTCODE_DATA_DIR", dataDir.toString(),
                     "SHORTCODE_REDIS_URIS", redis.uris().get(0).toURI().toString(),
-                    "SHORTCODE_HBASE_ZK", hbase.zookeeperQuorum(),
+                    "SHORTCODE_HBASE_ZOOKEEPER_QUORUM", hbase.zookeeperQuorum(),
                     "SHORTCODE_SECRET", "flush test secret shared by all nodes",
                     "SHORTCODE_ADMIN_KEY", ApiClient.ADMIN_KEY);
             try (ServiceProcess node = ServiceProcess.start(env, Path.of("target/service-logs")).awaitReady()) {
@@ -119,7 +119,7 @@ class DistributedServiceProcessIntegrationTests {
         try (RedisDeployment redis = RedisServers.standalone()) {
             Map<String, String> env = Map.of(
                     "SHORTCODE_REDIS_URIS", redis.uris().get(0).toURI().toString(),
-                    "SHORTCODE_HBASE_ZK", hbase.zookeeperQuorum(),
+                    "SHORTCODE_HBASE_ZOOKEEPER_QUORUM", hbase.zookeeperQuorum(),
                     "SHORTCODE_SECRET", "two node test secret shared by all nodes",
                     "SHORTCODE_ADMIN_KEY", ApiClient.ADMIN_KEY);
             Map<String, String> envA = new HashMap<>(env);

@@ -29,8 +29,8 @@ class EmbeddedLinkApiIntegrationTests extends AbstractLinkApiTests {
         assertThat(metric("shortcode_embedded_write_queue")).isGreaterThanOrEqualTo(0);
     }
 
-    private static double metric(String name) {
-        String body = given().get("/q/metrics").then().statusCode(200).extract().asString();
+    private double metric(String name) {
+        String body = given().get(management.resolve("metrics")).then().statusCode(200).extract().asString();
         Matcher m = Pattern.compile("(?m)^" + Pattern.quote(name) + "(?:\\{[^}]*\\})? ([0-9.Ee+-]+)$").matcher(body);
         assertThat(m.find()).as("%s in /q/metrics", name).isTrue();
         return Double.parseDouble(m.group(1));

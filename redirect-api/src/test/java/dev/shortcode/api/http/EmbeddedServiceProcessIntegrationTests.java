@@ -11,14 +11,15 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The packaged service on embedded storage, as README's first command runs it: the generated
- * admin key, restarts (orderly and SIGKILL) that lose no acknowledged link, and bad settings
- * that stop the start naming their key.
+ * admin key, restarts (orderly and SIGKILL) that lose no acknowledged link, bad settings and
+ * unknown keys that stop the start naming their key, documented keys that it takes.
  */
 class EmbeddedServiceProcessIntegrationTests {
 
@@ -64,17 +65,21 @@ class EmbeddedServiceProcessIntegrationTests {
 
     @Test
     void badSetting_stopsTheStartNamingTheKey() throws Exception {
-        Map<String, String> cases = Map.of(
-                "SHORTCODE_REDIS_CLUSTER", "shortcode.redis-cluster",
+        Map<String, String> keys = Map.of(
+                "SHORTCODE_REDIS_MODE", "shortcode.redis.mode",
                 "SHORTCODE_BASE_URL", "shortcode.base-url",
                 "SHORTCODE_DEFAULT_TTL", "shortcode.default-ttl",
-                "SHORTCODE_EMBEDDED_COMMIT_DELAY", "shortcode.embedded.commit-delay");
+                "SHORTCODE_EMBEDDED_COMMIT_DELAY", "shortcode.embedded.commit-delay",
+                "SHORTCODE_HTTP_HEADER_TIMEOUT", "shortcode.http.header-timeout",
+                "SHORTCODE_LEASE_PREFETCH_AT", "shortcode.lease.prefetch-at");
         Map<String, String> values = Map.of(
-                "SHORTCODE_REDIS_CLUSTER", "maybe",
+                "SHORTCODE_REDIS_MODE", "clustr",
                 "SHORTCODE_BASE_URL", "not a url",
                 "SHORTCODE_DEFAULT_TTL", "P999D",
-                "SHORTCODE_EMBEDDED_COMMIT_DELAY", "PT1S");
-        for (Map.Entry<String, String> c : cases.entrySet()) {
+                "SHORTCODE_EMBEDDED_COMMIT_DELAY", "PT1S",
+                "SHORTCODE_HTTP_HEADER_TIMEOUT", "PT0S",
+                "SHORTCODE_LEASE_PREFETCH_AT", "7");
+        for (Map.Entry<String, String> c : keys.entrySet()) {
             Map<String, String> env = new HashMap<>(Map.of("SHORTCODE_DATA_DIR", dataDir.toString()));
             env.put(c.getKey(), values.get(c.getKey()));
             try (ServiceProcess service = ServiceProcess.start(env, Path.of("target/service-logs"))) {
@@ -82,6 +87,24 @@ class EmbeddedServiceProcessIntegrationTests {
                 assertThat(exit).as(c.getKey()).isNotZero();
                 assertThat(service.logText()).as(c.getKey()).contains(c.getValue());
             }
+        }
+    }
+
+    @Test
+    void unknownKeyAsSystemProperty_stopsTheStartNamingIt() throws Exception {
+        try (ServiceProcess service = ServiceProcess.start(Map.of("SHORTCODE_DATA_DIR", dataDir.toString()),
+                List.of("-Dshortcode.lease.prefetch-att=0.3"), Path.of("target/service-logs"))) {
+            assertThat(service.awaitExit(Duration.ofSeconds(60))).isNotZero();
+            assertThat(service.logText()).contains("shortcode.lease.prefetch-att");
+        }
+    }
+
+    @Test
+    void documentedKeyAsSystemProperty_starts() throws Exception {
+        try (ServiceProcess service = ServiceProcess.start(Map.of("SHORTCODE_DATA_DIR", dataDir.toString()),
+                List.of("-Dshortcode.lease.prefetch-at=0.3", "-Dshortcode.redis.archiver.consumer=node-1"),
+                Path.of("target/service-logs")).awaitReady()) {
+            assertThat(service.management("/q/health/ready").statusCode()).isEqualTo(200);
         }
     }
 

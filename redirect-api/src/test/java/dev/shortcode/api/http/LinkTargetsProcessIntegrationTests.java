@@ -43,8 +43,11 @@ class LinkTargetsProcessIntegrationTests {
     void embedded_associationFilesAreServed_targetsSurviveARestart_andTheAppPageFallsBackInChromium() throws Exception {
         Path aasa = Files.writeString(dir.resolve("apple-app-site-association"), SampleAssociationFiles.AASA);
         Path assetLinks = Files.writeString(dir.resolve("assetlinks.json"), SampleAssociationFiles.ASSET_LINKS);
+        // Short URLs on a public host and internal addresses allowed: the app page's web url below is a page of this
+        // very service, which a service whose short domain is the local machine refuses (it would loop).
         Map<String, String> env = Map.of("SHORTCODE_DATA_DIR", dir.resolve("data").toString(), "SHORTCODE_ADMIN_KEY", ApiClient.ADMIN_KEY,
-                "SHORTCODE_APP_LINKS_APPLE_APP_SITE_ASSOCIATION", aasa.toString(), "SHORTCODE_APP_LINKS_ASSETLINKS", assetLinks.toString());
+                "SHORTCODE_APP_LINKS_APPLE_APP_SITE_ASSOCIATION", aasa.toString(), "SHORTCODE_APP_LINKS_ASSETLINKS", assetLinks.toString(),
+                "SHORTCODE_BASE_URL", "https://sho.rt.example", "SHORTCODE_REFUSE_INTERNAL_ADDRESSES", "false");
         Map<String, JsonNode> links = new LinkedHashMap<>();
         try (ServiceProcess first = ServiceProcess.start(env, Path.of("target/service-logs")).awaitReady()) {
             for (Map.Entry<String, Path> file : Map.of("/.well-known/apple-app-site-association", aasa,
@@ -121,7 +124,7 @@ class LinkTargetsProcessIntegrationTests {
             Map<String, String> env = Map.of(
                     "SHORTCODE_DATA_DIR", dir.resolve("data").toString(),
                     "SHORTCODE_REDIS_URIS", redis.uris().get(0).toURI().toString(),
-                    "SHORTCODE_HBASE_ZK", hbase.zookeeperQuorum(),
+                    "SHORTCODE_HBASE_ZOOKEEPER_QUORUM", hbase.zookeeperQuorum(),
                     "SHORTCODE_SECRET", "targets test secret shared by all nodes",
                     "SHORTCODE_ADMIN_KEY", ApiClient.ADMIN_KEY);
             try (ServiceProcess node = ServiceProcess.start(env, Path.of("target/service-logs")).awaitReady()) {

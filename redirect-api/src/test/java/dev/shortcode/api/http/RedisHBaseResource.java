@@ -32,9 +32,9 @@ public class RedisHBaseResource implements QuarkusTestResourceLifecycleManager {
         redis = cluster ? RedisServers.cluster() : RedisServers.standalone();
         HBaseProcess hbase = HBaseProcess.shared();
         return Map.of(
-                "shortcode.redis-uris", redis.uris().stream().map(uri -> uri.toURI().toString()).collect(Collectors.joining(",")),
-                "shortcode.redis-cluster", Boolean.toString(cluster),
-                "shortcode.hbase-zk", hbase.zookeeperQuorum(),
+                "shortcode.redis.uris", redis.uris().stream().map(uri -> uri.toURI().toString()).collect(Collectors.joining(",")),
+                "shortcode.redis.mode", cluster ? "cluster" : "standalone",
+                "shortcode.hbase.zookeeper-quorum", hbase.zookeeperQuorum(),
                 "shortcode.secret", "distributed test secret, shared by all nodes",
                 "shortcode.admin-key", ApiClient.ADMIN_KEY,
                 "shortcode.data-dir", "target/test-data/" + UUID.randomUUID());

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -21,21 +22,31 @@ import java.util.concurrent.TimeUnit;
  */
 final class ServiceProcess implements AutoCloseable {
 
-    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+    /** A distributed node connects to HBase and reads the watermarks first: a minute and more on a loaded 2-core machine. */
+    private static final Duration READY_TIMEOUT = Duration.ofMinutes(2);
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
     final int port;
+    /** The management interface's port: /q/health, /q/metrics, /q/openapi. */
+    final int managementPort;
     final Path log;
     private final Process process;
 
-    private ServiceProcess(int port, Path log, Process process) {
+    private ServiceProcess(int port, int managementPort, Path log, Process process) {
         this.port = port;
+        this.managementPort = managementPort;
         this.log = log;
         this.process = process;
     }
 
     static ServiceProcess start(Map<String, String> env, Path logDir) {
+        return start(env, List.of(), logDir);
+    }
+
+    /** @param jvmArgs more arguments for the JVM, such as {@code -Dshortcode.lease.prefetch-at=0.3} */
+    static ServiceProcess start(Map<String, String> env, List<String> jvmArgs, Path logDir) {
         int port = FreePorts.find();
+        int managementPort = FreePorts.find();
         Path appDir = Path.of(System.getProperty("quarkus.app.dir", "target/quarkus-app"));
         Path jar = appDir.resolve("quarkus-run.jar");
         if (!Files.exists(jar)) {
@@ -44,12 +55,17 @@ final class ServiceProcess implements AutoCloseable {
         try {
             Files.createDirectories(logDir);
             Path log = Files.createTempFile(logDir, "service-", ".log");
-            ProcessBuilder builder = new ProcessBuilder(List.of(javaBinary(), "-Xmx512m", "-jar", jar.toString()))
+            List<String> command = new ArrayList<>(List.of(javaBinary(), "-Xmx512m"));
+            command.addAll(jvmArgs);
+            command.addAll(List.of("-jar", jar.toString()));
+            ProcessBuilder builder = new ProcessBuilder(command)
                     .redirectErrorStream(true).redirectOutput(log.toFile());
             builder.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
             builder.environment().put("QUARKUS_HTTP_HOST", "127.0.0.1");
+            builder.environment().put("QUARKUS_MANAGEMENT_PORT", Integer.toString(managementPort));
+            builder.environment().put("QUARKUS_MANAGEMENT_HOST", "127.0.0.1");
             builder.environment().putAll(env);
-            return new ServiceProcess(port, log, builder.start());
+            return new ServiceProcess(port, managementPort, log, builder.start());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -88,6 +104,10 @@ final class ServiceProcess implements AutoCloseable {
         return "http://127.0.0.1:" + port;
     }
 
+    String managementUrl() {
+        return "http://127.0.0.1:" + managementPort;
+    }
+
     /** Waits until readiness answers 200, or fails with the service's log. */
     ServiceProcess awaitReady() {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
@@ -97,7 +117,7 @@ final class ServiceProcess implements AutoCloseable {
                 throw new AssertionError("service exited with " + process.exitValue() + ":\n" + logText());
             }
             try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(baseUrl() + "/q/health/ready")).build(),
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(managementUrl() + "/q/health/ready")).build(),
                         HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
                     return this;
@@ -124,6 +144,12 @@ final class ServiceProcess implements AutoCloseable {
             request.header("Content-Type", "application/json");
         }
         return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** A GET on the management interface, e.g. {@code /q/health/ready}. */
+    HttpResponse<String> management(String path) throws IOException, InterruptedException {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(managementUrl() + path))
+                .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     /** The value of a top-level string field of a JSON answer. */

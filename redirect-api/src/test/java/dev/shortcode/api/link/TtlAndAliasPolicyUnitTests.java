@@ -64,4 +64,38 @@ class TtlAndAliasPolicyUnitTests {
         assertThatThrownBy(() -> aliases.validate("a/b/c")).hasMessageContaining("3 to 64");
         assertThatThrownBy(() -> aliases.validate("x".repeat(65))).hasMessageContaining("3 to 64");
     }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"P99999999999999999999W", "P2000000000000000W", "P7905747460161236407W",
+        "P9223372036854775807W", "P1317624576693539402W", "p99999999999999999999w", "P99999999999999999999D", "P106751991167301D",
+        "PT9223372036854775808S", "PT99999999999999999999H", "PT153722867280912931M", "P106751991167300DT24H"})
+    void choose_durationTooLargeForALong_isRefusedNotWrapped(String ttl) {
+        assertThatThrownBy(() -> ttls.choose(ttl)).isInstanceOfSatisfying(InvalidRequestException.class, e -> {
+            assertThat(e.kind()).isEqualTo(dev.shortcode.api.error.DomainException.Kind.INVALID_REQUEST);
+            assertThat(e.getMessage()).contains("too large for a duration").contains("PT1M to P100D");
+        });
+    }
+
+    @Test
+    void choose_controlCharacterAroundTheTtl_isRefused_whitespaceIsNot() {
+        assertThatThrownBy(() -> ttls.choose("P10D\u0000")).hasMessageContaining("neither an ISO-8601 duration");
+        assertThatThrownBy(() -> ttls.choose("\u0001P10D")).hasMessageContaining("neither an ISO-8601 duration");
+        assertThat(ttls.choose(" P10D\n").ttl()).isEqualTo(Duration.ofDays(10));
+    }
+
+    @Test
+    void choose_weeksWithinRange_stillWork() {
+        assertThat(ttls.choose("P1W").ttl()).isEqualTo(Duration.ofDays(7));
+        assertThat(ttls.choose("P14W").ttl()).isEqualTo(Duration.ofDays(98));
+        assertThatThrownBy(() -> ttls.choose("P15W")).hasMessageContaining("exceeds what any pool offers");
+    }
+
+    @Test
+    void choose_hugeTtl_isEchoedCapped() {
+        String ttl = "P" + "9".repeat(1_000_000) + "D";
+        assertThatThrownBy(() -> ttls.choose(ttl)).isInstanceOfSatisfying(InvalidRequestException.class,
+                e -> assertThat(e.getMessage()).hasSizeLessThan(200).contains("9".repeat(63) + "…"));
+        assertThatThrownBy(() -> ttls.choose("x".repeat(1_000_000))).isInstanceOfSatisfying(InvalidRequestException.class,
+                e -> assertThat(e.getMessage()).hasSizeLessThan(200));
+    }
 }

@@ -39,7 +39,9 @@ class ErrorMappingUnitTests {
                 Map.entry(new MissingScopeException("k_1", "links:write"), 403),
                 Map.entry(new BatchTooLargeException(1001, 1000), 413),
                 Map.entry(new UnauthenticatedException("no key"), 401),
-                Map.entry(new PoolExhaustedException("short", 16), 503));
+                Map.entry(new PoolExhaustedException("short", 16), 503),
+                Map.entry(new dev.shortcode.api.error.LinkDisabledException("abc1234", "phishing"), 410),
+                Map.entry(new dev.shortcode.api.error.ClientRateLimitedException("reports", 60), 429));
         expected.forEach((error, status) -> {
             ProblemResponse answer = ErrorMapping.map(new CompletionException(error), "/api/v1/links");
             assertThat(answer.status()).as(error.getClass().getSimpleName()).isEqualTo(status);
@@ -49,6 +51,8 @@ class ErrorMappingUnitTests {
         });
         assertThat(ErrorMapping.map(new UnauthenticatedException("no key"), null).headers()).containsKey("WWW-Authenticate");
         assertThat(ErrorMapping.map(new PoolExhaustedException("short", 16), null).headers()).containsEntry("Retry-After", "1");
+        assertThat(ErrorMapping.map(new dev.shortcode.api.error.ClientRateLimitedException("reports", 60), null).headers())
+                .containsEntry("Retry-After", "60");
         assertThat(ErrorMapping.map(new AliasTakenException("a-b"), null).problem().type()).isEqualTo(Problem.TYPE_BASE + "alias-taken");
     }
 

@@ -1,4 +1,4 @@
-package dev.shortcode.api.applinks;
+package dev.shortcode.api.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.regex.Pattern;

@@ -1,19 +1,20 @@
-package dev.shortcode.api.applinks;
+package dev.shortcode.api.config;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.shortcode.api.config.ServiceConfig;
 import dev.shortcode.core.config.ConfigException;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * The app-link association files as they are served: read once at start, checked, kept as bytes.
+ * {@code shortcode.app-links.*} checked: the app-link association files as they are served, read
+ * once at start, checked, kept as bytes.
  * A configured file that is missing, larger than {@value #MAX_BYTES} bytes (Apple's limit), not
  * JSON or not of its format stops the start with a {@link ConfigException} naming its key; a
  * file the platforms would reject is better found at deploy time than by users whose links
@@ -22,20 +23,21 @@ import java.util.function.Consumer;
  * @param appleAppSiteAssociation the file's bytes, empty when not configured
  * @param assetLinks              the file's bytes, empty when not configured
  */
-public record AppLinkFiles(Optional<byte[]> appleAppSiteAssociation, Optional<byte[]> assetLinks) {
+public record AppLinksSettings(Optional<byte[]> appleAppSiteAssociation, Optional<byte[]> assetLinks) {
 
-    public static final String AASA_KEY = "shortcode.app-links.apple-app-site-association";
-    public static final String ASSET_LINKS_KEY = "shortcode.app-links.assetlinks";
+    static final String PREFIX = "shortcode.app-links.";
+    public static final String AASA_KEY = PREFIX + "apple-app-site-association";
+    public static final String ASSET_LINKS_KEY = PREFIX + "assetlinks";
     static final int MAX_BYTES = 128 * 1024;
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
 
     /** Neither file configured. */
-    public static final AppLinkFiles NONE = new AppLinkFiles(Optional.empty(), Optional.empty());
+    public static final AppLinksSettings NONE = new AppLinksSettings(Optional.empty(), Optional.empty());
 
-    public static AppLinkFiles load(ServiceConfig.AppLinks config) {
-        return new AppLinkFiles(read(AASA_KEY, config.appleAppSiteAssociation(), AssociationShapes::appleAppSiteAssociation),
+    static AppLinksSettings from(ServiceConfig.AppLinks config) {
+        return new AppLinksSettings(read(AASA_KEY, config.appleAppSiteAssociation(), AssociationShapes::appleAppSiteAssociation),
                 read(ASSET_LINKS_KEY, config.assetlinks(), AssociationShapes::assetLinks));
     }
 
@@ -44,7 +46,12 @@ public record AppLinkFiles(Optional<byte[]> appleAppSiteAssociation, Optional<by
         if (configured.isEmpty()) {
             return Optional.empty();
         }
-        Path file = Path.of(configured.get().trim());
+        Path file;
+        try {
+            file = Path.of(configured.get().trim());
+        } catch (InvalidPathException e) {
+            throw new ConfigException(key, "'" + configured.get() + "' is not a path: " + e.getReason());
+        }
         byte[] bytes;
         try {
             if (Files.size(file) > MAX_BYTES) {

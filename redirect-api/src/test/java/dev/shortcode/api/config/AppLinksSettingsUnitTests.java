@@ -1,9 +1,9 @@
-package dev.shortcode.api.applinks;
+package dev.shortcode.api.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.shortcode.api.config.ServiceConfig;
+import dev.shortcode.api.applinks.SampleAssociationFiles;
 import dev.shortcode.core.config.ConfigException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class AppLinkFilesUnitTests {
+class AppLinksSettingsUnitTests {
 
     @TempDir
     Path dir;
@@ -38,16 +38,16 @@ class AppLinkFilesUnitTests {
     }
 
     @Test
-    void load_validFiles_keepsTheirBytesAsTheyAre() throws IOException {
-        AppLinkFiles files = AppLinkFiles.load(config(file("aasa", SampleAssociationFiles.AASA), file("assetlinks.json", SampleAssociationFiles.ASSET_LINKS)));
+    void from_validFiles_keepsTheirBytesAsTheyAre() throws IOException {
+        AppLinksSettings files = AppLinksSettings.from(config(file("aasa", SampleAssociationFiles.AASA), file("assetlinks.json", SampleAssociationFiles.ASSET_LINKS)));
 
         assertThat(files.appleAppSiteAssociation()).hasValueSatisfying(b -> assertThat(new String(b)).isEqualTo(SampleAssociationFiles.AASA));
         assertThat(files.assetLinks()).hasValueSatisfying(b -> assertThat(new String(b)).isEqualTo(SampleAssociationFiles.ASSET_LINKS));
     }
 
     @Test
-    void load_nothingConfigured_servesNothing() {
-        assertThat(AppLinkFiles.load(config(null, " "))).isEqualTo(AppLinkFiles.NONE);
+    void from_nothingConfigured_servesNothing() {
+        assertThat(AppLinksSettings.from(config(null, " "))).isEqualTo(AppLinksSettings.NONE);
     }
 
     @ParameterizedTest(name = "{1}")
@@ -61,9 +61,9 @@ class AppLinkFilesUnitTests {
         "{\"applinks\": {\"details\": [{\"appIDs\": [\"ABCDE12345.com.x\"]}]}}| needs applinks.details[0].components to be a non-empty array",
         "{\"applinks\": {\"details\": [{\"appIDs\": [\"ABCDE12345.com.x\"], \"components\": [{}]}]}}| empty applinks.details[0].components[0]",
     })
-    void load_malformedAppleFile_stopsTheStartNamingItsKey(String content, String why) throws IOException {
+    void from_malformedAppleFile_stopsTheStartNamingItsKey(String content, String why) throws IOException {
         String path = file("aasa", content);
-        assertThatThrownBy(() -> AppLinkFiles.load(config(path, null))).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> AppLinksSettings.from(config(path, null))).isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("shortcode.app-links.apple-app-site-association: ").hasMessageContaining(why.trim());
     }
 
@@ -77,18 +77,18 @@ class AppLinkFilesUnitTests {
         "[{\"relation\": [\"x\"], \"target\": {\"namespace\": \"android_app\", \"package_name\": \"com.x\"}}]| needs [0].target.sha256_cert_fingerprints",
         "[{\"relation\": [\"x\"], \"target\": {\"namespace\": \"ios_app\"}}]| it is android_app or web",
     })
-    void load_malformedAndroidFile_stopsTheStartNamingItsKey(String content, String why) throws IOException {
+    void from_malformedAndroidFile_stopsTheStartNamingItsKey(String content, String why) throws IOException {
         String path = file("assetlinks.json", content);
-        assertThatThrownBy(() -> AppLinkFiles.load(config(null, path))).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> AppLinksSettings.from(config(null, path))).isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("shortcode.app-links.assetlinks: ").hasMessageContaining(why.trim());
     }
 
     @Test
-    void load_missingOrOversizedFile_stopsTheStart() throws IOException {
-        assertThatThrownBy(() -> AppLinkFiles.load(config(dir.resolve("nope").toString(), null)))
+    void from_missingOrOversizedFile_stopsTheStart() throws IOException {
+        assertThatThrownBy(() -> AppLinksSettings.from(config(dir.resolve("nope").toString(), null)))
                 .hasMessageStartingWith("shortcode.app-links.apple-app-site-association: cannot read");
-        String big = file("big", "[" + " ".repeat(AppLinkFiles.MAX_BYTES) + "]");
-        assertThatThrownBy(() -> AppLinkFiles.load(config(null, big))).hasMessageStartingWith("shortcode.app-links.assetlinks: ")
+        String big = file("big", "[" + " ".repeat(AppLinksSettings.MAX_BYTES) + "]");
+        assertThatThrownBy(() -> AppLinksSettings.from(config(null, big))).hasMessageStartingWith("shortcode.app-links.assetlinks: ")
                 .hasMessageContaining("at most 131072");
     }
 }

@@ -1,0 +1,216 @@
+package dev.shortcode.core.embedded;
+
+import dev.shortcode.core.capacity.LiveLinks;
+import dev.shortcode.core.code.Base62;
+import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.store.ArchiveFootprint;
+import dev.shortcode.core.store.Footprint;
+import dev.shortcode.core.store.HotFootprint;
+import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.LinkTally;
+import dev.shortcode.core.store.PoolFootprint;
+import dev.shortcode.core.store.SamplingOptions;
+import dev.shortcode.core.store.StorageFootprint;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksIterator;
+
+/**
+ * The embedded footprint, from RocksDB's own figures and a read of the links column family.
+ *
+ * <h2>Live links per pool</h2>
+ * The links column family holds every code and alias of every pool, with its expiry in the value
+ * ({@link HotEntry}). Its {@code rocksdb.estimate-num-keys} (memtables plus table properties,
+ * minus deletions: rough after many overwrites) gives the population. Below
+ * {@link SamplingOptions#exactBelow()} keys every entry is read and counted by code length, live
+ * or expired: exact. Above it, {@link SamplingOptions#sampleSize()} random seeks each take the
+ * first key at or after a random 8-character base62 string. Codes are a keyed permutation of
+ * their id space, so every pool's codes lie evenly over the key order, and the key after a random
+ * point belongs to a pool in proportion to its share (gaps of merged even spreads do not depend on
+ * the pool): the {@link LinkTally} binomial estimator applies, with the population's own error
+ * on top. Aliases are not even, and their share is only roughly right.
+ *
+ * <h2>Bytes</h2>
+ * Bytes per link are the sampled entries' key + value bytes, uncompressed; the hot store's used
+ * bytes are its table files ({@code rocksdb.total-sst-files-size}) plus memtables
+ * ({@code rocksdb.cur-size-all-mem-tables}), and its limit that plus the disk's free space. The
+ * archive column family is measured the same way, its links counted by its key estimate.
+ */
+final class EmbeddedFootprint implements StorageFootprint {
+
+    private static final int SEEK_KEY_CHARS = 8;
+    private static final int DEADLINE_CHECK_EVERY = 1_024;
+
+    private final EmbeddedDatabase storage;
+    private final SamplingOptions options;
+    private final Clock clock;
+    private final SplittableRandom random = new SplittableRandom();
+
+    EmbeddedFootprint(EmbeddedDatabase storage, SamplingOptions options, Clock clock) {
+        this.storage = storage;
+        this.options = options;
+        this.clock = clock;
+    }
+
+    @Override
+    public Footprint measure(List<PoolSpec> pools) {
+        Instant started = clock.instant();
+        long began = System.nanoTime();
+        long deadline = began + options.timeBudget().toNanos();
+        List<String> notes = new ArrayList<>();
+        long[] reads = {0};
+        LinkTally tally = new LinkTally(pools, started.toEpochMilli());
+        long population = property(storage.links(), "rocksdb.estimate-num-keys");
+        String method;
+        boolean exact = population <= options.exactBelow();
+        if (exact) {
+            long seen = countAll(tally, deadline, reads);
+            exact = seen >= 0;
+            method = exact ? "exact: all " + tally.draws() + " entries of the links column family read"
+                    : "first " + tally.draws() + " entries of the links column family (time budget), scaled to rocksdb.estimate-num-keys = " + population;
+            if (!exact) {
+                notes.add("embedded: the exact count ran out of its " + options.timeBudget() + " budget; scaled instead");
+            }
+        } else {
+            sample(tally, deadline, reads);
+            method = tally.draws() + " random seeks into the links column family, scaled to rocksdb.estimate-num-keys = "
+                    + population + "; ± is the 95 % sampling error";
+            if (tally.draws() < options.sampleSize()) {
+                notes.add("embedded: " + tally.draws() + " of " + options.sampleSize() + " seeks within the time budget");
+            }
+        }
+        Map<String, PoolFootprint> byPool = new LinkedHashMap<>();
+        for (PoolSpec p : pools) {
+            long[] mark = watermark(p.length());
+            reads[0]++;
+            LiveLinks live = exact ? tally.exact(p.name(), method) : tally.estimate(p.name(), population, method);
+            byPool.put(p.name(), new PoolFootprint(p.name(), mark[0], Math.min(mark[1], p.capacity()), live,
+                    tally.bytesPerLink(p.name()), tally.ages(p.name())));
+        }
+        long linksBytes = property(storage.links(), "rocksdb.total-sst-files-size") + property(storage.links(), "rocksdb.cur-size-all-mem-tables");
+        long free = freeDisk(notes);
+        HotFootprint hot = new HotFootprint("rocksdb", linksBytes, free < 0 ? 0 : linksBytes + free, population,
+                "links column family: rocksdb.total-sst-files-size + rocksdb.cur-size-all-mem-tables; limit: that plus the free disk space");
+        long archiveBytes = property(storage.archive(), "rocksdb.total-sst-files-size") + property(storage.archive(), "rocksdb.cur-size-all-mem-tables");
+        long archived = property(storage.archive(), "rocksdb.estimate-num-keys");
+        double sampled = meanSampledBytes(tally, pools);
+        ArchiveFootprint archive = new ArchiveFootprint("rocksdb", archiveBytes, archived, 1, sampled,
+                "archive column family: table files + memtables; links by rocksdb.estimate-num-keys (live data in table files "
+                        + property(storage.archive(), "rocksdb.estimate-live-data-size") + " B); bytes per link: the sampled links' "
+                        + "key + record, which an archive cell repeats");
+        reads[0] += 8;
+        return new Footprint(started, Duration.ofNanos(System.nanoTime() - began), reads[0], byPool, hot, archive, notes);
+    }
+
+    /** Mean key + value bytes over every pool's sampled links, NaN when none was sampled. */
+    private static double meanSampledBytes(LinkTally tally, List<PoolSpec> pools) {
+        double sum = 0;
+        long n = 0;
+        for (PoolSpec p : pools) {
+            double b = tally.bytesPerLink(p.name());
+            if (!Double.isNaN(b)) {
+                sum += b * tally.hits(p.name());
+                n += tally.hits(p.name());
+            }
+        }
+        return n == 0 ? Double.NaN : sum / n;
+    }
+
+    /** Reads every entry; -1 when the deadline cut it short. */
+    private long countAll(LinkTally tally, long deadline, long[] reads) {
+        long now = clock.millis();
+        return storage.call(db -> {
+            try (ReadOptions read = new ReadOptions().setFillCache(false); RocksIterator it = db.newIterator(storage.links(), read)) {
+                long n = 0;
+                for (it.seekToFirst(); it.isValid(); it.next()) {
+                    classify(tally, it.key(), it.value(), now);
+                    reads[0]++;
+                    if (++n % DEADLINE_CHECK_EVERY == 0 && System.nanoTime() > deadline) {
+                        return -1L;
+                    }
+                }
+                it.status();
+                return n;
+            }
+        });
+    }
+
+    private void sample(LinkTally tally, long deadline, long[] reads) {
+        long now = clock.millis();
+        storage.call(db -> {
+            try (ReadOptions read = new ReadOptions().setFillCache(false); RocksIterator it = db.newIterator(storage.links(), read)) {
+                byte[] target = new byte[SEEK_KEY_CHARS];
+                for (int i = 0; i < options.sampleSize(); i++) {
+                    for (int c = 0; c < SEEK_KEY_CHARS; c++) {
+                        target[c] = (byte) Base62.ALPHABET.charAt(random.nextInt(62));
+                    }
+                    it.seek(target);
+                    if (!it.isValid()) {
+                        it.seekToFirst(); // past the last key: the order wraps around
+                    }
+                    reads[0]++;
+                    if (!it.isValid()) {
+                        it.status();
+                        return null; // empty
+                    }
+                    classify(tally, it.key(), it.value(), now);
+                    if (i % 64 == 63 && System.nanoTime() > deadline) {
+                        break;
+                    }
+                }
+                it.status();
+                return null;
+            }
+        });
+    }
+
+    private static void classify(LinkTally tally, byte[] key, byte[] value, long now) {
+        if (HotEntry.expiresAt(value) <= now) {
+            tally.miss();
+            return;
+        }
+        String code = new String(key, StandardCharsets.UTF_8);
+        LinkRecord record = null;
+        try {
+            record = HotEntry.link(code, value);
+        } catch (IllegalArgumentException e) {
+            // counted without its age
+        }
+        tally.hit(code, record, key.length + (long) value.length);
+    }
+
+    /** {epoch, high id} of the pool's watermark, read from the column family itself (the store's cache is another object's). */
+    private long[] watermark(int length) {
+        byte[] value = storage.call(db -> db.get(storage.watermarks(), ByteBuffer.allocate(Integer.BYTES).putInt(length).array()));
+        if (value == null || value.length != 2 * Long.BYTES) {
+            return new long[] {0, 0};
+        }
+        ByteBuffer b = ByteBuffer.wrap(value);
+        return new long[] {b.getLong(), b.getLong()};
+    }
+
+    private long property(ColumnFamilyHandle family, String name) {
+        return storage.call(db -> db.getLongProperty(family, name));
+    }
+
+    private long freeDisk(List<String> notes) {
+        try {
+            return Files.getFileStore(storage.options().databaseDir()).getUsableSpace();
+        } catch (IOException e) {
+            notes.add("embedded: free disk space unknown: " + e.getMessage());
+            return -1;
+        }
+    }
+}

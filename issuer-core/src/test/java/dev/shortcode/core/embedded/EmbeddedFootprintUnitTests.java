@@ -1,0 +1,135 @@
+package dev.shortcode.core.embedded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.shortcode.core.code.Base62;
+import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.lease.Watermark;
+import dev.shortcode.core.store.Footprint;
+import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.PoolFootprint;
+import dev.shortcode.core.store.SamplingOptions;
+import dev.shortcode.testing.time.MutableClock;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The embedded footprint against populations it must count exactly, or estimate within its stated error. */
+class EmbeddedFootprintUnitTests {
+
+    private static final PoolSpec SHORT = PoolSpec.builder("short").length(5).idleTtl(Duration.ofDays(10)).build();
+    private static final PoolSpec MEDIUM = PoolSpec.builder("medium").length(6).idleTtl(Duration.ofDays(100)).build();
+    private static final List<PoolSpec> POOLS = List.of(SHORT, MEDIUM);
+
+    @TempDir
+    Path dir;
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    private final SplittableRandom random = new SplittableRandom(42);
+    private final Set<String> used = new HashSet<>();
+    private EmbeddedDatabase storage;
+    private EmbeddedHotStore hot;
+
+    @BeforeEach
+    void open() {
+        storage = EmbeddedDatabase.open(EmbeddedOptions.builder(dir).sweepInterval(Duration.ofHours(1)).sweepBatch(10_000).build());
+        hot = new EmbeddedHotStore(storage, clock);
+    }
+
+    @AfterEach
+    void close() {
+        storage.close();
+    }
+
+    @Test
+    void measure_smallStore_countsLiveLinksPerPoolExactlyAndSkipsExpiredOnesAndAliases() {
+        create(SHORT, 250, 864_000, 0);
+        create(SHORT, 50, 864_000, Duration.ofDays(11).toMillis()); // created 11 days ago, kept alive by visits
+        create(MEDIUM, 200, 864_000, 0);
+        create(SHORT, 40, 60, 0);                                    // expire in a minute
+        for (int i = 0; i < 25; i++) {
+            assertThat(hot.create(record("alias-" + i, "short", 864_000, 0)).toCompletableFuture().join()).isTrue();
+        }
+        RocksDbWatermarkStore marks = new RocksDbWatermarkStore(storage);
+        marks.advance(5, new Watermark(0, 10_000));
+        marks.advance(6, new Watermark(2, 777));
+        clock.advance(Duration.ofMinutes(2));
+
+        Footprint f = new EmbeddedFootprint(storage, SamplingOptions.DEFAULTS, clock).measure(POOLS);
+
+        PoolFootprint s = f.pools().get("short");
+        PoolFootprint m = f.pools().get("medium");
+        assertThat(s.live().count()).isEqualTo(300);
+        assertThat(s.live().error()).isZero();
+        assertThat(s.live().method()).startsWith("exact: all 565 entries");
+        assertThat(m.live().count()).isEqualTo(200);
+        assertThat(s.epoch()).isZero();
+        assertThat(s.leasedThisEpoch()).isEqualTo(10_000);
+        assertThat(m.epoch()).isEqualTo(2);
+        assertThat(m.leasedThisEpoch()).isEqualTo(777);
+        assertThat(s.ages().sampled()).isEqualTo(300);
+        assertThat(s.ages().olderThanTtl()).isEqualTo(50);
+        // key (5 B) + expiry (8 B) + record ("1\t1\t<created>\t<ttl>\t0\tshort\tkey-1\thttps://example.com/<code>", 58 B)
+        assertThat(s.bytesPerLink()).isBetween(60.0, 80.0);
+        assertThat(f.archive().links()).as("every create is archived, aliases and expired ones too").isEqualTo(565);
+        assertThat(f.hot().kind()).isEqualTo("rocksdb");
+        assertThat(f.hot().usedBytes()).isPositive();
+        assertThat(f.hot().maxBytes()).isGreaterThan(f.hot().usedBytes());
+        assertThat(f.notes()).isEmpty();
+    }
+
+    @Test
+    void measure_largeStore_estimatesEachPoolWithinItsStatedError() {
+        // 15,000 + 5,000 codes; 4,000 seeks: for the short pool p = 0.75, so the stated 95 % error is
+        // 1.96 × 20,000 × sqrt(0.75 × 0.25 / 4,000) = 268; the test allows twice that (3.9 standard errors).
+        create(SHORT, 15_000, 864_000, 0);
+        create(MEDIUM, 5_000, 864_000, 0);
+        SamplingOptions sampled = new SamplingOptions(4_000, 0, 100, 100, Duration.ofSeconds(30));
+
+        Footprint f = new EmbeddedFootprint(storage, sampled, clock).measure(POOLS);
+
+        PoolFootprint s = f.pools().get("short");
+        assertThat(s.live().error()).isBetween(200L, 340L);
+        assertThat(s.live().count()).isBetween(15_000 - 2 * s.live().error(), 15_000 + 2 * s.live().error());
+        PoolFootprint m = f.pools().get("medium");
+        assertThat(m.live().count()).isBetween(5_000 - 2 * m.live().error(), 5_000 + 2 * m.live().error());
+        assertThat(s.live().method()).contains("4000 random seeks").contains("estimate-num-keys = 20000");
+        assertThat(f.commands()).as("bounded by the sample, not the store").isLessThan(4_100);
+    }
+
+    private void create(PoolSpec pool, int n, long ttlSeconds, long ageMillis) {
+        List<LinkRecord> batch = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            batch.add(record(code(pool.length()), pool.name(), ttlSeconds, ageMillis));
+            if (batch.size() == 1_000 || i == n - 1) {
+                assertThat(hot.createAll(batch).toCompletableFuture().join()).containsOnly(true);
+                batch = new ArrayList<>();
+            }
+        }
+    }
+
+    private LinkRecord record(String code, String pool, long ttlSeconds, long ageMillis) {
+        return new LinkRecord(code, "https://example.com/" + code, pool, ttlSeconds, false, clock.millis() - ageMillis, "key-1", 1);
+    }
+
+    private String code(int length) {
+        while (true) {
+            StringBuilder b = new StringBuilder(length);
+            for (int i = 0; i < length; i++) {
+                b.append(Base62.ALPHABET.charAt(random.nextInt(62)));
+            }
+            if (used.add(b.toString())) {
+                return b.toString();
+            }
+        }
+    }
+}

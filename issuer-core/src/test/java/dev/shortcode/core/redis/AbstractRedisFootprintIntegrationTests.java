@@ -1,0 +1,169 @@
+package dev.shortcode.core.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.store.Footprint;
+import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.LinkRecordCodec;
+import dev.shortcode.core.store.PoolFootprint;
+import dev.shortcode.core.store.SamplingOptions;
+import dev.shortcode.testing.redis.RedisDeployment;
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.SetArgs;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Redis footprint against known populations on a real Redis of its own (DBSIZE and RANDOMKEY
+ * see the whole server, so it must hold exactly what the test wrote). Subclasses: standalone and
+ * a 3-master Cluster.
+ */
+abstract class AbstractRedisFootprintIntegrationTests {
+
+    private static final PoolSpec SHORT = PoolSpec.builder("short").length(5).idleTtl(Duration.ofDays(10)).build();
+    private static final PoolSpec MEDIUM = PoolSpec.builder("medium").length(6).idleTtl(Duration.ofDays(100)).build();
+    private static final List<PoolSpec> POOLS = List.of(SHORT, MEDIUM);
+    private static final StoreKeys KEYS = new StoreKeys("fp", 4);
+
+    private final Set<String> used = new HashSet<>();
+    private RedisDeployment redis;
+    private RedisConnection connection;
+
+    protected abstract RedisDeployment privateRedis();
+
+    @BeforeEach
+    void start() {
+        redis = privateRedis();
+        connection = redis.connect();
+    }
+
+    @AfterEach
+    void stop() {
+        connection.close();
+        redis.close();
+    }
+
+    @Test
+    void measure_smallStore_countsEveryLinkKeyExactlyAndReadsTheCounters() {
+        write(SHORT, 250, 0);
+        write(SHORT, 50, Duration.ofDays(11).toMillis()); // older than the TTL, kept alive by visits
+        write(MEDIUM, 200, 0);
+        List<RedisFuture<String>> other = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            other.add(connection.async().set(KEYS.link("alias-" + i), encode("alias-" + i, "short", 0)));
+            other.add(connection.async().set(KEYS.outbox(i % 4) + "-" + i, "not a link"));
+            other.add(connection.async().set(KEYS.link(code(5)), encode("x", "short", 0), SetArgs.Builder.px(1)));
+            other.add(connection.async().set(KEYS.link(code(5)), RedisHotStore.REMOVED, SetArgs.Builder.ex(600))); // deleted links
+        }
+        other.add(connection.async().set("fp:{5}:seq", "12345"));
+        other.add(connection.async().set("fp:{5}:epoch", "2"));
+        other.add(connection.async().set("fp:{6}:seq", "56800235584999")); // overshoot past 62^6 by a block
+        other.add(connection.async().set("fp:{6}:epoch", "0"));
+        awaitAll(other);
+        sleep(50); // the PX 1 keys are expired now
+
+        Footprint f = RedisFootprints.of(connection, KEYS, SamplingOptions.DEFAULTS, Clock.systemUTC()).measure(POOLS);
+
+        PoolFootprint s = f.pools().get("short");
+        PoolFootprint m = f.pools().get("medium");
+        assertThat(s.live().count()).isEqualTo(300);
+        assertThat(s.live().error()).isZero();
+        assertThat(s.live().method()).startsWith("exact: SCAN MATCH fp:l:*");
+        assertThat(m.live().count()).isEqualTo(200);
+        assertThat(s.epoch()).isEqualTo(2);
+        assertThat(s.leasedThisEpoch()).isEqualTo(12_345);
+        assertThat(m.leasedThisEpoch()).as("capped at the capacity").isEqualTo(MEDIUM.capacity());
+        assertThat(s.ages().sampled()).isEqualTo(300);
+        assertThat(s.ages().olderThanTtl()).isEqualTo(50);
+        assertThat(s.bytesPerLink()).as("MEMORY USAGE of a ~65-byte value under a 10-byte key").isBetween(80.0, 250.0);
+        assertThat(f.hot().usedBytes()).isPositive();
+        assertThat(f.hot().keys()).isGreaterThanOrEqualTo(520);
+        assertThat(f.notes()).isEmpty();
+    }
+
+    @Test
+    void measure_largeStore_estimatesEachPoolWithinItsStatedErrorAtABoundedCost() {
+        // 20,000 + 10,000 link keys and 10,000 others: the short pool holds p = 0.5 of the keys, so
+        // 4,000 draws give a 95 % error of 1.96 × 40,000 × sqrt(0.25 / 4,000) = 620; the test allows
+        // twice that (3.9 standard errors).
+        write(SHORT, 20_000, 0);
+        write(MEDIUM, 10_000, 0);
+        List<RedisFuture<String>> other = new ArrayList<>();
+        for (int i = 0; i < 10_000; i++) {
+            other.add(connection.async().set("fp:other:" + i, "x"));
+        }
+        awaitAll(other);
+        SamplingOptions sampled = new SamplingOptions(4_000, 0, 100, 200, Duration.ofSeconds(30));
+        redis.resetCommandStats();
+
+        Footprint f = RedisFootprints.of(connection, KEYS, sampled, Clock.systemUTC()).measure(POOLS);
+
+        Map<String, Long> calls = redis.commandCalls();
+        PoolFootprint s = f.pools().get("short");
+        PoolFootprint m = f.pools().get("medium");
+        assertThat(s.live().error()).isBetween(450L, 800L);
+        assertThat(s.live().count()).isBetween(20_000 - 2 * s.live().error(), 20_000 + 2 * s.live().error());
+        assertThat(m.live().count()).isBetween(10_000 - 2 * m.live().error(), 10_000 + 2 * m.live().error());
+        assertThat(s.live().method()).contains("RANDOMKEY draws").contains("40000 keys (DBSIZE)");
+        assertThat(calls.get("randomkey")).as("draws shared among the masters").isBetween(3_990L, 4_010L);
+        assertThat(calls.getOrDefault("memory|usage", calls.getOrDefault("memory", 0L))).isEqualTo(100L);
+        assertThat(calls.get("get")).as("the drawn link keys read, plus the counters").isLessThanOrEqualTo(4_000L + 4);
+        assertThat(f.commands()).isLessThanOrEqualTo(2L * 4_000 + 100 + 10 * 3);
+        assertThat(s.bytesPerLink()).isPositive();
+    }
+
+    private void write(PoolSpec pool, int n, long ageMillis) {
+        List<RedisFuture<String>> writes = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            String code = code(pool.length());
+            writes.add(connection.async().set(KEYS.link(code), encode(code, pool.name(), ageMillis)));
+            if (writes.size() == 2_000) {
+                awaitAll(writes);
+                writes.clear();
+            }
+        }
+        awaitAll(writes);
+    }
+
+    private static String encode(String code, String pool, long ageMillis) {
+        return LinkRecordCodec.encode(new LinkRecord(code, "https://example.com/" + code + "/landing?utm_source=sms", pool, 864_000,
+                false, System.currentTimeMillis() - ageMillis, "key1", 1));
+    }
+
+    private String code(int length) {
+        while (true) {
+            String c = TestLinks.randomCode(length);
+            if (used.add(c)) {
+                return c;
+            }
+        }
+    }
+
+    private static void awaitAll(List<RedisFuture<String>> futures) {
+        for (RedisFuture<String> f : futures) {
+            try {
+                f.get(30, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

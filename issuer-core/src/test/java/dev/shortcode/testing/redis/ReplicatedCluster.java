@@ -1,0 +1,199 @@
+package dev.shortcode.testing.redis;
+
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * A Redis Cluster with a replica per master, as {@code redis-server} processes on loopback (it
+ * kills processes, so it has no container variant), {@code cluster-node-timeout} 2000 ms: for
+ * failover tests. {@link #killMaster} kills a master with SIGKILL; its replica is promoted by the
+ * Cluster itself a few seconds later ({@link #awaitPromotion}); {@link #restartKilled} brings the
+ * dead node back with its identity, so it rejoins as a replica of the promoted one.
+ */
+public final class ReplicatedCluster implements RedisDeployment {
+
+    private static final long TIMEOUT_MILLIS = 30_000;
+
+    private final List<LocalRedisProcess> nodes = new ArrayList<>();
+    private final List<LocalRedisProcess> killed = new ArrayList<>();
+
+    private ReplicatedCluster() {}
+
+    /** {@code masters} masters, each with one replica. */
+    public static ReplicatedCluster start(int masters) {
+        ReplicatedCluster cluster = new ReplicatedCluster();
+        String binary = RedisServers.redisServerBinary();
+        try {
+            for (int i = 0; i < 2 * masters; i++) {
+                LocalRedisProcess node = new LocalRedisProcess(binary, FreePorts.find(10_000), true);
+                cluster.nodes.add(node);
+                node.start();
+            }
+            List<RedisURI> all = cluster.nodes.stream().map(n -> uri(n.port())).toList();
+            ClusterFormation.form(all.subList(0, masters));
+            for (int i = 0; i < masters; i++) {
+                RedisURI master = all.get(i);
+                RedisURI replica = all.get(masters + i);
+                String masterId = on(master, RedisCommands::clusterMyId);
+                on(replica, r -> r.clusterMeet(master.getHost(), master.getPort()));
+                cluster.await("replica " + replica + " to learn of " + masterId,
+                        () -> on(replica, r -> r.clusterNodes()).contains(masterId));
+                on(replica, r -> r.clusterReplicate(masterId));
+            }
+            cluster.await("every replica to be linked and the cluster ok", cluster::healthy);
+            return cluster;
+        } catch (RuntimeException e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    /** The current masters (they change with a failover). */
+    @Override
+    public List<RedisURI> uris() {
+        for (LocalRedisProcess node : nodes) {
+            if (!node.alive()) {
+                continue;
+            }
+            try {
+                return masters(on(uri(node.port()), RedisCommands::clusterNodes));
+            } catch (RuntimeException e) {
+                // this node does not answer: ask the next
+            }
+        }
+        throw new IllegalStateException("no node of the cluster answers");
+    }
+
+    /** Every node, masters and replicas: what a client is given to find the cluster. */
+    public List<RedisURI> allNodes() {
+        return nodes.stream().map(n -> uri(n.port())).toList();
+    }
+
+    @Override
+    public boolean cluster() {
+        return true;
+    }
+
+    /** Kills (SIGKILL) the master that serves {@code index}'s share of the slots; returns its address. */
+    public synchronized RedisURI killMaster(int index) {
+        RedisURI master = uris().get(index);
+        LocalRedisProcess node = nodes.stream().filter(n -> n.port() == master.getPort()).findFirst().orElseThrow();
+        node.kill();
+        killed.add(node);
+        return master;
+    }
+
+    /** Waits until the cluster is ok again with a master for every slot; returns when it was first seen so. */
+    public long awaitPromotion() {
+        await("a replica to be promoted and the cluster to be ok", () -> {
+            for (LocalRedisProcess node : nodes) {
+                if (node.alive() && !on(uri(node.port()), RedisCommands::clusterInfo).contains("cluster_state:ok")) {
+                    return false;
+                }
+            }
+            return uris().size() == nodes.size() / 2;
+        });
+        return System.nanoTime();
+    }
+
+    /** Starts the killed nodes again with their identity: they rejoin as replicas. */
+    public synchronized void restartKilled() {
+        killed.forEach(node -> node.start(false));
+        killed.clear();
+        await("the restarted nodes to rejoin and every replica to be linked", this::healthy);
+    }
+
+    @Override
+    public void restart() {
+        throw new UnsupportedOperationException("a replicated cluster is restarted node by node: killMaster, restartKilled");
+    }
+
+    @Override
+    public void onEachMaster(Consumer<RedisCommands<String, String>> action) {
+        for (RedisURI master : uris()) {
+            on(master, r -> {
+                action.accept(r);
+                return null;
+            });
+        }
+    }
+
+    @Override
+    public void close() {
+        nodes.forEach(LocalRedisProcess::stop);
+    }
+
+    private boolean healthy() {
+        try {
+            int masters = nodes.size() / 2;
+            int linked = 0;
+            for (LocalRedisProcess node : nodes) {
+                RedisURI uri = uri(node.port());
+                if (!on(uri, RedisCommands::clusterInfo).contains("cluster_state:ok")) {
+                    return false;
+                }
+                String replication = on(uri, r -> r.info("replication"));
+                if (replication.contains("role:slave") && replication.contains("master_link_status:up")) {
+                    linked++;
+                }
+            }
+            return linked == masters && uris().size() == masters;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static List<RedisURI> masters(String clusterNodes) {
+        List<RedisURI> masters = new ArrayList<>();
+        for (String line : clusterNodes.split("\n")) {
+            String[] f = line.trim().split(" ");
+            if (f.length >= 8 && f[2].contains("master") && !f[2].contains("fail") && f.length > 8) {
+                String address = f[1].substring(0, f[1].indexOf('@'));
+                int colon = address.lastIndexOf(':');
+                masters.add(uri(Integer.parseInt(address.substring(colon + 1))));
+            }
+        }
+        masters.sort(java.util.Comparator.comparingInt(RedisURI::getPort));
+        return masters;
+    }
+
+    private void await(String what, java.util.function.BooleanSupplier condition) {
+        long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
+        while (System.currentTimeMillis() < deadline) {
+            try {
+                if (condition.getAsBoolean()) {
+                    return;
+                }
+            } catch (RuntimeException e) {
+                // a node not answering yet: ask again
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for " + what, e);
+            }
+        }
+        throw new IllegalStateException("timed out after " + TIMEOUT_MILLIS + " ms waiting for " + what);
+    }
+
+    private static RedisURI uri(int port) {
+        return RedisURI.Builder.redis("127.0.0.1", port).withTimeout(Duration.ofSeconds(2)).build();
+    }
+
+    private static <T> T on(RedisURI uri, Function<RedisCommands<String, String>, T> call) {
+        RedisClient client = RedisClient.create(uri);
+        try (StatefulRedisConnection<String, String> c = client.connect()) {
+            return call.apply(c.sync());
+        } finally {
+            client.shutdown(Duration.ZERO, Duration.ofSeconds(1));
+        }
+    }
+}

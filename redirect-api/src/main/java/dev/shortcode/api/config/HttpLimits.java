@@ -1,0 +1,29 @@
+package dev.shortcode.api.config;
+
+import dev.shortcode.core.config.ConfigException;
+import java.time.Duration;
+
+/** {@link ServiceConfig.Http}, checked: a value that makes no sense stops the start naming its key. */
+public record HttpLimits(Duration headerTimeout, Duration bodyTimeout, int maxHeaderCount) {
+
+    private static final Duration MAX_TIMEOUT = Duration.ofMinutes(10);
+
+    public static HttpLimits from(ServiceConfig.Http config) {
+        return new HttpLimits(timeout("shortcode.http.header-timeout", config.headerTimeout()),
+                timeout("shortcode.http.body-timeout", config.bodyTimeout()), count(config.maxHeaderCount()));
+    }
+
+    private static Duration timeout(String key, Duration value) {
+        if (value.toMillis() < 100 || value.compareTo(MAX_TIMEOUT) > 0) {
+            throw new ConfigException(key, value + " must lie between PT0.1S and " + MAX_TIMEOUT);
+        }
+        return value;
+    }
+
+    private static int count(int value) {
+        if (value < 10 || value > 10_000) {
+            throw new ConfigException("shortcode.http.max-header-count", value + " must lie between 10 and 10000");
+        }
+        return value;
+    }
+}

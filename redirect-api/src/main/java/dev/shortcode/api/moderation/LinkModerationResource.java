@@ -1,0 +1,84 @@
+package dev.shortcode.api.moderation;
+
+import dev.shortcode.api.auth.ApiKeyFilter;
+import dev.shortcode.api.auth.RequiresScope;
+import dev.shortcode.api.error.NotFoundException;
+import dev.shortcode.api.problem.Problem;
+import dev.shortcode.core.read.LinkResolver;
+import dev.shortcode.core.store.ApiKey;
+import dev.shortcode.core.store.ApiKey.Scope;
+import dev.shortcode.core.store.LinkDisable;
+import io.smallrye.common.annotation.NonBlocking;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.concurrent.CompletionStage;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+
+/** Admins take single links out of service (410 on every node within a few seconds) and put them back; the link's record is kept. */
+@SecurityRequirement(name = "apiKey")
+@Path("/api/v1/links/{code}")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@NonBlocking
+public class LinkModerationResource {
+
+    @Inject
+    Moderation moderation;
+
+    @Inject
+    LinkResolver resolver;
+
+    public record DisableRequest(String reason) {}
+
+    public record DisabledView(String code, String reason, String by, Instant at) {}
+
+    @POST
+    @Path("/disable")
+    @RequiresScope(Scope.ADMIN)
+    @Operation(summary = "Disable a link", description = "It answers 410 Gone with a page saying so; the record and the reason are kept.")
+    @APIResponse(responseCode = "200", description = "Disabled", content = @Content(schema = @Schema(implementation = DisabledView.class)))
+    @APIResponse(responseCode = "404", description = "No live link has the code",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public CompletionStage<DisabledView> disable(@PathParam("code") String code, DisableRequest request, @Context RoutingContext routing) {
+        ApiKey admin = routing.get(ApiKeyFilter.KEY);
+        LinkDisable disable = new LinkDisable(code, request == null ? "" : request.reason(), admin == null ? "unknown" : admin.id(),
+                Clock.systemUTC().millis());
+        return resolver.loadForEdit(code).thenCompose(found -> {
+            if (found.isEmpty()) {
+                throw new NotFoundException("no live link has the code '" + code + "'");
+            }
+            return moderation.store().disable(disable);
+        }).thenCompose(v -> moderation.changed())
+                .thenApply(v -> new DisabledView(code, disable.reason(), disable.by(), Instant.ofEpochMilli(disable.atMillis())));
+    }
+
+    @POST
+    @Path("/enable")
+    @RequiresScope(Scope.ADMIN)
+    @Operation(summary = "Put a disabled link back in service")
+    @APIResponse(responseCode = "204", description = "Enabled")
+    @APIResponse(responseCode = "404", description = "The link is not disabled",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public CompletionStage<Response> enable(@PathParam("code") String code) {
+        return moderation.store().enable(code).thenCompose(enabled -> {
+            if (!enabled) {
+                throw new NotFoundException("link '" + code + "' is not disabled");
+            }
+            return moderation.changed();
+        }).thenApply(v -> Response.noContent().build());
+    }
+}

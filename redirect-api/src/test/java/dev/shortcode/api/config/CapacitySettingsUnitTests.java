@@ -1,0 +1,52 @@
+package dev.shortcode.api.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.shortcode.core.config.ConfigException;
+import java.time.Duration;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class CapacitySettingsUnitTests {
+
+    @Test
+    void from_defaults_areValidAndHaveNoBudget() {
+        CapacitySettings s = CapacitySettings.from(config(Duration.ofSeconds(30), 1_000, Duration.ofSeconds(5), Optional.empty()));
+        assertThat(s.refresh()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(s.sampling().sampleSize()).isEqualTo(1_000);
+        assertThat(s.archiveBudgetBytes()).isZero();
+    }
+
+    @Test
+    void bytes_decimalUnits_areParsed() {
+        assertThat(CapacitySettings.bytes("4T")).isEqualTo(4_000_000_000_000L);
+        assertThat(CapacitySettings.bytes("500G")).isEqualTo(500_000_000_000L);
+        assertThat(CapacitySettings.bytes("1.5 GB")).isEqualTo(1_500_000_000L);
+        assertThat(CapacitySettings.bytes("1234")).isEqualTo(1_234L);
+    }
+
+    @Test
+    void from_badValues_stopTheStartNamingTheKey() {
+        assertThatThrownBy(() -> CapacitySettings.from(config(Duration.ofMillis(10), 1_000, Duration.ofSeconds(5), Optional.empty())))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.capacity.refresh");
+        assertThatThrownBy(() -> CapacitySettings.from(config(Duration.ofSeconds(30), 1, Duration.ofSeconds(5), Optional.empty())))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.capacity.sample-size");
+        assertThatThrownBy(() -> CapacitySettings.from(config(Duration.ofSeconds(30), 1_000, Duration.ofHours(1), Optional.empty())))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.capacity.time-budget");
+        assertThatThrownBy(() -> CapacitySettings.from(config(Duration.ofSeconds(30), 1_000, Duration.ofSeconds(5), Optional.of("lots"))))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.capacity.archive-budget");
+    }
+
+    private static ServiceConfig.Capacity config(Duration refresh, int sampleSize, Duration budget, Optional<String> archiveBudget) {
+        return new ServiceConfig.Capacity() {
+            public Duration refresh() { return refresh; }
+            public int sampleSize() { return sampleSize; }
+            public long exactBelow() { return 20_000; }
+            public int memorySamples() { return 100; }
+            public int pipeline() { return 100; }
+            public Duration timeBudget() { return budget; }
+            public Optional<String> archiveBudget() { return archiveBudget; }
+        };
+    }
+}

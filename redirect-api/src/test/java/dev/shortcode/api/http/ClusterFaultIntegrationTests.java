@@ -1,0 +1,188 @@
+package dev.shortcode.api.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.shortcode.hbase.testing.HBaseProcess;
+import dev.shortcode.testing.redis.ReplicatedCluster;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Three service processes on a 3-master Redis Cluster with a replica each and one HBase, under a
+ * steady mix of creates, batches and redirects spread over the nodes, through three faults in turn:
+ * a node killed with SIGKILL (and started again), a Redis master killed with SIGKILL (its replica
+ * promoted by the Cluster), HBase frozen with SIGSTOP (and resumed). Then: no code was ever
+ * acknowledged twice, every acknowledged link redirects on every node, every permanent link
+ * survives FLUSHALL of every master, no answer was ever a 500, the failover's errors ended within
+ * seconds of the promotion, and no create failed while HBase was frozen.
+ */
+class ClusterFaultIntegrationTests {
+
+    /** Every error over this soon after the Cluster promoted the replica. */
+    private static final Duration FAILOVER_RECOVERY = Duration.ofSeconds(5);
+    private static final Duration HBASE_FROZEN = Duration.ofSeconds(15);
+    private static final int NODES = 3;
+
+    @TempDir
+    Path dataDir;
+
+    private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+    private final ServiceProcess[] nodes = new ServiceProcess[NODES];
+
+    @Test
+    void threeNodes_nodeKill_masterKill_hbaseFreeze_loseNothingAndRecoverWithinTheirTargets() throws Exception {
+        HBaseProcess hbase = HBaseProcess.shared();
+        try (ReplicatedCluster redis = ReplicatedCluster.start(3)) {
+            Map<String, String> env = Map.of(
+                    "SHORTCODE_REDIS_URIS", redis.allNodes().stream().map(u -> u.toURI().toString()).collect(Collectors.joining(",")),
+                    "SHORTCODE_REDIS_MODE", "cluster",
+                    "SHORTCODE_HBASE_ZOOKEEPER_QUORUM", hbase.zookeeperQuorum(),
+                    "SHORTCODE_SECRET", "fault test secret shared by all nodes",
+                    "SHORTCODE_ADMIN_KEY", ApiClient.ADMIN_KEY);
+            try {
+                for (int i = 0; i < NODES; i++) {
+                    nodes[i] = start(env, i);
+                }
+                for (ServiceProcess node : nodes) {
+                    node.awaitReady();
+                }
+                FaultLoad load = new FaultLoad(NODES, i -> nodes[i].baseUrl(), ApiClient.ADMIN_KEY).start(4);
+                long promoted;
+                long frozen;
+                long resumed;
+                try {
+                    Thread.sleep(3_000);
+                    assertThat(load.createsAcknowledged.get()).as("creates before any fault").isPositive();
+
+                    // 1. A node dies and comes back.
+                    nodes[1].kill();
+                    nodes[1] = start(env, 1).awaitReady();
+                    Thread.sleep(2_000);
+
+                    // 2. A Redis master dies; the Cluster promotes its replica.
+                    redis.killMaster(0);
+                    promoted = redis.awaitPromotion();
+                    Thread.sleep(FAILOVER_RECOVERY.toMillis() + 3_000);
+
+                    // 3. HBase freezes: creates go on into the outbox, redirects from Redis.
+                    frozen = System.nanoTime();
+                    signal(hbase, "STOP");
+                    try {
+                        Thread.sleep(HBASE_FROZEN.toMillis());
+                        for (ServiceProcess node : nodes) {
+                            HttpResponse<String> ready = node.management("/q/health/ready");
+                            assertThat(ready.statusCode()).as("readiness of a node while HBase is frozen: %s", ready.body())
+                                    .isEqualTo(200);
+                        }
+                    } finally {
+                        signal(hbase, "CONT");
+                    }
+                    resumed = System.nanoTime();
+                    Thread.sleep(2_000);
+                } finally {
+                    load.close();
+                }
+                long lastFailoverFailure = load.failures.stream().filter(f -> f.atNanos() < frozen).mapToLong(FaultLoad.Failure::atNanos)
+                        .max().orElse(promoted);
+                System.out.printf("FAULTS: %d requests, %d creates acknowledged, %d failures (%s); the last failure before the"
+                        + " HBase freeze came %d ms after the promotion%n", load.requests.get(), load.createsAcknowledged.get(),
+                        load.failures.size(), statuses(load.failures), (lastFailoverFailure - promoted) / 1_000_000);
+
+                assertThat(load.forbidden).as("500s, 503s without Retry-After, wrong redirects, codes acknowledged twice").isEmpty();
+                assertThat(new HashSet<>(load.everyAcknowledgedCode)).as("distinct acknowledged codes")
+                        .hasSize(load.everyAcknowledgedCode.size());
+                assertThat(load.failures.stream().filter(f -> f.atNanos() > promoted + FAILOVER_RECOVERY.toNanos()).toList())
+                        .as("failures later than %s after the promotion", FAILOVER_RECOVERY).isEmpty();
+                assertThat(load.failures.stream().filter(f -> f.atNanos() >= frozen && f.atNanos() <= resumed).toList())
+                        .as("failures while HBase was frozen").isEmpty();
+                for (ServiceProcess node : nodes) {
+                    assertThat(node.logText()).as("log of %s", node.baseUrl()).doesNotContain("unexpected failure");
+                }
+
+                redis.restartKilled();
+                Outbox.awaitDrained(redis, Duration.ofSeconds(120));
+                assertEveryLinkRedirects(load.acknowledged, true, "after the faults");
+                redis.flushAll();
+                Map<String, String> permanent = load.acknowledged.entrySet().stream()
+                        .filter(e -> load.permanent.contains(e.getKey()))
+                        .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+                assertThat(permanent).isNotEmpty();
+                assertEveryLinkRedirects(permanent, false, "after FLUSHALL of every master");
+            } finally {
+                for (ServiceProcess node : nodes) {
+                    if (node != null) {
+                        node.close();
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Every link redirects to its url: on every node ({@code onEveryNode}), else on one node each in
+     * turn. Checked by a few threads at once.
+     */
+    private void assertEveryLinkRedirects(Map<String, String> links, boolean onEveryNode, String when) throws Exception {
+        ExecutorService checkers = Executors.newFixedThreadPool(6);
+        try {
+            List<Future<String>> wrong = new ArrayList<>();
+            int i = 0;
+            for (Map.Entry<String, String> link : links.entrySet()) {
+                List<ServiceProcess> on = onEveryNode ? List.of(nodes) : List.of(nodes[i++ % NODES]);
+                for (ServiceProcess node : on) {
+                    wrong.add(checkers.submit(() -> {
+                        HttpResponse<Void> r = http.send(HttpRequest.newBuilder(URI.create(node.baseUrl() + "/" + link.getKey()))
+                                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.discarding());
+                        String location = r.headers().firstValue("Location").orElse("");
+                        return r.statusCode() == 302 && location.equals(link.getValue()) ? null
+                                : link.getKey() + " on " + node.baseUrl() + ": " + r.statusCode() + " " + location;
+                    }));
+                }
+            }
+            List<String> problems = new ArrayList<>();
+            for (Future<String> f : wrong) {
+                String problem = f.get(60, TimeUnit.SECONDS);
+                if (problem != null) {
+                    problems.add(problem);
+                }
+            }
+            assertThat(problems).as("links that do not redirect %s (of %d)", when, links.size()).isEmpty();
+        } finally {
+            checkers.shutdownNow();
+        }
+    }
+
+    private static String statuses(List<FaultLoad.Failure> failures) {
+        return failures.stream().collect(Collectors.groupingBy(f -> f.status() == 0 ? "no answer" : Integer.toString(f.status()),
+                Collectors.counting())).toString();
+    }
+
+    private ServiceProcess start(Map<String, String> env, int index) {
+        Map<String, String> own = new HashMap<>(env);
+        own.put("SHORTCODE_DATA_DIR", dataDir.resolve("node-" + index + "-" + System.nanoTime()).toString());
+        return ServiceProcess.start(own, Path.of("target/service-logs"));
+    }
+
+    /** Sends a signal to the HBase child: STOP freezes it (ZooKeeper too), CONT resumes it. */
+    private static void signal(HBaseProcess hbase, String signal) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(hbase.pid())).inheritIO().start();
+        assertThat(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0).as("kill -%s", signal).isTrue();
+    }
+}

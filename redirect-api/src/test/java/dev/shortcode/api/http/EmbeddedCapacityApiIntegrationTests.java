@@ -1,0 +1,9 @@
+package dev.shortcode.api.http;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
+/** The capacity API on embedded storage (RocksDB in a fresh directory). */
+@QuarkusTest
+@TestProfile(CapacityProfiles.Embedded.class)
+class EmbeddedCapacityApiIntegrationTests extends AbstractCapacityApiTests {}
