@@ -43,11 +43,27 @@ public final class LinkApi {
     }
 
     public static Buffer batchBody(List<String> urls) {
+        return batchBody(urls, null);
+    }
+
+    /** A batch whose every item also carries {@code fields} (null: none), e.g. a link's device targets. */
+    public static Buffer batchBody(List<String> urls, JsonObject fields) {
         JsonArray items = new JsonArray();
         for (String url : urls) {
-            items.add(new JsonObject().put(URL_FIELD, url));
+            JsonObject item = fields == null ? new JsonObject() : fields.copy();
+            items.add(item.put(URL_FIELD, url));
         }
         return new JsonObject().put(BATCH_ITEMS_FIELD, items).toBuffer();
+    }
+
+    /** {@code --link-json} as the object whose fields join every working-set item. */
+    public static JsonObject linkFields(String json) {
+        try {
+            return new JsonObject(json);
+        } catch (DecodeException | ClassCastException e) {
+            throw new IllegalArgumentException("--link-json must be a JSON object such as '{\"targets\": {\"ios\": \"https://...\"}}' "
+                    + "(was " + (json.length() > 80 ? json.substring(0, 80) + "..." : json) + ")", e);
+        }
     }
 
     public static String redirectPath(String code) {

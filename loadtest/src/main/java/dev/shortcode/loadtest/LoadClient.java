@@ -33,6 +33,7 @@ final class LoadClient implements AutoCloseable {
 
     private final TargetUrl target;
     private final String apiKey;
+    private final String userAgent;
     private final long timeoutMillis;
     private final Vertx vertx;
     private final Lane[] lanes;
@@ -42,8 +43,14 @@ final class LoadClient implements AutoCloseable {
     }
 
     LoadClient(TargetUrl target, int connections, Duration timeout, String apiKey) {
+        this(target, connections, timeout, apiKey, null);
+    }
+
+    /** @param userAgent sent as User-Agent on every request; null sends none */
+    LoadClient(TargetUrl target, int connections, Duration timeout, String apiKey, String userAgent) {
         this.target = target;
         this.apiKey = apiKey;
+        this.userAgent = userAgent;
         this.timeoutMillis = Math.max(1, timeout.toMillis());
         int eventLoops = Math.max(1, Math.min(connections, Runtime.getRuntime().availableProcessors()));
         this.vertx = Vertx.vertx(new VertxOptions()
@@ -125,6 +132,9 @@ final class LoadClient implements AutoCloseable {
         }
         if (apiKey != null) {
             options.putHeader(LinkApi.API_KEY_HEADER, apiKey);
+        }
+        if (userAgent != null) {
+            options.putHeader(HttpHeaders.USER_AGENT, userAgent);
         }
         return options;
     }

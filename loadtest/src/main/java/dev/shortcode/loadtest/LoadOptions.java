@@ -13,6 +13,9 @@ import java.util.Objects;
  * @param maxInFlight requests allowed outstanding at once; beyond it a due request is dropped and
  *                  counted as an error, so a stalled server cannot grow the generator's memory unbounded
  * @param seed      seeds code choice and Zipf sampling so two runs send the same request sequence
+ * @param userAgent the User-Agent header of every request, or null to send none
+ * @param linkFields JSON object text whose fields join every item of the working set's batches
+ *                  (e.g. {@code {"targets": {...}}}), or null for url-only items
  */
 public record LoadOptions(
         TargetUrl target,
@@ -28,7 +31,9 @@ public record LoadOptions(
         int batchSize,
         int maxInFlight,
         Duration timeout,
-        long seed) {
+        long seed,
+        String userAgent,
+        String linkFields) {
 
     static final double MAX_RATE = 1_000_000;
 
@@ -58,6 +63,18 @@ public record LoadOptions(
         require(total <= 2_000_000_000d,
                 "--rate x (--duration + --warmup) must stay under 2e9 requests (was " + (long) total + ")");
         apiKey = apiKey == null || apiKey.isBlank() ? null : apiKey;
+        userAgent = userAgent == null || userAgent.isBlank() ? null : userAgent;
+        linkFields = linkFields == null || linkFields.isBlank() ? null : linkFields;
+        if (linkFields != null) {
+            LinkApi.linkFields(linkFields); // fails naming --link-json
+        }
+    }
+
+    /** Requests without a User-Agent, working-set items with a url only. */
+    public LoadOptions(TargetUrl target, Scenario scenario, double rate, Duration duration, Duration warmup, int connections,
+            String apiKey, int links, double zipf, Mix mix, int batchSize, int maxInFlight, Duration timeout, long seed) {
+        this(target, scenario, rate, duration, warmup, connections, apiKey, links, zipf, mix, batchSize, maxInFlight, timeout, seed,
+                null, null);
     }
 
     static void require(boolean condition, String message) {
@@ -69,6 +86,6 @@ public record LoadOptions(
     /** The same load at another rate: what each max-rate search step runs. */
     public LoadOptions withRate(double newRate) {
         return new LoadOptions(target, scenario, newRate, duration, warmup, connections, apiKey, links, zipf, mix,
-                batchSize, maxInFlight, timeout, seed);
+                batchSize, maxInFlight, timeout, seed, userAgent, linkFields);
     }
 }

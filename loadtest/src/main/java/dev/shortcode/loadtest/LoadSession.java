@@ -27,7 +27,7 @@ final class LoadSession implements AutoCloseable {
     LoadSession(LoadOptions options, PrintWriter log, boolean progress, Duration selfWarmup, ProcessCpuClock serverCpu) {
         this.options = options;
         warmGenerator(options, log, selfWarmup);
-        this.client = new LoadClient(options.target(), options.connections(), options.timeout(), options.apiKey());
+        this.client = new LoadClient(options.target(), options.connections(), options.timeout(), options.apiKey(), options.userAgent());
         try {
             this.workingSet = workingSet(options, client, log);
             this.source = RequestSource.of(options, workingSet);
@@ -68,7 +68,8 @@ final class LoadSession implements AutoCloseable {
             log.printf("creating %d links through %s ...%n", options.links(), LinkApi.BATCH_PATH);
         }
         long start = System.nanoTime();
-        WorkingSet set = new WorkingSetCreator(client, options.timeout(), log).create(options.links(), options.seed());
+        WorkingSet set = new WorkingSetCreator(client, options.timeout(), log,
+                options.linkFields() == null ? null : LinkApi.linkFields(options.linkFields())).create(options.links(), options.seed());
         if (log != null) {
             log.printf("working set: %d links in %.1f s%n", set.size(), (System.nanoTime() - start) / 1e9);
         }

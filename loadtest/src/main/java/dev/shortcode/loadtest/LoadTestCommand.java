@@ -167,6 +167,15 @@ public final class LoadTestCommand implements Callable<Integer> {
     @Option(names = "--quiet", order = 33, description = "No progress line every second.")
     boolean quiet;
 
+    @Option(names = "--user-agent", paramLabel = "UA", order = 35,
+            description = "User-Agent header of every request (default: none), e.g. a phone's, to measure device targets.")
+    String userAgent;
+
+    @Option(names = "--link-json", paramLabel = "JSON", order = 36,
+            description = "A JSON object whose fields join every item of the redirect working set, e.g. "
+                    + "'{\"targets\": {\"ios\": \"https://apps.apple.com/app/id1\"}}' (default: url only).")
+    String linkJson;
+
     @Option(names = "--allow-non-loopback", order = 34,
             description = "Allow a --target host outside 127.0.0.0/8, localhost and [::1]. Only load hosts you own.")
     boolean allowNonLoopback;
@@ -229,7 +238,7 @@ public final class LoadTestCommand implements Callable<Integer> {
             LoadOptions load = new LoadOptions(TargetUrl.parse(target, allowNonLoopback), sc, rate,
                     DurationParser.parse("--duration", duration), DurationParser.parse("--warmup", warmup),
                     connections, apiKey, links, zipf, Mix.parse(mix), batchSize, maxInFlight,
-                    DurationParser.parse("--timeout", timeout), seed);
+                    DurationParser.parse("--timeout", timeout), seed, userAgent, linkJson);
             SearchOptions search = new SearchOptions(DurationParser.parse("--p99", p99), maxErrorRatio, maxSteps, maxRate, retries);
             String resultName = name != null ? name : sc.label() + (findMax ? "-find-max" : "");
             OutputOptions output = new OutputOptions(outputDir, resultName, plotFormat(plot), !quiet);

@@ -18,11 +18,18 @@ final class WorkingSetCreator {
     private final LoadClient client;
     private final Duration timeout;
     private final PrintWriter log;
+    private final io.vertx.core.json.JsonObject linkFields;
 
     WorkingSetCreator(LoadClient client, Duration timeout, PrintWriter log) {
+        this(client, timeout, log, null);
+    }
+
+    /** @param linkFields fields every item carries besides its url ({@code --link-json}); null for none */
+    WorkingSetCreator(LoadClient client, Duration timeout, PrintWriter log, io.vertx.core.json.JsonObject linkFields) {
         this.client = client;
         this.timeout = timeout;
         this.log = log;
+        this.linkFields = linkFields;
     }
 
     WorkingSet create(int links, long seed) {
@@ -36,7 +43,7 @@ final class WorkingSetCreator {
                 batch.add(urls.next());
             }
             LoadClient.Response response = await(client.call(
-                    RequestSpec.postJson(LinkApi.BATCH_PATH, LinkApi.batchBody(batch), LinkApi.BATCH_STATUS)));
+                    RequestSpec.postJson(LinkApi.BATCH_PATH, LinkApi.batchBody(batch, linkFields), LinkApi.BATCH_STATUS)));
             if (response.status() != LinkApi.BATCH_STATUS) {
                 throw new IllegalStateException("creating the working set (--links " + links + "): POST "
                         + LinkApi.BATCH_PATH + " answered " + response.status() + ": "

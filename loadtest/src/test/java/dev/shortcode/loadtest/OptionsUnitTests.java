@@ -54,6 +54,20 @@ class OptionsUnitTests {
     }
 
     @Test
+    void userAgentAndLinkJson_areKeptThroughARateChange_andABadLinkJsonNamesItsOption() {
+        LoadOptions o = new LoadOptions(TARGET, Scenario.REDIRECT, 10, Duration.ofSeconds(1), Duration.ZERO, 1, null, 10, 0,
+                new Mix(1, 1), 1, 1, Duration.ofSeconds(1), 1, "Mozilla/5.0 (iPhone)", "{\"targets\": {\"ios\": \"https://x\"}}");
+        assertThat(o.withRate(20).userAgent()).isEqualTo("Mozilla/5.0 (iPhone)");
+        assertThat(o.withRate(20).linkFields()).isEqualTo("{\"targets\": {\"ios\": \"https://x\"}}");
+        assertThat(new LoadOptions(TARGET, Scenario.REDIRECT, 10, Duration.ofSeconds(1), Duration.ZERO, 1, null, 10, 0,
+                new Mix(1, 1), 1, 1, Duration.ofSeconds(1), 1, " ", "").linkFields()).isNull();
+        for (String bad : new String[] {"[1]", "{targets", "\"x\""}) {
+            assertThatThrownBy(() -> new LoadOptions(TARGET, Scenario.REDIRECT, 10, Duration.ofSeconds(1), Duration.ZERO, 1, null, 10, 0,
+                    new Mix(1, 1), 1, 1, Duration.ofSeconds(1), 1, null, bad)).as(bad).hasMessageContaining("--link-json");
+        }
+    }
+
+    @Test
     void blankApiKeyMeansNone() {
         LoadOptions o = new LoadOptions(TARGET, Scenario.CREATE, 10, Duration.ofSeconds(1), Duration.ZERO, 1, "  ",
                 0, 0, new Mix(1, 1), 1, 1, Duration.ofSeconds(1), 1);

@@ -35,6 +35,40 @@ class WorkingSetIntegrationTests {
 
     @Test
     @Timeout(60)
+    void linkJsonJoinsEveryWorkingSetItem_andTheUserAgentGoesWithEveryRequest() throws Exception {
+        AtomicInteger codes = new AtomicInteger();
+        Set<String> agents = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        java.util.List<JsonObject> items = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (ScriptedServer server = ScriptedServer.start((n, request, body) -> {
+            agents.add(String.valueOf(request.getHeader("User-Agent")));
+            if (request.path().equals(LinkApi.BATCH_PATH)) {
+                body.toJsonObject().getJsonArray("links").forEach(item -> items.add((JsonObject) item));
+            }
+            return batchOrRedirect(request, body, codes);
+        })) {
+            LoadOptions base = TestLoads.withLinks(TestLoads.load(server.url(), Scenario.REDIRECT, 200, Duration.ZERO,
+                    Duration.ofMillis(500)), 20);
+            LoadOptions options = new LoadOptions(base.target(), base.scenario(), base.rate(), base.duration(), base.warmup(),
+                    base.connections(), base.apiKey(), base.links(), base.zipf(), base.mix(), base.batchSize(), base.maxInFlight(),
+                    base.timeout(), base.seed(), "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X)",
+                    "{\"targets\": {\"ios\": \"https://apps.apple.com/app/id1\"}, \"ttl\": \"P30D\"}");
+
+            try (LoadSession session = new LoadSession(options, null, false, Duration.ZERO)) {
+                session.run(options.rate(), "link-json");
+            }
+
+            assertThat(items).hasSize(20).allSatisfy(item -> {
+                assertThat(item.getJsonObject("targets").getString("ios")).isEqualTo("https://apps.apple.com/app/id1");
+                assertThat(item.getString("ttl")).isEqualTo("P30D");
+                assertThat(item.getString("url")).startsWith("http");
+            });
+            assertThat(items.stream().map(item -> item.getString("url")).distinct()).as("each item its own url").hasSize(20);
+            assertThat(agents).containsExactly("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X)");
+        }
+    }
+
+    @Test
+    @Timeout(60)
     void redirectsGoOnlyToLinksCreatedThroughTheBatchApiWithZipfSkew() throws Exception {
         AtomicInteger codes = new AtomicInteger();
         try (ScriptedServer server = ScriptedServer.start((n, request, body) -> batchOrRedirect(request, body, codes))) {

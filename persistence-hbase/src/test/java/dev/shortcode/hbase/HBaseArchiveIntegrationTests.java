@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.shortcode.core.store.ArchiveMutation;
 import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.LinkTargets;
 import dev.shortcode.hbase.testing.HBaseMiniCluster;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -55,6 +56,20 @@ class HBaseArchiveIntegrationTests {
         LinkRecord link = link();
         await(archive.write(List.of(put(link))));
         assertThat(await(archive.get(link.code()))).contains(link);
+    }
+
+    @Test
+    void write_linkWithTargets_getReturnsThemAndAnUpdateWithoutThemClearsThem() {
+        LinkRecord plain = link();
+        LinkRecord v1 = new LinkRecord(plain.code(), plain.url(), plain.pool(), plain.ttlSeconds(), plain.permanent(),
+                plain.createdAtMillis(), plain.ownerKeyId(), 1, new LinkTargets("jdmobile://item/9", "https://android.example/9",
+                        "https://desktop.example/9", new LinkTargets.WeChat("wx0123456789abcdef", "pages/item/index", "id=9", "release")));
+        await(archive.write(List.of(put(v1))));
+        assertThat(await(archive.get(v1.code()))).contains(v1);
+
+        LinkRecord v2 = v1.updated(v1.url(), v1.ttlSeconds(), v1.permanent(), LinkTargets.NONE);
+        await(archive.write(List.of(put(v2))));
+        assertThat(await(archive.get(v1.code()))).hasValueSatisfying(l -> assertThat(l.targets()).isSameAs(LinkTargets.NONE));
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.shortcode.core.store.ArchiveMutation;
 import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.LinkTargets;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.Put;
@@ -47,6 +48,14 @@ class LinkCellsUnitTests {
         assertThat(put.getRow()).isEqualTo(LinkRowKey.of("abc12"));
         LinkRecord back = LinkCells.read("abc12", Result.create(List.of(cell))).orElseThrow();
         assertThat(back).isEqualTo(V1.updated("https://example.com/b", 60, true));
+    }
+
+    @Test
+    void toPut_ofALinkWithTargets_readsBackWithThem() {
+        LinkRecord withTargets = V1.updated(V1.url(), V1.ttlSeconds(), false,
+                new LinkTargets("app://x", null, null, new LinkTargets.WeChat("wx0123456789abcdef", null, "q=1", null)));
+        Cell cell = single(LinkCells.toPut(new ArchiveMutation.Put(withTargets)));
+        assertThat(LinkCells.read("abc12", Result.create(List.of(cell)))).contains(withTargets);
     }
 
     @Test

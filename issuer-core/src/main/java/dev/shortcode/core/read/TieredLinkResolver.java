@@ -138,9 +138,7 @@ final class TieredLinkResolver implements LinkResolver {
 
     private CompletableFuture<Optional<LinkRecord>> restore(LinkRecord archived) {
         Long hotTtl = archived.permanent() ? permanentTtls.get(archived.pool()) : null;
-        LinkRecord warm = hotTtl == null || hotTtl == archived.ttlSeconds() ? archived
-                : new LinkRecord(archived.code(), archived.url(), archived.pool(), hotTtl, true, archived.createdAtMillis(),
-                        archived.ownerKeyId(), archived.version());
+        LinkRecord warm = hotTtl == null || hotTtl == archived.ttlSeconds() ? archived : archived.withTtl(hotTtl);
         return hot.restore(warm).toCompletableFuture().thenCompose(restored -> restored
                 ? CompletableFuture.completedFuture(Optional.of(warm))
                 : hot.peek(warm.code()).toCompletableFuture());

@@ -129,15 +129,16 @@ final class RedisHotStore implements HotStore {
     private static final System.Logger LOG = System.getLogger(RedisHotStore.class.getName());
 
     /*
-     * The scripts read fields of LinkRecordCodec's format 1: "1\t<version>\t<createdAt>\t<ttl>\t...",
-     * numbers in base 36 (RedisHotStoreUnitTests pins that layout).
+     * The scripts read fields 2 to 4 of LinkRecordCodec's formats 1 and 2 (with device targets):
+     * "1\t<version>\t<createdAt>\t<ttl>\t..." or "2\t...", the same in both, numbers in base 36
+     * (RedisHotStoreUnitTests pins that layout).
      */
 
     /** GET and, if present, EXPIRE by the record's own TTL: the first read of a code on a node. */
     private static final LuaScript READ_AND_EXTEND = new LuaScript("""
             local v = redis.call('GET', KEYS[1])
             if v then
-              local ttl = string.match(v, '^1\\t[^\\t]*\\t[^\\t]*\\t([0-9a-z]+)\\t')
+              local ttl = string.match(v, '^[12]\\t[^\\t]*\\t[^\\t]*\\t([0-9a-z]+)\\t')
               if ttl then
                 redis.call('EXPIRE', KEYS[1], tonumber(ttl, 36))
               end
@@ -155,7 +156,7 @@ final class RedisHotStore implements HotStore {
             if not v then
               return 0
             end
-            local version, created = string.match(v, '^1\\t([^\\t]*)\\t([^\\t]*)\\t')
+            local version, created = string.match(v, '^[12]\\t([^\\t]*)\\t([^\\t]*)\\t')
             if not version then
               return 0
             end
@@ -168,7 +169,7 @@ final class RedisHotStore implements HotStore {
 
     /**
      * What a deleted link's key holds until the link's own TTL runs out. No record starts with it
-     * (records start with their format, "1\t"), so every reader, script or not, tells it apart.
+     * (records start with their format, "1\t" or "2\t"), so every reader, script or not, tells it apart.
      */
     static final String REMOVED = "0";
 

@@ -16,11 +16,13 @@ import java.util.Objects;
  * @param createdAtMillis creation time, epoch millis; also the archive's cell timestamp base, so replays are idempotent
  * @param ownerKeyId  id of the API key that created it (never the secret)
  * @param version     1 on create, +1 on every update; orders writes of one link
+ * @param targets     where some devices go instead of {@code url}; {@link LinkTargets#NONE} (also for null) when none
  */
 public record LinkRecord(String code, String url, String pool, long ttlSeconds, boolean permanent, long createdAtMillis,
-        String ownerKeyId, long version) {
+        String ownerKeyId, long version, LinkTargets targets) {
 
     public LinkRecord {
+        targets = LinkTargets.orNone(targets);
         Objects.requireNonNull(code, "code");
         Objects.requireNonNull(url, "url");
         Objects.requireNonNull(pool, "pool");
@@ -33,6 +35,12 @@ public record LinkRecord(String code, String url, String pool, long ttlSeconds, 
         }
     }
 
+    /** A link without device targets. */
+    public LinkRecord(String code, String url, String pool, long ttlSeconds, boolean permanent, long createdAtMillis,
+            String ownerKeyId, long version) {
+        this(code, url, pool, ttlSeconds, permanent, createdAtMillis, ownerKeyId, version, LinkTargets.NONE);
+    }
+
     public Duration ttl() {
         return Duration.ofSeconds(ttlSeconds);
     }
@@ -41,8 +49,18 @@ public record LinkRecord(String code, String url, String pool, long ttlSeconds, 
         return Instant.ofEpochMilli(createdAtMillis);
     }
 
-    /** The same link pointing elsewhere and/or with another TTL, one version later. */
+    /** The same link pointing elsewhere and/or with another TTL, its targets kept, one version later. */
     public LinkRecord updated(String newUrl, long newTtlSeconds, boolean newPermanent) {
-        return new LinkRecord(code, newUrl, pool, newTtlSeconds, newPermanent, createdAtMillis, ownerKeyId, version + 1);
+        return updated(newUrl, newTtlSeconds, newPermanent, targets);
+    }
+
+    /** The same link with another url, TTL and targets, one version later. */
+    public LinkRecord updated(String newUrl, long newTtlSeconds, boolean newPermanent, LinkTargets newTargets) {
+        return new LinkRecord(code, newUrl, pool, newTtlSeconds, newPermanent, createdAtMillis, ownerKeyId, version + 1, newTargets);
+    }
+
+    /** The same version of the link under another hot TTL (a permanent link restored from the archive). */
+    public LinkRecord withTtl(long newTtlSeconds) {
+        return new LinkRecord(code, url, pool, newTtlSeconds, permanent, createdAtMillis, ownerKeyId, version, targets);
     }
 }

@@ -2,20 +2,37 @@ package dev.shortcode.core.store;
 
 /**
  * The compact text form of a {@link LinkRecord}, as stored in Redis values, stream entries and
- * archive cells: tab-separated fields, numbers in base 36, the URL last.
+ * archive cells: tab-separated fields, numbers in base 36, the URL last. Two formats, named by
+ * the first field:
  *
- * <pre>1 \t version \t createdAt \t ttl \t flags \t pool \t owner \t url</pre>
+ * <pre>
+ * 1 \t version \t createdAt \t ttl \t flags \t pool \t owner \t url
+ * 2 \t version \t createdAt \t ttl \t flags \t pool \t owner \t ios \t android \t desktop
+ *   \t wechatAppId \t wechatPath \t wechatQuery \t wechatEnvVersion \t url
+ * </pre>
  *
- * Tabs cannot occur in the fields: codes and pool names are alphanumeric, key ids are generated,
- * and URLs with whitespace or control characters are rejected before they get here. About 30
- * bytes beyond the URL, readable with {@code redis-cli}.
+ * A link without device targets is written in format 1, byte for byte as before targets existed:
+ * it costs nothing more, and every record already stored reads as it did. A link with targets is
+ * written in format 2: the same first seven fields (the Redis hot store's Lua scripts read
+ * version, creation time and TTL from fields 2 to 4 of either format), then the seven target
+ * fields, empty for an absent part (a WeChat target is present when its AppID is), then the URL.
+ * The decoder reads both.
+ *
+ * <p>Tabs cannot occur in the fields: codes and pool names are alphanumeric, key ids are
+ * generated, and URLs and targets with whitespace or control characters are rejected before they
+ * get here (and here too). About 30 bytes beyond the URL (and the targets), readable with
+ * {@code redis-cli}.
  */
 public final class LinkRecordCodec {
 
-    /** Format version: the first field, so the layout can change without a migration. */
+    /** Format of a record without targets: the first field, so the layout can change without a migration. */
     static final String FORMAT = "1";
+    /** Format of a record with targets. */
+    static final String FORMAT_WITH_TARGETS = "2";
     private static final char SEP = '\t';
     private static final int PERMANENT_FLAG = 1;
+    private static final int FIELDS = 8;
+    private static final int FIELDS_WITH_TARGETS = 15;
 
     private LinkRecordCodec() {}
 
@@ -23,16 +40,37 @@ public final class LinkRecordCodec {
         if (r.url().indexOf(SEP) >= 0 || r.ownerKeyId().indexOf(SEP) >= 0 || r.pool().indexOf(SEP) >= 0) {
             throw new IllegalArgumentException("fields of link " + r.code() + " must not contain tabs");
         }
-        return new StringBuilder(r.url().length() + 48)
-                .append(FORMAT).append(SEP)
+        LinkTargets targets = r.targets();
+        boolean withTargets = !targets.isEmpty();
+        StringBuilder out = new StringBuilder(r.url().length() + 48)
+                .append(withTargets ? FORMAT_WITH_TARGETS : FORMAT).append(SEP)
                 .append(Long.toString(r.version(), 36)).append(SEP)
                 .append(Long.toString(r.createdAtMillis(), 36)).append(SEP)
                 .append(Long.toString(r.ttlSeconds(), 36)).append(SEP)
                 .append(r.permanent() ? PERMANENT_FLAG : 0).append(SEP)
                 .append(r.pool()).append(SEP)
-                .append(r.ownerKeyId()).append(SEP)
-                .append(r.url())
-                .toString();
+                .append(r.ownerKeyId()).append(SEP);
+        if (withTargets) {
+            LinkTargets.WeChat wechat = targets.wechat();
+            field(out, r, targets.ios());
+            field(out, r, targets.android());
+            field(out, r, targets.desktop());
+            field(out, r, wechat == null ? null : wechat.appId());
+            field(out, r, wechat == null ? null : wechat.path());
+            field(out, r, wechat == null ? null : wechat.query());
+            field(out, r, wechat == null ? null : wechat.envVersion());
+        }
+        return out.append(r.url()).toString();
+    }
+
+    private static void field(StringBuilder out, LinkRecord r, String value) {
+        if (value != null) {
+            if (value.indexOf(SEP) >= 0) {
+                throw new IllegalArgumentException("targets of link " + r.code() + " must not contain tabs");
+            }
+            out.append(value);
+        }
+        out.append(SEP);
     }
 
     /**
@@ -40,13 +78,19 @@ public final class LinkRecordCodec {
      * @throws IllegalArgumentException when the value is not a record of a known format
      */
     public static LinkRecord decode(String code, String value) {
-        String[] f = value.split("\t", 8);
-        if (f.length != 8 || !FORMAT.equals(f[0])) {
-            throw new IllegalArgumentException("not a link record of format " + FORMAT + " for code " + code);
+        boolean withTargets = value.startsWith(FORMAT_WITH_TARGETS + SEP);
+        int fields = withTargets ? FIELDS_WITH_TARGETS : FIELDS;
+        String[] f = value.split("\t", fields);
+        if (f.length != fields || !(withTargets || FORMAT.equals(f[0]))) {
+            throw new IllegalArgumentException("not a link record of format " + FORMAT + " or " + FORMAT_WITH_TARGETS
+                    + " for code " + code);
         }
+        LinkTargets targets = withTargets ? new LinkTargets(f[7], f[8], f[9],
+                f[10].isEmpty() ? null : new LinkTargets.WeChat(f[10], f[11], f[12], f[13])) : LinkTargets.NONE;
         try {
-            return new LinkRecord(code, f[7], f[5], Long.parseLong(f[3], 36),
-                    (Integer.parseInt(f[4]) & PERMANENT_FLAG) != 0, Long.parseLong(f[2], 36), f[6], Long.parseLong(f[1], 36));
+            return new LinkRecord(code, f[fields - 1], f[5], Long.parseLong(f[3], 36),
+                    (Integer.parseInt(f[4]) & PERMANENT_FLAG) != 0, Long.parseLong(f[2], 36), f[6], Long.parseLong(f[1], 36),
+                    targets);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("corrupt link record for code " + code + ": " + e.getMessage(), e);
         }

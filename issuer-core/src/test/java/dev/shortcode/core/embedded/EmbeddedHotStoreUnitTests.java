@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.LinkTargets;
 import dev.shortcode.core.store.UpdateResult;
 import dev.shortcode.testing.time.MutableClock;
 import java.nio.file.Path;
@@ -224,6 +225,25 @@ class EmbeddedHotStoreUnitTests {
         for (LinkRecord l : links) {
             assertThat(get(l.code())).contains(l);
         }
+    }
+
+    @Test
+    void linkWithTargets_survivesReopen_inTheHotStoreAndTheArchive_andAnUpdateReplacesThem() {
+        LinkTargets targets = new LinkTargets("jdmobile://item/1", "https://play.google.com/store/apps/details?id=x.y",
+                "https://desktop.example/", new LinkTargets.WeChat("wx0123456789abcdef", "pages/index/index", "id=1", "develop"));
+        LinkRecord plain = link("t1", 3_600);
+        LinkRecord link = new LinkRecord("t1", plain.url(), "short", 3_600, false, plain.createdAtMillis(), "key-1", 1, targets);
+        assertThat(create(link)).isTrue();
+
+        reopen();
+
+        assertThat(get("t1")).contains(link);
+        assertThat(new EmbeddedArchive(storage).get("t1").toCompletableFuture().join()).contains(link);
+        LinkRecord cleared = link.updated(link.url(), 3_600, false, LinkTargets.NONE);
+        assertThat(update(cleared)).isTrue();
+        reopen();
+        assertThat(get("t1")).hasValueSatisfying(l -> assertThat(l.targets()).isSameAs(LinkTargets.NONE));
+        assertThat(new EmbeddedArchive(storage).get("t1").toCompletableFuture().join()).contains(cleared);
     }
 
     @Test

@@ -15,6 +15,7 @@ import dev.shortcode.core.read.LinkResolver;
 import dev.shortcode.core.store.ArchiveMutation;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.LinkRecordCodec;
+import dev.shortcode.core.store.LinkTargets;
 import dev.shortcode.testing.redis.RedisDeployment;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -201,6 +202,28 @@ abstract class AbstractLinkResolverIntegrationTests {
                 .mapToLong(Map.Entry::getValue).sum();
         assertThat(dataCommands).as("commands reaching Redis: %s", calls).isZero();
         assertThat(archive.reads.get()).isZero();
+    }
+
+    /** A permanent link restored with its pool's hot TTL is a copy of the archived record: its device targets come along. */
+    @Test
+    void resolve_permanentLinkWithTargetsGoneFromRedis_isRestoredWithItsTargets() {
+        SwitchableArchive archive = new SwitchableArchive();
+        Node node = node(archive);
+        LinkTargets targets = new LinkTargets("jdmobile://item/42", "https://play.google.com/store/apps/details?id=x.y", null,
+                new LinkTargets.WeChat("wx0123456789abcdef", "pages/item/index", "id=42", "release"));
+        LinkRecord plain = permanentLink(issued(longPool, 43));
+        LinkRecord archived = new LinkRecord(plain.code(), plain.url(), plain.pool(), plain.ttlSeconds(), true, plain.createdAtMillis(),
+                plain.ownerKeyId(), plain.version(), targets);
+        archive.preload(new ArchiveMutation.Put(archived));
+
+        Optional<LinkRecord> found = node.resolver.resolve(archived.code()).toCompletableFuture().join();
+
+        assertThat(found).hasValueSatisfying(link -> {
+            assertThat(link.ttlSeconds()).as("the pool's hot TTL, not the archived one").isEqualTo(Duration.ofDays(30).toSeconds());
+            assertThat(link.targets()).isEqualTo(targets);
+        });
+        assertThat(LinkRecordCodec.decode(archived.code(), node.connection.sync().get(keys.link(archived.code()))).targets())
+                .as("in Redis").isEqualTo(targets);
     }
 
     /** Aliases take the same path as issued codes, minus the watermark: hot store, archive once, restore. */

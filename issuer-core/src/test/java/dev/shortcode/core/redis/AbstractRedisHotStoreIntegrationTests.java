@@ -10,6 +10,7 @@ import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.StorageUnavailableException;
 import dev.shortcode.core.store.UpdateResult;
 import dev.shortcode.core.store.LinkRecordCodec;
+import dev.shortcode.core.store.LinkTargets;
 import dev.shortcode.testing.redis.RedisDeployment;
 import io.lettuce.core.AclSetuserArgs;
 import io.lettuce.core.KillArgs;
@@ -439,6 +440,32 @@ abstract class AbstractRedisHotStoreIntegrationTests {
         assertThat(store.update(v2).toCompletableFuture().join()).as("the same version twice").isEqualTo(UpdateResult.STALE);
         assertThat(store.update(link(randomCode(7), 60).updated("https://x.example/", 60, false)).toCompletableFuture().join())
                 .as("no live link").isEqualTo(UpdateResult.MISSING);
+    }
+
+    /** The scripts find version, creation time and TTL in a record with targets (format 2) as in one without. */
+    @Test
+    void linkWithTargets_isExtendedOnReadUpdatedByVersionAndArchivedWithItsTargets() {
+        LinkTargets targets = new LinkTargets("jdmobile://item/7", null, "https://desktop.example/7",
+                new LinkTargets.WeChat("wx0123456789abcdef", "pages/index/index", "a=1&b=2", "trial"));
+        LinkRecord plain = link(randomCode(7), 600);
+        LinkRecord v1 = new LinkRecord(plain.code(), plain.url(), plain.pool(), 600, false, plain.createdAtMillis(), plain.ownerKeyId(), 1,
+                targets);
+        assertThat(store.create(v1).toCompletableFuture().join()).isTrue();
+        connection.sync().expire(keys.link(v1.code()), 30);
+
+        assertThat(store.get(v1.code()).toCompletableFuture().join()).contains(v1);
+        assertThat(connection.sync().ttl(keys.link(v1.code()))).as("extended by the record's own TTL").isBetween(590L, 600L);
+
+        LinkRecord v2 = v1.updated(v1.url(), 600, false, new LinkTargets(null, "https://android.example/7", null, null));
+        assertThat(store.update(v1.updated("https://x.example/", 600, false).updated("https://y.example/", 600, false))
+                .toCompletableFuture().join()).as("a version that skips one").isEqualTo(UpdateResult.STALE);
+        assertThat(store.update(v2).toCompletableFuture().join()).isEqualTo(UpdateResult.UPDATED);
+        assertThat(store.peek(v1.code()).toCompletableFuture().join()).contains(v2);
+        LinkRecord v3 = v2.updated(v2.url(), 600, false, LinkTargets.NONE);
+        assertThat(store.update(v3).toCompletableFuture().join()).as("format 2 replaced by format 1").isEqualTo(UpdateResult.UPDATED);
+        assertThat(connection.sync().get(keys.link(v1.code()))).startsWith("1\t");
+        assertThat(OutboxContents.of(connection, keys, v1.code()))
+                .containsExactly(new ArchiveMutation.Put(v1), new ArchiveMutation.Put(v2), new ArchiveMutation.Put(v3));
     }
 
     @Test

@@ -19,7 +19,17 @@ class LinkRecordCodecUnitTests {
                 // a punycode host as the API stores it, and unicode left in path and query
                 new LinkRecord("Zz9", "https://xn--bcher-kva.example/straße/日本?q=ü&e=😀", "medium", 1, false, 0, "owner", 7),
                 // the smallest values allowed, an empty owner id, a negative creation time (before 1970)
-                new LinkRecord("c", "https://x", "p", 1, true, -1_000L, "", 1));
+                new LinkRecord("c", "https://x", "p", 1, true, -1_000L, "", 1),
+                // every device target
+                new LinkRecord("tG7x2", "https://shop.example/item/42", "short", 864_000, false, 1_767_225_600_123L, "key-42", 3,
+                        new LinkTargets("jdmobile://virtual?params=%7B%22id%22%3A42%7D", "https://play.google.com/store/apps/details?id=x.y",
+                                "https://shop.example/desktop/42",
+                                new LinkTargets.WeChat("wx0123456789abcdef", "pages/item/index", "id=42&from=sms", "trial"))),
+                // some targets only: each absent part stays absent
+                new LinkRecord("tG7x3", "https://shop.example/", "long", 60, true, 5L, "k", 1,
+                        new LinkTargets(null, "intent://scan/#Intent;scheme=zxing;package=com.example;end", null, null)),
+                new LinkRecord("tG7x4", "https://shop.example/", "long", 60, true, 5L, "k", 1,
+                        new LinkTargets(null, null, null, new LinkTargets.WeChat("wx0123456789abcdef", null, null, null))));
     }
 
     @ParameterizedTest
@@ -55,8 +65,39 @@ class LinkRecordCodecUnitTests {
     }
 
     @Test
+    void encode_linkWithoutTargets_isFormat1AsBeforeTargets_soStoredRecordsAndOlderReadersAgree() {
+        LinkRecord r = new LinkRecord("abc", "https://e.x/", "short", 36, false, 36, "k1", 1, LinkTargets.NONE);
+
+        assertThat(LinkRecordCodec.encode(r)).isEqualTo("1\t1\t10\t10\t0\tshort\tk1\thttps://e.x/");
+        assertThat(LinkRecordCodec.decode("abc", "1\t1\t10\t10\t0\tshort\tk1\thttps://e.x/").targets()).isSameAs(LinkTargets.NONE);
+    }
+
+    @Test
+    void encode_linkWithTargets_isFormat2_theTargetsBetweenOwnerAndUrl_absentPartsEmpty() {
+        LinkRecord r = new LinkRecord("abc", "https://e.x/", "short", 36, true, 36, "k1", 35,
+                new LinkTargets("app://x", null, "https://d.x/", new LinkTargets.WeChat("wx0123456789abcdef", "p/i", null, "develop")));
+
+        assertThat(LinkRecordCodec.encode(r))
+                .isEqualTo("2\tz\t10\t10\t1\tshort\tk1\tapp://x\t\thttps://d.x/\twx0123456789abcdef\tp/i\t\tdevelop\thttps://e.x/");
+    }
+
+    @Test
+    void encode_targetWithTab_isRejected() {
+        LinkRecord r = new LinkRecord("abc", "https://e.x/", "short", 60, false, 0, "k", 1,
+                new LinkTargets(null, null, null, new LinkTargets.WeChat("wx0123456789abcdef", null, "a=1\tb", null)));
+
+        assertThatThrownBy(() -> LinkRecordCodec.encode(r)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tabs");
+    }
+
+    @Test
+    void decode_format2WithTooFewFields_isRejected() {
+        assertThatThrownBy(() -> LinkRecordCodec.decode("c", "2\t1\t1\t1\t0\tshort\tk\thttps://x"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("format 1 or 2");
+    }
+
+    @Test
     void decode_unknownFormat_isRejected() {
-        String future = "2" + LinkRecordCodec.encode(records().get(0)).substring(1);
+        String future = "3" + LinkRecordCodec.encode(records().get(0)).substring(1);
 
         assertThatThrownBy(() -> LinkRecordCodec.decode("aZ3x9", future))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("format 1");

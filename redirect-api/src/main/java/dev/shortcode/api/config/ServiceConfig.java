@@ -76,6 +76,8 @@ public interface ServiceConfig {
 
     /** Per-API-key rate limits and quotas: what every non-admin key gets unless it has its own. */
     Limits limits();
+    /** App-link association files, served under {@code /.well-known/}. */
+    AppLinks appLinks();
 
     /** Pools by name; empty means the three default pools (short, medium, long). */
     Map<String, Pool> pools();
@@ -576,5 +578,29 @@ public interface ServiceConfig {
         /** Links a key may create per UTC day (a batch counts its items), 0..1000000000000; 0: no limit. */
         @WithDefault("1000000")
         long linksPerDay();
+    }
+
+    /**
+     * {@code shortcode.app-links.*} (see {@link AppLinksSettings}): the two files that let iOS and
+     * Android open this domain's short links in an app. Each is read and checked at start (a file
+     * that is missing, not JSON or not of its format stops the start naming its key) and served as
+     * it is; unset, its URL answers 404.
+     */
+    interface AppLinks {
+
+        /**
+         * Path of the {@code apple-app-site-association} file served at
+         * {@code /.well-known/apple-app-site-association}: {@code {"applinks": {"details": [{"appIDs":
+         * [...], "components": [...]}]}}}. Unset by default: 404.
+         */
+        @WithName("apple-app-site-association")
+        Optional<String> appleAppSiteAssociation();
+
+        /**
+         * Path of the Digital Asset Links file served at {@code /.well-known/assetlinks.json}:
+         * {@code [{"relation": [...], "target": {"namespace": "android_app", "package_name": ...,
+         * "sha256_cert_fingerprints": [...]}}]}. Unset by default: 404.
+         */
+        Optional<String> assetlinks();
     }
 }

@@ -47,12 +47,13 @@ import java.util.Optional;
  * @param http                connection limits
  * @param stats               click statistics
  * @param limits              the default rate limits and quotas of API keys
+ * @param appLinks            the app-link association files served under {@code /.well-known/}
  */
 public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, String baseHost, int redirectStatus, TtlPolicy ttlPolicy,
         Duration idempotencyTtl, Optional<String> adminKey, IssuerConfig issuer, Optional<RedisStorageOptions> redis,
         Optional<HBaseArchiveConfig> hbase, EmbeddedOptions embeddedOptions, ColdReadOptions coldRead, Duration issuedCountInterval,
         boolean refuseInternalAddresses, DenylistSettings denylist, CapacitySettings capacity, HttpLimits http,
-        StatsSettings stats, LimitSettings limits) {
+        StatsSettings stats, LimitSettings limits, AppLinksSettings appLinks) {
 
     private static final String KEY = IssuerConfig.PREFIX;
 
@@ -103,7 +104,8 @@ public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, Strin
         return new ServiceSettings(dataDirectory, baseUrl, baseHost, redirectStatus, ttlPolicy, idempotencyTtl, adminKey, issuer, redis,
                 hbase, embedded, coldRead, issuedCountInterval, config.refuseInternalAddresses(), DenylistSettings.from(config.denylist()),
                 CapacitySettings.from(config.capacity()), HttpLimits.from(config.http()), StatsSettings.from(config.stats()),
-                LimitSettings.from(config.limits()));
+                LimitSettings.from(config.limits()),
+                AppLinksSettings.from(config.appLinks()));
     }
 
     private static DataDirectory dataDirectory(String path) {

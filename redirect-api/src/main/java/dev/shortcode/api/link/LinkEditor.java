@@ -8,6 +8,7 @@ import dev.shortcode.core.read.LinkResolver;
 import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.HotStore;
 import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.LinkTargets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
@@ -43,16 +44,21 @@ public final class LinkEditor {
         this.afterDelete = afterDelete;
     }
 
-    /** Changes a link's url and/or ttl as {@code caller} (null: unchecked, for callers inside the service). */
+    /**
+     * Changes a link's url, ttl and/or targets as {@code caller} (null: unchecked, for callers
+     * inside the service). Targets given replace the whole set; {@code "targets": null} clears it.
+     */
     public CompletionStage<LinkView> update(String code, UpdateLinkRequest request, ApiKey caller) {
         String url;
         TtlPolicy.Choice ttl;
+        LinkTargets targets;
         try {
-            if (request == null || (request.url() == null && request.ttl() == null)) {
-                throw new InvalidRequestException("invalid-body", "give \"url\" and/or \"ttl\" to change");
+            if (request == null || (request.url() == null && request.ttl() == null && request.targets() == null)) {
+                throw new InvalidRequestException("invalid-body", "give \"url\", \"ttl\" and/or \"targets\" to change");
             }
             url = request.url() == null ? null : requests.url(request.url());
             ttl = request.ttl() == null ? null : requests.ttl(request.ttl());
+            targets = request.targets() == null ? null : requests.targets(request.targets().orElse(null));
         } catch (InvalidRequestException e) {
             return CompletableFuture.failedFuture(e);
         }
@@ -62,7 +68,8 @@ public final class LinkEditor {
                         + " but this link's code belongs to pool " + current.pool() + "; create a new link instead");
             }
             LinkRecord next = current.updated(url != null ? url : current.url(),
-                    ttl != null ? ttl.ttl().toSeconds() : current.ttlSeconds(), ttl != null ? ttl.permanent() : current.permanent());
+                    ttl != null ? ttl.ttl().toSeconds() : current.ttlSeconds(), ttl != null ? ttl.permanent() : current.permanent(),
+                    targets != null ? targets : current.targets());
             return hotStore.update(next).thenApply(result -> switch (result) {
                 case UPDATED -> views.of(next);
                 case MISSING -> throw notFound(code);

@@ -9,7 +9,10 @@ import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
 
-/** Reads of live links, for the API and the redirect: each one an access that extends the link's life. */
+/**
+ * Reads of live links, for the API and the redirect: each one an access that extends the link's
+ * life, except {@link #peek}, which only looks.
+ */
 public final class LinkReader {
 
     private final LinkResolver resolver;
@@ -48,5 +51,15 @@ public final class LinkReader {
     /** The live link a code redirects to, its life extended; empty when unknown, deleted or expired. Completes where the store does. */
     public CompletionStage<Optional<LinkRecord>> target(String code) {
         return resolver.resolve(code);
+    }
+
+    /**
+     * The live link of a code without an access: its life is not extended, no node-local copy is
+     * used (the store's current version, {@link LinkResolver#loadForEdit}); a link only the archive
+     * still holds is restored first, as any read restores it. Empty when unknown, deleted or
+     * expired. For previews, which must not keep a link alive. Completes where the store does.
+     */
+    public CompletionStage<Optional<LinkRecord>> peek(String code) {
+        return resolver.loadForEdit(code);
     }
 }

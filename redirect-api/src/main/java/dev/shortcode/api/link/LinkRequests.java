@@ -2,13 +2,14 @@ package dev.shortcode.api.link;
 
 import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.core.store.DenyRule;
+import dev.shortcode.core.store.LinkTargets;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Turns create bodies into {@link ValidLink}s, or refuses them naming the field: the URL, TTL and
- * alias rules, and the deny-list, in one place.
+ * Turns create bodies into {@link ValidLink}s, or refuses them naming the field: the URL, TTL,
+ * alias and target rules, and the deny-list, in one place.
  */
 public final class LinkRequests {
 
@@ -17,7 +18,9 @@ public final class LinkRequests {
     private final TtlPolicy ttls;
     /** The deny-list rule a normalised URL falls under, if any. */
     private final Function<String, Optional<DenyRule>> denied;
+    private final TargetPolicy targets;
 
+    /** Device targets are checked by a {@link TargetPolicy} over the same URL rules. */
     public LinkRequests(UrlPolicy urls, AliasPolicy aliases, TtlPolicy ttls) {
         this(urls, aliases, ttls, url -> Optional.empty());
     }
@@ -26,6 +29,7 @@ public final class LinkRequests {
         this.urls = urls;
         this.aliases = aliases;
         this.ttls = ttls;
+        this.targets = new TargetPolicy(urls);
         this.denied = denied;
     }
 
@@ -46,7 +50,12 @@ public final class LinkRequests {
         String url = allowed(urls.normalise(request.url()));
         TtlPolicy.Choice ttl = chooseTtl(request.ttl(), ttlChoices);
         String alias = request.alias() == null ? null : aliases.validate(request.alias());
-        return new ValidLink(url, ttl, alias);
+        return new ValidLink(url, ttl, alias, allowed(targets.validate(request.targets())));
+    }
+
+    /** The targets of a PATCH, checked like a create's; null or an empty object is none. */
+    public LinkTargets targets(DeviceTargets requested) {
+        return allowed(targets.validate(requested));
     }
 
     /** The URL of a PATCH, normalised like a create's. */
@@ -55,9 +64,29 @@ public final class LinkRequests {
     }
 
     private String allowed(String url) {
+        return allowed("url", url);
+    }
+
+    /** The web targets fall under the deny-list like the url: a denied host is not let in through a device either. */
+    private LinkTargets allowed(LinkTargets requested) {
+        if (!requested.isEmpty()) {
+            webTarget("targets.ios", requested.ios());
+            webTarget("targets.android", requested.android());
+            webTarget("targets.desktop", requested.desktop());
+        }
+        return requested;
+    }
+
+    private void webTarget(String field, String target) {
+        if (target != null && !TargetPolicy.isAppLink(target)) {
+            allowed(field, target);
+        }
+    }
+
+    private String allowed(String field, String url) {
         Optional<DenyRule> rule = denied.apply(url);
         if (rule.isPresent()) {
-            throw new InvalidRequestException("denied-url", "url falls under deny-list rule " + rule.get().id() + " ("
+            throw new InvalidRequestException("denied-url", field + " falls under deny-list rule " + rule.get().id() + " ("
                     + rule.get().kind().label() + " " + rule.get().value() + ")"
                     + (rule.get().reason().isEmpty() ? "" : ": " + rule.get().reason()));
         }

@@ -88,10 +88,11 @@ public class LinkResource {
     @Operation(summary = "Create a short link", description = "ttl: an ISO-8601 duration (P30D, PT12H, P2W) or \"permanent\"; "
             + "absent: the configured default. The smallest pool whose idle TTL covers it serves it. alias: 3 to 64 of "
             + "[A-Za-z0-9_-], not a reserved word, and not shaped like an issued code (5 to 7 base62 characters), "
-            + "which could collide with codes the pools issue. Unknown fields are refused.")
+            + "which could collide with codes the pools issue. targets: where iOS, Android, desktop and WeChat clients go "
+            + "instead of url (see DeviceTargets; each bad one a 400 naming it, e.g. targets.ios). Unknown fields are refused.")
     @APIResponse(responseCode = "201", description = "Created; Location is the short URL",
             content = @Content(schema = @Schema(implementation = LinkView.class)))
-    @APIResponse(responseCode = "400", description = "Invalid url, ttl, alias or body; detail says which and why",
+    @APIResponse(responseCode = "400", description = "Invalid url, ttl, alias, targets or body; detail says which and why",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "409", description = "The alias is taken",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
@@ -146,10 +147,12 @@ public class LinkResource {
     @PATCH
     @Path("/{code}")
     @RequiresScope(Scope.LINKS_WRITE)
-    @Operation(summary = "Change a link's url or ttl", description = "Every node redirects to the new url within a second. "
-            + "A new ttl must belong to the link's pool. Only the API key that created the link, or an admin key, may change it (else 403).")
+    @Operation(summary = "Change a link's url, ttl or targets", description = "Every node redirects to the new url within a second. "
+            + "A new ttl must belong to the link's pool. targets replaces the whole set (a part left out is removed); "
+            + "\"targets\": null removes them all; without the field they stay. "
+            + "Only the API key that created the link, or an admin key, may change it (else 403).")
     @APIResponse(responseCode = "200", description = "The changed link", content = @Content(schema = @Schema(implementation = LinkView.class)))
-    @APIResponse(responseCode = "400", description = "Invalid url or ttl",
+    @APIResponse(responseCode = "400", description = "Invalid url, ttl or targets",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "404", description = "Unknown, deleted or expired",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))

@@ -9,12 +9,14 @@ import java.time.Instant;
  *
  * @param ttl       the TTL the link asked for ({@code P30D}) or {@code permanent}
  * @param expiresAt when the link expires if nobody uses it from now on; absent for permanent links
+ * @param targets   the device targets; absent when the link has none
  * @param disabled  why the link answers 410 instead of redirecting; absent while it redirects
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record LinkView(String code, String shortUrl, String url, String ttl, String pool,
         @JsonSerialize(using = InstantText.class) Instant createdAt,
         @JsonSerialize(using = InstantText.class) Instant expiresAt,
+        DeviceTargets targets,
         Disabled disabled) {
 
     /**
@@ -25,6 +27,6 @@ public record LinkView(String code, String shortUrl, String url, String ttl, Str
     public record Disabled(String reason, String rule, String by, @JsonSerialize(using = InstantText.class) Instant at) {}
 
     public LinkView withDisabled(Disabled why) {
-        return new LinkView(code, shortUrl, url, ttl, pool, createdAt, expiresAt, why);
+        return new LinkView(code, shortUrl, url, ttl, pool, createdAt, expiresAt, targets, why);
     }
 }

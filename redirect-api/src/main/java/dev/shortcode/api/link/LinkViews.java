@@ -26,7 +26,7 @@ public final class LinkViews {
     public LinkView of(LinkRecord r, String ttlLabel) {
         // Milliseconds, like createdAt: clients compare the two.
         Instant expires = r.permanent() ? null : Instant.ofEpochMilli(clock.millis()).plusSeconds(r.ttlSeconds());
-        return new LinkView(r.code(), shortUrl(r.code()), r.url(), ttlLabel, r.pool(), r.createdAt(), expires, null);
+        return new LinkView(r.code(), shortUrl(r.code()), r.url(), ttlLabel, r.pool(), r.createdAt(), expires, DeviceTargets.of(r.targets()), null);
     }
 
     public String shortUrl(String code) {
@@ -57,7 +57,7 @@ public final class LinkViews {
                 }
                 expires = expiries.computeIfAbsent(r.ttlSeconds(), answeredAt::plusSeconds);
             }
-            return new LinkView(r.code(), shortUrl(r.code()), r.url(), ttlLabel, r.pool(), createdAt, expires, null);
+            return new LinkView(r.code(), shortUrl(r.code()), r.url(), ttlLabel, r.pool(), createdAt, expires, DeviceTargets.of(r.targets()), null);
         }
     }
 }

@@ -1,4 +1,66 @@
 package dev.shortcode.api.link;
 
-/** Body of a PATCH: either field may be absent. */
-public record UpdateLinkRequest(String url, String ttl) {}
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import java.util.Optional;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/**
+ * Body of a PATCH: every field may be absent, and an absent field is left as it is. Not a record:
+ * {@code targets} must tell an absent field (keep the targets) from {@code "targets": null}
+ * (clear them), and only a setter, which Jackson calls for a field that is there, null or not,
+ * can.
+ */
+public final class UpdateLinkRequest {
+
+    @JsonProperty
+    @Schema(description = "The new long url")
+    private String url;
+
+    @JsonProperty
+    @Schema(description = "The new ttl; it must belong to the link's pool")
+    private String ttl;
+
+    @JsonProperty
+    @Schema(description = "The new device targets: they replace the whole set (a part left out is removed); null removes them all",
+            nullable = true)
+    private DeviceTargets targets;
+
+    private boolean targetsGiven;
+
+    UpdateLinkRequest() {}
+
+    /** A PATCH of url and/or ttl only. */
+    public UpdateLinkRequest(String url, String ttl) {
+        this.url = url;
+        this.ttl = ttl;
+    }
+
+    /** @param targets null: keep them; empty: clear them; a value: replace them */
+    public UpdateLinkRequest(String url, String ttl, Optional<DeviceTargets> targets) {
+        this(url, ttl);
+        if (targets != null) {
+            this.targets = targets.orElse(null);
+            this.targetsGiven = true;
+        }
+    }
+
+    @JsonSetter("targets")
+    private void setTargets(DeviceTargets targets) {
+        this.targets = targets;
+        this.targetsGiven = true;
+    }
+
+    public String url() {
+        return url;
+    }
+
+    public String ttl() {
+        return ttl;
+    }
+
+    /** Null when the body has no {@code targets}; empty for {@code "targets": null}; else the new set. */
+    public Optional<DeviceTargets> targets() {
+        return targetsGiven ? Optional.ofNullable(targets) : null;
+    }
+}

@@ -2,14 +2,25 @@ package dev.shortcode.api.link;
 
 import dev.shortcode.api.auth.ApiKeys;
 import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.LinkTargets;
 
 /**
  * A create request that passed validation: the URL as it will be stored, the pool and TTL chosen,
- * the alias if one was asked for. Nothing invalid gets this far.
+ * the alias if one was asked for, the device targets. Nothing invalid gets this far.
  *
- * @param alias the custom alias, or null for an issued code
+ * @param alias   the custom alias, or null for an issued code
+ * @param targets the device targets, {@link LinkTargets#NONE} for none
  */
-public record ValidLink(String url, TtlPolicy.Choice ttl, String alias) {
+public record ValidLink(String url, TtlPolicy.Choice ttl, String alias, LinkTargets targets) {
+
+    public ValidLink {
+        targets = LinkTargets.orNone(targets);
+    }
+
+    /** A request without device targets. */
+    public ValidLink(String url, TtlPolicy.Choice ttl, String alias) {
+        this(url, ttl, alias, LinkTargets.NONE);
+    }
 
     /** The pool name recorded for custom aliases, which no allocator issues. */
     public static final String ALIAS_POOL = "alias";
@@ -19,14 +30,23 @@ public record ValidLink(String url, TtlPolicy.Choice ttl, String alias) {
         return alias != null ? ALIAS_POOL : ttl.pool().name();
     }
 
-    /** What makes two creates the same request: the stored url, the ttl asked for, the alias. */
+    /**
+     * What makes two creates the same request: the stored url, the ttl asked for, the alias, the
+     * targets. Targets join the text only when there are some, so a request without them keeps the
+     * fingerprint it had before targets existed (a retry across an upgrade is still a retry).
+     */
     public String fingerprint() {
         String canonical = url + "\n" + ttl.label() + "\n" + (alias == null ? "" : alias);
+        if (!targets.isEmpty()) {
+            LinkTargets.WeChat w = targets.wechat();
+            canonical += "\n" + targets.ios() + "\n" + targets.android() + "\n" + targets.desktop()
+                    + (w == null ? "" : "\n" + w.appId() + "\n" + w.path() + "\n" + w.query() + "\n" + w.envVersion());
+        }
         return ApiKeys.sha256(canonical).substring(0, 16);
     }
 
     /** The link this request makes under {@code code}: version 1, created {@code now} by {@code owner}. */
     public LinkRecord record(String code, String owner, long now) {
-        return new LinkRecord(code, url, pool(), ttl.ttl().toSeconds(), ttl.permanent(), now, owner, 1);
+        return new LinkRecord(code, url, pool(), ttl.ttl().toSeconds(), ttl.permanent(), now, owner, 1, targets);
     }
 }

@@ -3,6 +3,7 @@ package dev.shortcode.api.moderation;
 import dev.shortcode.core.store.DenyRule;
 import dev.shortcode.core.store.LinkDisable;
 import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.LinkTargets;
 import dev.shortcode.core.store.ModerationStore;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
@@ -28,7 +29,7 @@ public final class Moderation implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Moderation.class.getName());
 
-    /** Why a link does not redirect: a disable, or the deny-list rule its target falls under. */
+    /** Why a link does not redirect: a disable, or the deny-list rule its url or one of its web device targets falls under. */
     public record Block(String reason, Optional<DenyRule> rule, Optional<LinkDisable> disable) {}
 
     private record Snapshot(DenyList denyList, Map<String, LinkDisable> disabled) {}
@@ -92,7 +93,24 @@ public final class Moderation implements AutoCloseable {
         if (s.denyList.isEmpty()) {
             return Optional.empty();
         }
-        return s.denyList.match(link.url()).map(rule -> new Block(rule.reason(), Optional.of(rule), Optional.empty()));
+        Optional<DenyRule> rule = s.denyList.match(link.url());
+        if (rule.isEmpty() && !link.targets().isEmpty()) {
+            rule = deniedTarget(s.denyList, link.targets());
+        }
+        return rule.map(r -> new Block(r.reason(), Optional.of(r), Optional.empty()));
+    }
+
+    /** The rule a web device target falls under, if any: a link must not lead a phone where its url may not lead anyone. */
+    private static Optional<DenyRule> deniedTarget(DenyList denyList, LinkTargets targets) {
+        for (String target : new String[] {targets.ios(), targets.android(), targets.desktop()}) {
+            if (target != null && (target.startsWith("https://") || target.startsWith("http://"))) {
+                Optional<DenyRule> rule = denyList.match(target);
+                if (rule.isPresent()) {
+                    return rule;
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** The rule a URL (normalised) falls under, if any: a create or change to it is refused. */

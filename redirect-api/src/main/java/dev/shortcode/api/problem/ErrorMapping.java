@@ -79,7 +79,7 @@ public final class ErrorMapping {
                 title = "Too many requests";
                 headers = Map.of("Retry-After", Long.toString(((dev.shortcode.api.error.ClientRateLimitedException) e).retryAfterSeconds()));
             }
-            case POOL_EXHAUSTED, NOT_READY -> {
+            case POOL_EXHAUSTED, NOT_READY, OVERLOADED -> {
                 status = 503;
                 title = "Service unavailable";
                 headers = Map.of("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));

@@ -8,6 +8,7 @@ import dev.shortcode.api.problem.ErrorMapping;
 import dev.shortcode.api.problem.ProblemResponse;
 import dev.shortcode.api.problem.ProblemWriter;
 import dev.shortcode.api.stats.ClickRecorder;
+import dev.shortcode.api.targets.DeviceRedirects;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -44,6 +45,9 @@ public class RedirectRoute {
 
     @Inject
     ObjectMapper json;
+
+    @Inject
+    DeviceRedirects devices;
 
     @Inject
     ClickRecorder clicks;
@@ -83,6 +87,10 @@ public class RedirectRoute {
                 gone.increment();
                 respond(rc, ErrorMapping.map(new LinkDisabledException(code, links.blocked(target.get()).get().reason()),
                         rc.request().path()));
+            } else if (target.isPresent() && !target.get().targets().isEmpty()) {
+                found.increment();
+                clicks.record(rc.request(), target.get());
+                devices.answer(rc, target.get(), settings.redirectStatus()); // by User-Agent; only links with targets pay for it
             } else if (target.isPresent()) {
                 found.increment();
                 clicks.record(rc.request(), target.get());

@@ -3,6 +3,7 @@ package dev.shortcode.api.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.shortcode.api.applinks.SampleAssociationFiles;
 import dev.shortcode.core.config.ConfigException;
 import dev.shortcode.core.config.PoolSpec;
 import dev.shortcode.core.redis.RedisMode;
@@ -131,6 +132,13 @@ class ConfigurationKeysUnitTests {
                 key("shortcode.capacity.pipeline", e, "10", 10, "0", s -> s.capacity().sampling().pipeline()),
                 key("shortcode.capacity.time-budget", e, "PT2S", Duration.ofSeconds(2), "PT2M", s -> s.capacity().sampling().timeBudget()),
                 key("shortcode.capacity.archive-budget", e, "4T", 4_000_000_000_000L, "lots", s -> s.capacity().archiveBudgetBytes()),
+                // app links
+                key("shortcode.app-links.apple-app-site-association", e, file("aasa", SampleAssociationFiles.AASA),
+                        Optional.of(SampleAssociationFiles.AASA), file("aasa-bad", "{\"applinks\": {\"details\": []}}"),
+                        s -> s.appLinks().appleAppSiteAssociation().map(String::new)),
+                key("shortcode.app-links.assetlinks", e, file("assetlinks.json", SampleAssociationFiles.ASSET_LINKS),
+                        Optional.of(SampleAssociationFiles.ASSET_LINKS), file("assetlinks-bad.json", "{}"),
+                        s -> s.appLinks().assetLinks().map(String::new)),
                 // connection limits
                 key("shortcode.http.header-timeout", e, "PT20S", Duration.ofSeconds(20), "PT0S", s -> s.http().headerTimeout()),
                 key("shortcode.http.body-timeout", e, "PT60S", Duration.ofSeconds(60), "PT0S", s -> s.http().bodyTimeout()),
@@ -424,6 +432,15 @@ class ConfigurationKeysUnitTests {
 
     private static HBaseArchiveConfig hbase(ServiceSettings settings) {
         return settings.hbase().orElseThrow();
+    }
+
+    /** A file of {@code content} in the test directory: its path. */
+    private static String file(String name, String content) {
+        try {
+            return Files.writeString(DIR.resolve(name), content, StandardCharsets.UTF_8).toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static Path temporaryDirectory() {

@@ -21,9 +21,7 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.restassured.response.Response;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -46,14 +44,10 @@ import org.junit.jupiter.params.provider.CsvSource;
  * The HTTP API over a running service: every endpoint and every error. Subclasses run it on
  * embedded storage and on real Redis + HBase.
  */
-abstract class AbstractLinkApiTests {
+abstract class AbstractLinkApiTests extends AbstractLinkTargetsApiTests {
 
     String writer;
     String reader;
-
-    /** The management interface (its own port), ending in /q/. */
-    @TestHTTPResource(value = "", management = true)
-    URI management;
 
     @BeforeEach
     void keys() {
