@@ -87,7 +87,7 @@ if [[ "$MODE" == redis ]]; then
     sleep 1
   done
   [[ -n "$HBASE_ZK" ]] || { log "hbase did not start; see $OUT/hbase.log"; exit 1; }
-  env_args+=(SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZK="$HBASE_ZK"
+  env_args+=(SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZOOKEEPER_QUORUM="$HBASE_ZK"
     SHORTCODE_SECRET="bench secret shared by every node")
 fi
 PORT=$(free_port)
