@@ -10,14 +10,15 @@ public abstract sealed class DomainException extends RuntimeException
         permits InvalidRequestException, NotFoundException, AliasTakenException, ConcurrentUpdateException,
         IdempotencyKeyReusedException, IdempotencyInProgressException, NotOwnerException, PoolExhaustedException,
         LastAdminKeyException, BatchTooLargeException, UnauthenticatedException, MissingScopeException, LinkDisabledException,
-        ClientRateLimitedException, NotReadyException {
+        ClientRateLimitedException, NotReadyException, RefReusedException, RefInProgressException {
 
     private static final long serialVersionUID = 1L;
 
     /** The kinds of refusal, each one status and one problem title ({@link ErrorMapping}). */
     public enum Kind {
         INVALID_REQUEST, NOT_FOUND, ALIAS_TAKEN, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS, NOT_OWNER,
-        POOL_EXHAUSTED, LAST_ADMIN_KEY, BATCH_TOO_LARGE, UNAUTHENTICATED, MISSING_SCOPE, LINK_DISABLED, CLIENT_RATE_LIMITED, NOT_READY
+        POOL_EXHAUSTED, LAST_ADMIN_KEY, BATCH_TOO_LARGE, UNAUTHENTICATED, MISSING_SCOPE, LINK_DISABLED, CLIENT_RATE_LIMITED, NOT_READY,
+        REF_REUSED, REF_IN_PROGRESS
     }
 
     private final Kind kind;
