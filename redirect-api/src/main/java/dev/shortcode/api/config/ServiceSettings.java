@@ -45,11 +45,13 @@ import java.util.Optional;
  * @param denylist            the deny-list's file and refresh
  * @param capacity            how the stores are measured for capacity planning
  * @param http                connection limits
+ * @param bulk                the limits of one bulk stream
  */
 public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, String baseHost, int redirectStatus, TtlPolicy ttlPolicy,
         Duration idempotencyTtl, Optional<String> adminKey, IssuerConfig issuer, Optional<RedisStorageOptions> redis,
         Optional<HBaseArchiveConfig> hbase, EmbeddedOptions embeddedOptions, ColdReadOptions coldRead, Duration issuedCountInterval,
-        boolean refuseInternalAddresses, DenylistSettings denylist, CapacitySettings capacity, HttpLimits http) {
+        boolean refuseInternalAddresses, DenylistSettings denylist, CapacitySettings capacity, HttpLimits http,
+        BulkSettings bulk) {
 
     private static final String KEY = IssuerConfig.PREFIX;
 
@@ -99,7 +101,7 @@ public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, Strin
         Duration issuedCountInterval = DailyIssueCounter.checkInterval(config.archive().issuedCountInterval());
         return new ServiceSettings(dataDirectory, baseUrl, baseHost, redirectStatus, ttlPolicy, idempotencyTtl, adminKey, issuer, redis,
                 hbase, embedded, coldRead, issuedCountInterval, config.refuseInternalAddresses(), DenylistSettings.from(config.denylist()),
-                CapacitySettings.from(config.capacity()), HttpLimits.from(config.http()));
+                CapacitySettings.from(config.capacity()), HttpLimits.from(config.http()), BulkSettings.from(config.bulk()));
     }
 
     private static DataDirectory dataDirectory(String path) {
