@@ -5,16 +5,17 @@ import dev.shortcode.core.lease.BlockSource;
 import dev.shortcode.core.read.LinkResolver;
 import dev.shortcode.core.store.ApiKeyStore;
 import dev.shortcode.core.store.Archive;
+import dev.shortcode.core.store.ClickStore;
 import dev.shortcode.core.store.HotStore;
 import dev.shortcode.core.store.IdempotencyStore;
 import dev.shortcode.core.store.ModerationStore;
 import dev.shortcode.core.store.SamplingOptions;
 import dev.shortcode.core.store.StorageFootprint;
-import java.util.function.Function;
 import java.lang.System.Logger.Level;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -36,11 +37,12 @@ import java.util.function.Supplier;
  * @param moderation  deny-list rules, disabled links, abuse reports (durable, like the archive)
  * @param footprint   what the stores hold and cost, measured by sampling (for capacity planning),
  *                    with the given sampling bounds
+ * @param clicks      click statistics per link and owner
  */
 public record Storage(String kind, BlockSource blockSource, HotStore hotStore, Archive archive, LinkResolver resolver,
         ApiKeyStore apiKeys, IdempotencyStore idempotency, Supplier<CompletionStage<StorageHealth>> health,
         Optional<Supplier<WriterStats>> writerStats, AutoCloseable closer, ModerationStore moderation,
-        Function<SamplingOptions, StorageFootprint> footprint) implements AutoCloseable {
+        Function<SamplingOptions, StorageFootprint> footprint, ClickStore clicks) implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Storage.class.getName());
 
@@ -57,6 +59,7 @@ public record Storage(String kind, BlockSource blockSource, HotStore hotStore, A
         Objects.requireNonNull(closer, "closer");
         Objects.requireNonNull(moderation, "moderation");
         Objects.requireNonNull(footprint, "footprint");
+        Objects.requireNonNull(clicks, "clicks");
     }
 
     @Override

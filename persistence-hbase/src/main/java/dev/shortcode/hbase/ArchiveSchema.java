@@ -1,5 +1,6 @@
 package dev.shortcode.hbase;
 
+import dev.shortcode.core.store.ClickRetention;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -16,7 +17,7 @@ import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 
 /**
- * The archive's four tables and how they are created. Descriptors are applied only when a table
+ * The archive's five tables and how they are created. Descriptors are applied only when a table
  * is created; an existing table is used as it is (operators may have tuned it).
  *
  * <ul>
@@ -32,9 +33,14 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
  *   <li><b>moderation</b>: family {@code m}, one version, kept in memory: deny-list rules,
  *       disabled links and abuse reports ({@link HBaseModerationStore}), scanned by every node every
  *       few seconds. Its name is fixed ({@code moderation} in the namespace).
+ *   <li><b>clicks</b>: click counts ({@link HBaseClickArchive}); families {@code d} (a day's
+ *       counts), {@code h} (its hourly counts) and {@code m} (a month's), one version each, row
+ *       Bloom filter, each with the time to live of its retention ({@link ClickRetention}): cells
+ *       carry their bucket's start as timestamp, so HBase itself stops returning, and compactions
+ *       drop, what is past its time. Rows are salted like links' and pre-split the same way.
  * </ul>
  *
- * Compression is the configured one for all four ({@code GZ} by default: pure Java, so any
+ * Compression is the configured one for all five ({@code GZ} by default: pure Java, so any
  * region server accepts it; the mini cluster here refuses {@code SNAPPY}, {@code LZ4} and
  * {@code ZSTD} at creation because no native codec is loaded).
  *
@@ -73,6 +79,10 @@ final class ArchiveSchema {
         return TableName.valueOf(config.namespace(), MODERATION_TABLE);
     }
 
+    TableName clicks() {
+        return TableName.valueOf(config.namespace(), config.clicksTable());
+    }
+
     TableDescriptor linksDescriptor() {
         return TableDescriptorBuilder.newBuilder(links())
                 .setColumnFamily(family(LinkCells.FAMILY).setBlocksize(LINKS_BLOCK_SIZE).build())
@@ -101,6 +111,16 @@ final class ArchiveSchema {
                 .build();
     }
 
+    TableDescriptor clicksDescriptor() {
+        long day = 86_400;
+        return TableDescriptorBuilder.newBuilder(clicks())
+                .setColumnFamily(family(HBaseClickArchive.DAYS).setTimeToLive((int) (ClickRetention.DAYS * day)).build())
+                .setColumnFamily(family(HBaseClickArchive.HOURS).setTimeToLive((int) (ClickRetention.HOUR_DAYS * day)).build())
+                // a month's cells carry the month's first day: 31 days a month covers the longest ones
+                .setColumnFamily(family(HBaseClickArchive.MONTHS).setTimeToLive((int) (ClickRetention.MONTHS * 31 * day)).build())
+                .build();
+    }
+
     private ColumnFamilyDescriptorBuilder family(byte[] name) {
         return ColumnFamilyDescriptorBuilder.newBuilder(name)
                 .setMaxVersions(1)
@@ -110,7 +130,7 @@ final class ArchiveSchema {
 
     /**
      * Creates the namespace and any missing table (when {@code create-tables} is on), else checks
-     * that all four exist. Blocks for at most a few operation timeouts.
+     * that all five exist. Blocks for at most a few operation timeouts.
      *
      * @throws HBaseArchiveException when HBase refuses or does not answer, or a table is missing
      *     and may not be created
@@ -125,7 +145,7 @@ final class ArchiveSchema {
             }
         }
         for (TableDescriptor table : List.of(linksDescriptor(), countsDescriptor(), watermarksDescriptor(), keysDescriptor(),
-                moderationDescriptor())) {
+                moderationDescriptor(), clicksDescriptor())) {
             TableName name = table.getTableName();
             if (Futures.await(admin.tableExists(name), timeout, "look up table " + name)) {
                 continue;
@@ -134,7 +154,7 @@ final class ArchiveSchema {
                 throw new HBaseArchiveException("table " + name.getNamespaceAsString() + ":" + name.getQualifierAsString() + " does not exist and " + HBaseArchiveConfig.PREFIX
                         + "create-tables is false: create it or let the service create it", new TableNotFoundException(name));
             }
-            CompletableFuture<Void> created = name.equals(links())
+            CompletableFuture<Void> created = name.equals(links()) || name.equals(clicks())
                     ? admin.createTable(table, LinkRowKey.splitKeys(config.preSplitRegions()))
                     : admin.createTable(table);
             ignoreIfExists(created, timeout, "create table " + name);

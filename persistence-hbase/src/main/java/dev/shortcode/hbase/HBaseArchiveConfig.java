@@ -14,11 +14,12 @@ import java.util.regex.Pattern;
  *
  * @param zookeeperQuorum  {@code host:port[,host:port...]} of the cluster's ZooKeeper ensemble
  * @param znodeParent      the cluster's root znode ({@code zookeeper.znode.parent})
- * @param namespace        HBase namespace holding the four tables
+ * @param namespace        HBase namespace holding the five tables
  * @param linksTable       code to link record, pre-split
  * @param countsTable      codes issued per pool per day
  * @param watermarksTable  durable high-water mark per code length
  * @param keysTable        API keys by secret hash
+ * @param clicksTable      click counts per link (and owner) per day and month
  * @param preSplitRegions  regions the links table starts with (1..256), spread over the salt byte;
  *                         only used when the table is created
  * @param compression      block compression of new tables: {@code NONE} or {@code GZ} run on any JVM;
@@ -41,6 +42,7 @@ public record HBaseArchiveConfig(
         String countsTable,
         String watermarksTable,
         String keysTable,
+        String clicksTable,
         int preSplitRegions,
         String compression,
         boolean createTables,
@@ -71,7 +73,8 @@ public record HBaseArchiveConfig(
         requireName(countsTable, "tables.counts");
         requireName(watermarksTable, "tables.watermarks");
         requireName(keysTable, "tables.keys");
-        requireDistinctTables(linksTable, countsTable, watermarksTable, keysTable);
+        requireName(clicksTable, "tables.clicks");
+        requireDistinctTables(linksTable, countsTable, watermarksTable, keysTable, clicksTable);
         if (preSplitRegions < 1 || preSplitRegions > MAX_REGIONS) {
             throw new ConfigException(PREFIX + "pre-split-regions", preSplitRegions + " is outside 1.." + MAX_REGIONS);
         }
@@ -107,6 +110,10 @@ public record HBaseArchiveConfig(
         return namespace + ":" + keysTable;
     }
 
+    public String clicksTableName() {
+        return namespace + ":" + clicksTable;
+    }
+
     private static void validateQuorum(String quorum) {
         String key = PREFIX + "zookeeper-quorum";
         if (quorum == null || quorum.isBlank()) {
@@ -124,14 +131,14 @@ public record HBaseArchiveConfig(
     }
 
     /** Names the first table key, in the order links, counts, watermarks, keys, whose table an earlier key already took. */
-    private static void requireDistinctTables(String links, String counts, String watermarks, String keys) {
-        List<String> tables = List.of(links, counts, watermarks, keys);
-        List<String> names = List.of("links", "counts", "watermarks", "keys");
+    private static void requireDistinctTables(String links, String counts, String watermarks, String keys, String clicks) {
+        List<String> tables = List.of(links, counts, watermarks, keys, clicks);
+        List<String> names = List.of("links", "counts", "watermarks", "keys", "clicks");
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < tables.size(); i++) {
             if (!seen.add(tables.get(i))) {
-                throw new ConfigException(PREFIX + "tables." + names.get(i), "links, counts, watermarks and keys need four different tables: "
-                        + links + ", " + counts + ", " + watermarks + ", " + keys);
+                throw new ConfigException(PREFIX + "tables." + names.get(i), "links, counts, watermarks, keys and clicks need five different tables: "
+                        + String.join(", ", tables));
             }
         }
     }
@@ -161,6 +168,7 @@ public record HBaseArchiveConfig(
         private String countsTable = "counts";
         private String watermarksTable = "watermarks";
         private String keysTable = "keys";
+        private String clicksTable = "clicks";
         private int preSplitRegions = 16;
         private String compression = "GZ";
         private boolean createTables = true;
@@ -206,6 +214,11 @@ public record HBaseArchiveConfig(
             return this;
         }
 
+        public Builder clicksTable(String table) {
+            this.clicksTable = table;
+            return this;
+        }
+
         public Builder preSplitRegions(int regions) {
             this.preSplitRegions = regions;
             return this;
@@ -243,7 +256,7 @@ public record HBaseArchiveConfig(
 
         public HBaseArchiveConfig build() {
             return new HBaseArchiveConfig(zookeeperQuorum, znodeParent, namespace, linksTable, countsTable, watermarksTable, keysTable,
-                    preSplitRegions, compression, createTables, writeBatchSize, flushInterval, operationTimeout, rpcTimeout);
+                    clicksTable, preSplitRegions, compression, createTables, writeBatchSize, flushInterval, operationTimeout, rpcTimeout);
         }
     }
 }

@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.time.Duration;
 import dev.shortcode.core.store.ArchiveStorage;
 import dev.shortcode.core.store.ModerationStore;
+import dev.shortcode.core.store.ClickArchive;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.apache.hadoop.conf.Configuration;
@@ -15,7 +16,7 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 
 /**
  * One connection to the HBase cluster and what runs over it: the {@link HBaseArchive}, the
- * {@link HBaseWatermarkStore} and the {@link HBaseApiKeyStore}. {@link #open} connects through ZooKeeper, creates missing tables
+ * {@link HBaseWatermarkStore}, the {@link HBaseApiKeyStore} and the {@link HBaseClickArchive}. {@link #open} connects through ZooKeeper, creates missing tables
  * (see {@link ArchiveSchema}) and fails the start with an {@link HBaseArchiveException} when the
  * cluster does not answer within a few operation timeouts. {@link #close} flushes the archive's
  * write buffer and closes the connection.
@@ -40,16 +41,18 @@ public final class HBaseStorage implements ArchiveStorage {
     private final HBaseWatermarkStore watermarks;
     private final HBaseApiKeyStore apiKeys;
     private final HBaseModerationStore moderation;
+    private final HBaseClickArchive clicks;
     private final HBaseArchiveConfig config;
 
     private HBaseStorage(AsyncConnection connection, HBaseArchive archive, HBaseWatermarkStore watermarks, HBaseApiKeyStore apiKeys,
-            HBaseModerationStore moderation, HBaseArchiveConfig config) {
+            HBaseModerationStore moderation, HBaseClickArchive clicks, HBaseArchiveConfig config) {
         this.connection = connection;
         this.config = config;
         this.archive = archive;
         this.watermarks = watermarks;
         this.apiKeys = apiKeys;
         this.moderation = moderation;
+        this.clicks = clicks;
     }
 
     public static HBaseStorage open(HBaseArchiveConfig config) {
@@ -70,7 +73,8 @@ public final class HBaseStorage implements ArchiveStorage {
             HBaseStorage storage = new HBaseStorage(connection, new HBaseArchive(connection, schema, config),
                     new HBaseWatermarkStore(connection, schema.watermarks(), config),
                     new HBaseApiKeyStore(connection, schema.keys(), config),
-                    new HBaseModerationStore(connection, schema.moderation(), config), config);
+                    new HBaseModerationStore(connection, schema.moderation(), config), new HBaseClickArchive(connection, schema, config),
+                    config);
             LOG.log(System.Logger.Level.INFO, "HBase archive ready in namespace {0} via {1} after {2} ms", config.namespace(),
                     config.zookeeperQuorum(), (System.nanoTime() - started) / 1_000_000);
             return storage;
@@ -125,6 +129,12 @@ public final class HBaseStorage implements ArchiveStorage {
     @Override
     public ModerationStore moderation() {
         return moderation;
+    }
+
+    /** The durable click counts; valid until {@link #close}. */
+    @Override
+    public ClickArchive clicks() {
+        return clicks;
     }
 
     /** One read of the watermark table, bounded by the operation timeout. */

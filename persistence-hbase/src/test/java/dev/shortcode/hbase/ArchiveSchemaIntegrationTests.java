@@ -45,7 +45,7 @@ class ArchiveSchemaIntegrationTests {
     }
 
     @Test
-    void open_onAnEmptyNamespace_createsFourTablesWithTheirDescriptors() throws Exception {
+    void open_onAnEmptyNamespace_createsFiveTablesWithTheirDescriptors() throws Exception {
         HBaseArchiveConfig config = CLUSTER.archiveConfig().preSplitRegions(8).build();
         try (HBaseStorage storage = HBaseStorage.open(config)) {
             LinkRecord link = TestLinks.link();
@@ -80,6 +80,13 @@ class ArchiveSchemaIntegrationTests {
             TableDescriptor keys = admin.getDescriptor(TableName.valueOf(config.keysTableName()));
             assertThat(keys.getColumnFamilyCount()).isEqualTo(1);
             assertThat(keys.getColumnFamily(HBaseApiKeyStore.FAMILY).isInMemory()).isTrue();
+            TableDescriptor clicks = admin.getDescriptor(TableName.valueOf(config.clicksTableName()));
+            assertThat(clicks.getColumnFamilyCount()).isEqualTo(3);
+            assertThat(clicks.getColumnFamily(HBaseClickArchive.DAYS).getTimeToLive()).as("400 days").isEqualTo(400 * 86_400);
+            assertThat(clicks.getColumnFamily(HBaseClickArchive.HOURS).getTimeToLive()).as("7 days").isEqualTo(7 * 86_400);
+            assertThat(clicks.getColumnFamily(HBaseClickArchive.MONTHS).getTimeToLive()).as("120 months of 31 days")
+                    .isEqualTo(120 * 31 * 86_400);
+            assertThat(admin.getRegions(TableName.valueOf(config.clicksTableName()))).as("salted like links").hasSize(8);
         }
     }
 

@@ -64,10 +64,12 @@ class HBaseArchiveConfigUnitTests {
         expectKey(() -> valid().watermarksTable(null).build(), "shortcode.hbase.tables.watermarks", "not a valid HBase name");
         expectKey(() -> valid().keysTable("a b").build(), "shortcode.hbase.tables.keys", "not a valid HBase name");
         expectKey(() -> valid().keysTable(null).build(), "shortcode.hbase.tables.keys", "not a valid HBase name");
-        expectKey(() -> valid().countsTable("links").build(), "shortcode.hbase.tables.counts", "four different tables");
+        expectKey(() -> valid().clicksTable("a b").build(), "shortcode.hbase.tables.clicks", "not a valid HBase name");
+        expectKey(() -> valid().countsTable("links").build(), "shortcode.hbase.tables.counts", "five different tables");
         expectKey(() -> valid().keysTable("watermarks").build(), "shortcode.hbase.tables.keys",
-                "links, counts, watermarks and keys need four different tables: links, counts, watermarks, watermarks");
-        expectKey(() -> valid().linksTable("keys").build(), "shortcode.hbase.tables.keys", "four different tables");
+                "links, counts, watermarks, keys and clicks need five different tables: links, counts, watermarks, watermarks, clicks");
+        expectKey(() -> valid().linksTable("keys").build(), "shortcode.hbase.tables.keys", "five different tables");
+        expectKey(() -> valid().clicksTable("counts").build(), "shortcode.hbase.tables.clicks", "five different tables");
         expectKey(() -> valid().znodeParent("hbase").build(), "shortcode.hbase.zookeeper-znode-parent", "absolute znode path");
     }
 

@@ -250,6 +250,11 @@ class OutboxToHBaseIntegrationTests {
         }
 
         @Override
+        public dev.shortcode.core.store.ClickArchive clicks() {
+            return hbase.clicks();
+        }
+
+        @Override
         public java.util.concurrent.CompletionStage<Boolean> probe() {
             return hbase.probe();
         }

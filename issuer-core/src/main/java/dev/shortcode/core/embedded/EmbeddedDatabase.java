@@ -40,7 +40,9 @@ import org.rocksdb.WriteOptions;
  *   <li>{@code idempotency}: idempotency keys to their claim or code, with an expiry
  *       ({@link EmbeddedIdempotencyStore});
  *   <li>{@code moderation}: deny-list rules, disabled links, abuse reports
- *       ({@link EmbeddedModerationStore}).
+ *       ({@link EmbeddedModerationStore});
+ *   <li>{@code clicks}: click counts per subject and day or month, the day's visitor sketches and
+ *       salts ({@link EmbeddedClickStore}).
  * </ul>
  * Opening a database written by an older version creates the column families it lacks.
  *
@@ -84,6 +86,7 @@ final class EmbeddedDatabase implements AutoCloseable {
     static final String API_KEY_HASHES = "api_key_hashes";
     static final String IDEMPOTENCY = "idempotency";
     static final String MODERATION = "moderation";
+    static final String CLICKS = "clicks";
 
     /** Bloom filter bits per key: ~1% false positives, so a get or an NX check of an unknown code rarely touches a data block. */
     private static final double BLOOM_BITS_PER_KEY = 10;
@@ -121,6 +124,7 @@ final class EmbeddedDatabase implements AutoCloseable {
     private final ColumnFamilyHandle apiKeyHashes;
     private final ColumnFamilyHandle idempotency;
     private final ColumnFamilyHandle moderation;
+    private final ColumnFamilyHandle clicks;
     private final WriteOptions durable;
     private final WriteOptions relaxed;
     private final GroupCommitWriter writer;
@@ -159,7 +163,8 @@ final class EmbeddedDatabase implements AutoCloseable {
                     new ColumnFamilyDescriptor(bytes(API_KEYS), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
                     new ColumnFamilyDescriptor(bytes(API_KEY_HASHES), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
                     new ColumnFamilyDescriptor(bytes(IDEMPOTENCY), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
-                    new ColumnFamilyDescriptor(bytes(MODERATION), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))));
+                    new ColumnFamilyDescriptor(bytes(MODERATION), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
+                    new ColumnFamilyDescriptor(bytes(CLICKS), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))));
             List<ColumnFamilyHandle> handles = new ArrayList<>();
             this.db = RocksDB.open(dbOptions, options.databaseDir().toString(), descriptors, handles);
             nativeObjects.push(db);
@@ -172,6 +177,7 @@ final class EmbeddedDatabase implements AutoCloseable {
             this.apiKeyHashes = handles.get(6);
             this.idempotency = handles.get(7);
             this.moderation = handles.get(8);
+            this.clicks = handles.get(9);
             this.durable = own(new WriteOptions().setSync(true).setDisableWAL(false));
             this.relaxed = own(new WriteOptions().setSync(false).setDisableWAL(false));
             this.writer = new GroupCommitWriter(this, options.writeQueueCapacity(), options.writeBatchMax(), options.commitDelay());
@@ -276,6 +282,10 @@ final class EmbeddedDatabase implements AutoCloseable {
         return moderation;
     }
 
+    ColumnFamilyHandle clicks() {
+        return clicks;
+    }
+
     /** The writer's counters, for metrics. */
     WriterStats writerStats() {
         return writer.stats();
@@ -313,7 +323,7 @@ final class EmbeddedDatabase implements AutoCloseable {
     void compactAll() {
         call(db -> {
             try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
-                for (ColumnFamilyHandle h : List.of(links, archive, watermarks, issued, apiKeys, apiKeyHashes, idempotency, moderation)) {
+                for (ColumnFamilyHandle h : List.of(links, archive, watermarks, issued, apiKeys, apiKeyHashes, idempotency, moderation, clicks)) {
                     db.flush(flush, h);
                     db.compactRange(h);
                 }
@@ -333,6 +343,7 @@ final class EmbeddedDatabase implements AutoCloseable {
             case API_KEY_HASHES -> apiKeyHashes;
             case IDEMPOTENCY -> idempotency;
             case MODERATION -> moderation;
+            case CLICKS -> clicks;
             default -> throw new IllegalArgumentException("no column family " + columnFamily);
         };
         return call(db -> db.getLongProperty(h, "rocksdb.total-sst-files-size"));

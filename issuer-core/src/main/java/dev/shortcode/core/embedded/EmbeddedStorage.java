@@ -15,7 +15,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The single-node storage: one RocksDB under the data directory ({@link EmbeddedDatabase}) holds
- * the counters' watermarks, the hot store, the archive, the API keys and the idempotency keys.
+ * the counters' watermarks, the hot store, the archive, the API keys, the idempotency keys and the
+ * click statistics.
  * The one way in to the embedded classes, which are package-private.
  */
 public final class EmbeddedStorage {
@@ -39,7 +40,7 @@ public final class EmbeddedStorage {
             return new Storage("embedded", new EmbeddedBlockSource(watermarks), hot, archive, resolver, new EmbeddedApiKeyStore(db),
                     new EmbeddedIdempotencyStore(db, clock), () -> CompletableFuture.completedFuture(new StorageHealth(Map.of("rocksdb", isOpen(db)), Set.of("rocksdb"))),
                     Optional.of(db::writerStats), db::close, new EmbeddedModerationStore(db),
-                    sampling -> new EmbeddedFootprint(db, sampling, clock));
+                    sampling -> new EmbeddedFootprint(db, sampling, clock), new EmbeddedClickStore(db, clock));
         } catch (RuntimeException e) {
             db.close();
             throw e;

@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The distributed storage: Redis (standalone or Cluster) for the id counters, the hot store, the
- * outbox and idempotency keys, over an {@link ArchiveStorage} (HBase) for every link, the
+ * outbox, idempotency keys and click counts, over an {@link ArchiveStorage} (HBase) for every link, the
  * watermarks and the API keys. The one way in to the Redis classes, which are package-private.
  *
  * <p>Every node also runs archivers that move the outbox into the archive; they keep a connection
@@ -53,6 +53,16 @@ public final class RedisStorage {
      */
     public static Storage open(RedisStorageOptions options, ArchiveStorage archive, IssuerConfig issuer, IssuerMetrics issuerMetrics,
             OutboxMetrics outboxMetrics, EventLoopGroup eventLoops) {
+        return open(options, archive, issuer, issuerMetrics, outboxMetrics, eventLoops, Clock.systemUTC());
+    }
+
+    /**
+     * Like {@link #open(RedisStorageOptions, ArchiveStorage, IssuerConfig, IssuerMetrics, OutboxMetrics, EventLoopGroup)},
+     * with {@code clicks} as the time of the click store (which day is today, when a day is due for
+     * its roll-up), so that tests can cross midnight without waiting for it.
+     */
+    public static Storage open(RedisStorageOptions options, ArchiveStorage archive, IssuerConfig issuer, IssuerMetrics issuerMetrics,
+            OutboxMetrics outboxMetrics, EventLoopGroup eventLoops, Clock clicks) {
         boolean cluster = options.mode() == RedisMode.CLUSTER;
         RedisConnection redis;
         try {
@@ -65,8 +75,16 @@ public final class RedisStorage {
         RedisHotStore hot = null;
         OutboxArchiver archiver = null;
         ThreadPoolExecutor watermarkReader = null;
+        RedisClickStore clickStore = null;
+        ClickRollup rollup = null;
         try {
             hot = new RedisHotStore(redis, keys, options.hotStore());
+            // Click batches and roll-ups on a connection of their own: a flush of thousands of scripts
+            // must not queue in front of redirects' reads.
+            String node = OutboxArchiver.uniqueConsumerName().substring("archiver-".length());
+            clickStore = new RedisClickStore(RedisConnection.open(options.redisUris(), cluster, options.commandTimeout()), keys,
+                    archive.clicks(), clicks, node);
+            rollup = new ClickRollup(clickStore, keys, archive.clicks(), options.clickRollup(), clicks, node).start();
             String consumer = options.archiver().consumer().isEmpty() ? OutboxArchiver.uniqueConsumerName() : options.archiver().consumer();
             archiver = new OutboxArchiver(() -> RedisConnection.open(options.redisUris(), cluster, options.commandTimeout()),
                     archive.archive(), keys, options.archiver(), outboxMetrics, consumer, Clock.systemUTC()).start();
@@ -81,6 +99,8 @@ public final class RedisStorage {
             RedisHotStore openedHot = hot;
             OutboxArchiver openedArchiver = archiver;
             ThreadPoolExecutor openedReader = watermarkReader;
+            RedisClickStore openedClicks = clickStore;
+            ClickRollup openedRollup = rollup;
             AtomicBoolean closed = new AtomicBoolean();
             return new Storage("redis+" + archive.kind(),
                     new RedisBlockSource(redis.sync(), keys.namespace(), archive.watermarks(), issuer.lease(), issuerMetrics),
@@ -88,19 +108,25 @@ public final class RedisStorage {
                     () -> probe(redis, archive), Optional.empty(),
                     () -> {
                         if (closed.compareAndSet(false, true)) {
-                            close(openedArchiver, openedHot, openedReader, archive, redis);
+                            close(openedRollup, openedClicks, openedArchiver, openedHot, openedReader, archive, redis);
                         }
                     }, archive.moderation(),
-                    sampling -> StorageFootprint.combine(RedisFootprints.of(redis, keys, sampling, Clock.systemUTC()), archive.footprint()));
+                    sampling -> StorageFootprint.combine(RedisFootprints.of(redis, keys, sampling, Clock.systemUTC()), archive.footprint()), clickStore);
         } catch (RuntimeException e) {
-            close(archiver, hot, watermarkReader, archive, redis);
+            close(rollup, clickStore, archiver, hot, watermarkReader, archive, redis);
             throw e;
         }
     }
 
-    /** Archivers first (they write to the archive), then the request path, then the connections. */
-    private static void close(OutboxArchiver archiver, RedisHotStore hot, ThreadPoolExecutor watermarkReader, ArchiveStorage archive,
-            RedisConnection redis) {
+    /** The roll-up and archivers first (they write to the archive), then the request path, then the connections. */
+    private static void close(ClickRollup rollup, RedisClickStore clicks, OutboxArchiver archiver, RedisHotStore hot,
+            ThreadPoolExecutor watermarkReader, ArchiveStorage archive, RedisConnection redis) {
+        if (rollup != null) {
+            rollup.close();
+        }
+        if (clicks != null) {
+            clicks.close();
+        }
         if (archiver != null) {
             archiver.close();
         }

@@ -21,9 +21,10 @@ import java.util.Objects;
  * @param hotStore       the hot store's near cache, TTL extension and outbox batching
  * @param archiver       the outbox archivers every node runs
  * @param coldRead       the read path's negative cache and watermark checks
+ * @param clickRollup    how finished days of click counts are copied into the archive
  */
 public record RedisStorageOptions(List<String> uris, RedisMode mode, Duration commandTimeout, StoreKeys keys,
-        HotStoreOptions hotStore, ArchiverOptions archiver, ColdReadOptions coldRead) {
+        HotStoreOptions hotStore, ArchiverOptions archiver, ColdReadOptions coldRead, ClickRollupOptions clickRollup) {
 
     public static final Duration DEFAULT_COMMAND_TIMEOUT = Duration.ofSeconds(2);
 
@@ -34,6 +35,7 @@ public record RedisStorageOptions(List<String> uris, RedisMode mode, Duration co
         Objects.requireNonNull(hotStore, "hotStore");
         Objects.requireNonNull(archiver, "archiver");
         Objects.requireNonNull(coldRead, "coldRead");
+        Objects.requireNonNull(clickRollup, "clickRollup");
         if (uris.isEmpty()) {
             throw new ConfigException(StoreKeys.PREFIX + "uris", "missing; give the Redis server, or any nodes of a Cluster");
         }
@@ -74,7 +76,7 @@ public record RedisStorageOptions(List<String> uris, RedisMode mode, Duration co
     /** A builder holding these options, to change some of them. */
     public Builder toBuilder() {
         return new Builder().uris(uris).mode(mode).commandTimeout(commandTimeout).keys(keys).hotStore(hotStore).archiver(archiver)
-                .coldRead(coldRead);
+                .coldRead(coldRead).clickRollup(clickRollup);
     }
 
     /** Defaults as documented: standalone, 2 s commands, namespace {@code sc} with 8 outbox shards. */
@@ -86,6 +88,7 @@ public record RedisStorageOptions(List<String> uris, RedisMode mode, Duration co
         private HotStoreOptions hotStore = HotStoreOptions.DEFAULTS;
         private ArchiverOptions archiver = ArchiverOptions.DEFAULTS;
         private ColdReadOptions coldRead = ColdReadOptions.DEFAULTS;
+        private ClickRollupOptions clickRollup = ClickRollupOptions.DEFAULTS;
 
         private Builder() {}
 
@@ -124,8 +127,13 @@ public record RedisStorageOptions(List<String> uris, RedisMode mode, Duration co
             return this;
         }
 
+        public Builder clickRollup(ClickRollupOptions value) {
+            this.clickRollup = value;
+            return this;
+        }
+
         public RedisStorageOptions build() {
-            return new RedisStorageOptions(uris, mode, commandTimeout, keys, hotStore, archiver, coldRead);
+            return new RedisStorageOptions(uris, mode, commandTimeout, keys, hotStore, archiver, coldRead, clickRollup);
         }
     }
 }

@@ -15,6 +15,12 @@ import dev.shortcode.core.config.IssuerConfig;
  *       shard {@code mix(code) mod shards}, so one code's mutations stay in one stream, in order.
  *       Each shard has its own hash tag, so on a Cluster the shards spread over the masters.
  *   <li>invalidations: the Pub/Sub channel {@code <ns>:invalidate}, message = the code.
+ *   <li>click counts ({@link RedisClickStore}): per subject (a code, or {@code ~<owner>}) and UTC
+ *       day the hash {@code <ns>:s:{<subject>}:<yyyyMMdd>}, its visitors' HyperLogLog
+ *       {@code ...:u} and, for owners, its top links {@code ...:l}; all three in the link's hash
+ *       slot. The subjects with counts on a day: the sets {@code <ns>:s:i:{<yyyyMMdd>.<shard>}};
+ *       the day's roll-up state {@code <ns>:s:r:{<yyyyMMdd>}} and lock {@code <ns>:s:rl:{<yyyyMMdd>}};
+ *       the day's visitor salt {@code <ns>:s:salt:{<yyyyMMdd>}}.
  * </ul>
  *
  * <p>{@code outboxShards} may be changed between runs only after the outbox has been drained: a
@@ -53,6 +59,34 @@ public record StoreKeys(String namespace, int outboxShards) {
 
     String invalidationChannel() {
         return namespace + ":invalidate";
+    }
+
+    String clickDay(String subject, String day) {
+        return namespace + ":s:{" + subject + "}:" + day;
+    }
+
+    String clickVisitors(String subject, String day) {
+        return clickDay(subject, day) + ":u";
+    }
+
+    String clickTopLinks(String subject, String day) {
+        return clickDay(subject, day) + ":l";
+    }
+
+    String clickIndex(String day, int shard) {
+        return namespace + ":s:i:{" + day + "." + shard + "}";
+    }
+
+    String clickRollup(String day) {
+        return namespace + ":s:r:{" + day + "}";
+    }
+
+    String clickRollupLock(String day) {
+        return namespace + ":s:rl:{" + day + "}";
+    }
+
+    String clickSalt(String day) {
+        return namespace + ":s:salt:{" + day + "}";
     }
 
     int shardOf(String code) {

@@ -27,6 +27,9 @@ public interface ArchiveStorage extends AutoCloseable {
     /** Deny-list rules, disabled links and abuse reports. */
     ModerationStore moderation();
 
+    /** The durable click counts the Redis click store rolls up into. */
+    ClickArchive clicks();
+
     /** Whether the archive answers now; completes within its own bound, with false rather than a failure. */
     CompletionStage<Boolean> probe();
 

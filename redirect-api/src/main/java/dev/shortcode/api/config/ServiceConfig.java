@@ -71,6 +71,9 @@ public interface ServiceConfig {
     /** Connection limits Quarkus has no setting for. */
     Http http();
 
+    /** Click statistics. */
+    Stats stats();
+
     /** The streaming bulk endpoint's limits per stream. */
     Bulk bulk();
 
@@ -464,6 +467,10 @@ public interface ServiceConfig {
             /** API keys. */
             @WithDefault("keys")
             String keys();
+
+            /** Click counts per link and owner, by hour, day and month. */
+            @WithDefault("clicks")
+            String clicks();
         }
 
         interface Write {
@@ -546,5 +553,28 @@ public interface ServiceConfig {
         /** Most header fields in one request, 10..10000. */
         @WithDefault("100")
         int maxHeaderCount();
+    }
+
+    /** {@code shortcode.stats.*} (see {@link StatsSettings}). */
+    interface Stats {
+
+        /** Whether redirects are counted. */
+        @WithDefault("true")
+        @WithConverter(StrictBooleanConverter.class)
+        boolean enabled();
+
+        /** How often each node stores the clicks it counted, PT0.1S..PT1M; a killed node loses at most about this much. */
+        @WithDefault("PT1S")
+        Duration flushInterval();
+
+        /**
+         * Clicks a node may hold that are not stored yet (while a store is down or slow), 1000..10000000;
+         * past it a click is dropped and counted in {@code shortcode_stats_clicks_dropped_total}.
+         */
+        @WithDefault("500000")
+        int buffer();
+
+        /** A MaxMind DB file mapping IPs to countries (GeoLite2-Country and the like); unset: no countries. */
+        Optional<String> geoDatabase();
     }
 }

@@ -45,13 +45,14 @@ import java.util.Optional;
  * @param denylist            the deny-list's file and refresh
  * @param capacity            how the stores are measured for capacity planning
  * @param http                connection limits
+ * @param stats               click statistics
  * @param bulk                the limits of one bulk stream
  */
 public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, String baseHost, int redirectStatus, TtlPolicy ttlPolicy,
         Duration idempotencyTtl, Optional<String> adminKey, IssuerConfig issuer, Optional<RedisStorageOptions> redis,
         Optional<HBaseArchiveConfig> hbase, EmbeddedOptions embeddedOptions, ColdReadOptions coldRead, Duration issuedCountInterval,
         boolean refuseInternalAddresses, DenylistSettings denylist, CapacitySettings capacity, HttpLimits http,
-        BulkSettings bulk) {
+        StatsSettings stats, BulkSettings bulk) {
 
     private static final String KEY = IssuerConfig.PREFIX;
 
@@ -101,7 +102,8 @@ public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, Strin
         Duration issuedCountInterval = DailyIssueCounter.checkInterval(config.archive().issuedCountInterval());
         return new ServiceSettings(dataDirectory, baseUrl, baseHost, redirectStatus, ttlPolicy, idempotencyTtl, adminKey, issuer, redis,
                 hbase, embedded, coldRead, issuedCountInterval, config.refuseInternalAddresses(), DenylistSettings.from(config.denylist()),
-                CapacitySettings.from(config.capacity()), HttpLimits.from(config.http()), BulkSettings.from(config.bulk()));
+                CapacitySettings.from(config.capacity()), HttpLimits.from(config.http()), StatsSettings.from(config.stats()),
+                BulkSettings.from(config.bulk()));
     }
 
     private static DataDirectory dataDirectory(String path) {
@@ -237,6 +239,7 @@ public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, Strin
                 .countsTable(h.tables().counts())
                 .watermarksTable(h.tables().watermarks())
                 .keysTable(h.tables().keys())
+                .clicksTable(h.tables().clicks())
                 .preSplitRegions(h.preSplitRegions())
                 .compression(h.compression())
                 .createTables(h.createTables())

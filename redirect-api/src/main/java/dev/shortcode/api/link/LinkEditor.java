@@ -28,7 +28,7 @@ public final class LinkEditor {
     private final HotStore hotStore;
     private final LinkRequests requests;
     private final LinkViews views;
-    /** What else goes with a deleted link (its moderation records); run after the delete, not waited for. */
+    /** Told the code of each link deleted, after the delete, not waited for: its moderation records and stats go with it. */
     private final Consumer<String> afterDelete;
 
     public LinkEditor(LinkResolver resolver, HotStore hotStore, LinkRequests requests, LinkViews views) {

@@ -7,6 +7,7 @@ import dev.shortcode.api.link.LinkReader;
 import dev.shortcode.api.problem.ErrorMapping;
 import dev.shortcode.api.problem.ProblemResponse;
 import dev.shortcode.api.problem.ProblemWriter;
+import dev.shortcode.api.stats.ClickRecorder;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -43,6 +44,9 @@ public class RedirectRoute {
 
     @Inject
     ObjectMapper json;
+
+    @Inject
+    ClickRecorder clicks;
 
     private Counter found;
     private Counter missing;
@@ -81,6 +85,7 @@ public class RedirectRoute {
                         rc.request().path()));
             } else if (target.isPresent()) {
                 found.increment();
+                clicks.record(rc.request(), target.get());
                 rc.response().setStatusCode(settings.redirectStatus())
                         .putHeader(HttpHeaders.LOCATION, target.get().url())
                         .putHeader(HttpHeaders.CACHE_CONTROL, "private, max-age=0")

@@ -17,6 +17,7 @@ import dev.shortcode.api.moderation.DenyListFile;
 import dev.shortcode.api.moderation.Moderation;
 import dev.shortcode.api.moderation.ReportAllowance;
 import dev.shortcode.api.moderation.RuleValues;
+import dev.shortcode.api.stats.ClickStatistics;
 import dev.shortcode.core.Storage;
 import dev.shortcode.core.alloc.CodeIssuer;
 import dev.shortcode.core.alloc.DailyIssueCounter;
@@ -174,10 +175,12 @@ public class Wiring {
 
     @Produces
     @Singleton
-    LinkEditor edits(Storage storage, LinkRequests requests, LinkViews views, Moderation moderation) {
-        // A code deleted and created again (an alias) must not inherit its predecessor's disable or reports.
-        return new LinkEditor(storage.resolver(), storage.hotStore(), requests, views, code -> moderation.store().forget(code)
-                .thenCompose(v -> moderation.changed()));
+    LinkEditor edits(Storage storage, LinkRequests requests, LinkViews views, Moderation moderation, ClickStatistics stats) {
+        // A code deleted and created again (an alias) must not inherit its predecessor's disable, reports or clicks.
+        return new LinkEditor(storage.resolver(), storage.hotStore(), requests, views, code -> {
+            stats.linkDeleted(code);
+            moderation.store().forget(code).thenCompose(v -> moderation.changed());
+        });
     }
 
     static AliasPolicy aliases(ServiceSettings settings) {

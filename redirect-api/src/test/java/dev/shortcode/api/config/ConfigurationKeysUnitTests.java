@@ -113,6 +113,12 @@ class ConfigurationKeysUnitTests {
                 key("shortcode.denylist.file", e, DIR.resolve("deny.txt").toString(), Optional.of(DIR.resolve("deny.txt")), "\0",
                         s -> s.denylist().file()),
                 key("shortcode.denylist.refresh", e, "PT5S", Duration.ofSeconds(5), "PT0S", s -> s.denylist().refresh()),
+                // click statistics
+                key("shortcode.stats.enabled", e, "false", false, "ture", s -> s.stats().enabled()),
+                key("shortcode.stats.flush-interval", e, "PT5S", Duration.ofSeconds(5), "PT0.01S", s -> s.stats().flushInterval()),
+                key("shortcode.stats.buffer", e, "10000", 10_000, "10", s -> s.stats().buffer()),
+                key("shortcode.stats.geo-database", e, README.toString(), Optional.of(README), DIR.resolve("missing.mmdb").toString(),
+                        s -> s.stats().geoDatabase()),
                 // capacity
                 key("shortcode.capacity.refresh", e, "PT60S", Duration.ofSeconds(60), "PT0.5S", s -> s.capacity().refresh()),
                 key("shortcode.capacity.sample-size", e, "500", 500, "1", s -> s.capacity().sampling().sampleSize()),
@@ -214,6 +220,7 @@ class ConfigurationKeysUnitTests {
                 key("shortcode.hbase.tables.counts", d, "counts2", "counts2", ".hidden", s -> hbase(s).countsTable()),
                 key("shortcode.hbase.tables.watermarks", d, "watermarks2", "watermarks2", ".hidden", s -> hbase(s).watermarksTable()),
                 key("shortcode.hbase.tables.keys", d, "keys2", "keys2", ".hidden", s -> hbase(s).keysTable()),
+                key("shortcode.hbase.tables.clicks", d, "clicks2", "clicks2", ".hidden", s -> hbase(s).clicksTable()),
                 key("shortcode.hbase.pre-split-regions", d, "32", 32, "0", s -> hbase(s).preSplitRegions()),
                 key("shortcode.hbase.compression", d, "NONE", "NONE", "LZO", s -> hbase(s).compression()),
                 key("shortcode.hbase.create-tables", d, "false", false, "yes", s -> hbase(s).createTables()),

@@ -547,15 +547,96 @@ abstract class AbstractLinkApiTests {
                 .body("detail", containsString("unknown scope"));
     }
 
+    private static final String BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) "
+            + "Chrome/124.0 Safari/537.36";
+
+    private static Response visit(String code, String method, String referer) {
+        io.restassured.specification.RequestSpecification spec = given().redirects().follow(false).header("User-Agent", BROWSER);
+        if (referer != null) {
+            spec = spec.header("Referer", referer);
+        }
+        return spec.request(method, "/" + code);
+    }
+
+    @Test
+    void stats_ofALink_splitHumansFromBots_andOnlyItsOwnerOrAnAdminReadsThem() {
+        String code = createCode(writer, "https://example.com/stats");
+        visit(code, "GET", "https://news.example.org/story").then().statusCode(302);
+        visit(code, "GET", null).then().statusCode(302);
+        visit(code, "HEAD", null).then().statusCode(302);
+        given().redirects().follow(false).header("User-Agent", "Googlebot/2.1 (+http://www.google.com/bot.html)").get("/" + code)
+                .then().statusCode(302);
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).untilAsserted(() ->
+                as(writer).get("/api/v1/links/" + code + "/stats").then().statusCode(200).body("totals.clicks", equalTo(4)));
+        as(writer).get("/api/v1/links/" + code + "/stats?unit=hour&units=24").then().statusCode(200)
+                .body("code", equalTo(code)).body("unit", equalTo("hour")).body("series", hasSize(24))
+                .body("totals.humans", equalTo(2)).body("totals.bots", equalTo(2)).body("totals.uniques", equalTo(1))
+                .body("devices.desktop", equalTo(2))
+                .body("referrers.host", org.hamcrest.Matchers.containsInAnyOrder("news.example.org", "direct"));
+        as(ADMIN_KEY).get("/api/v1/links/" + code + "/stats?unit=month&units=1").then().statusCode(200).body("totals.clicks", equalTo(4));
+        as(reader).get("/api/v1/links/" + code + "/stats").then().statusCode(403).contentType("application/problem+json")
+                .body("detail", containsString("read its stats"));
+        as(null).get("/api/v1/links/" + code + "/stats").then().statusCode(401);
+        as(writer).get("/api/v1/links/nosuch/stats").then().statusCode(404);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "unit=week|invalid-unit|unit must be hour, day or month",
+        "units=0|invalid-units|units must be a whole number from 1 to 400",
+        "unit=hour&units=500|invalid-units|1 to 168",
+        "unit_reference=soon|invalid-unit-reference|unit_reference must be an ISO-8601 time",
+    })
+    void stats_badParameters_answer400NamingTheParameter(String query, String type, String detail) {
+        String code = createCode(writer, "https://example.com/stats-params");
+        as(writer).get("/api/v1/links/" + code + "/stats?" + query).then().statusCode(400).contentType("application/problem+json")
+                .body("type", endsWith("/" + type)).body("detail", containsString(detail));
+        as(writer).get("/api/v1/stats?" + query).then().statusCode(400).body("type", endsWith("/" + type));
+        as(writer).get("/api/v1/stats?limit=1000").then().statusCode(400).body("type", endsWith("/invalid-limit"));
+    }
+
+    @Test
+    void stats_ofTheCallersLinks_andForAnAdminOfAll() {
+        String mine = createCode(writer, "https://example.com/stats-mine");
+        String theirs = createCode(key("links:write", "links:read"), "https://example.com/stats-theirs");
+        visit(mine, "GET", null).then().statusCode(302);
+        visit(mine, "GET", null).then().statusCode(302);
+        visit(theirs, "GET", null).then().statusCode(302);
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).untilAsserted(() ->
+                as(writer).get("/api/v1/stats?unit=day&units=1").then().statusCode(200).body("totals.clicks", equalTo(2)));
+        as(writer).get("/api/v1/stats?unit=day&units=1").then().body("links.code", org.hamcrest.Matchers.contains(mine))
+                .body("links[0].clicks", equalTo(2)).body("owner", not(equalTo("all")));
+        // Other tests' links count too: an admin sees all of them.
+        as(ADMIN_KEY).get("/api/v1/stats?unit=hour&units=2&limit=100").then().statusCode(200).body("owner", equalTo("all"))
+                .body("totals.clicks", org.hamcrest.Matchers.greaterThanOrEqualTo(3)).body("links", org.hamcrest.Matchers.not(
+                        org.hamcrest.Matchers.empty()));
+    }
+
+    @Test
+    void stats_ofADeletedLink_goWithIt() {
+        String code = createCode(writer, "https://example.com/stats-deleted");
+        visit(code, "GET", null).then().statusCode(302);
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).untilAsserted(() ->
+                as(writer).get("/api/v1/links/" + code + "/stats").then().statusCode(200).body("totals.clicks", equalTo(1)));
+        as(writer).delete("/api/v1/links/" + code).then().statusCode(204);
+        // In Redis mode the owner of a link no longer live is looked up in HBase, which learns of the
+        // removal through the outbox a moment later.
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).untilAsserted(() ->
+                as(writer).get("/api/v1/links/" + code + "/stats").then().statusCode(404));
+        as(ADMIN_KEY).get("/api/v1/links/" + code + "/stats").then().statusCode(404);
+    }
+
     @Test
     void operations_healthMetricsAndOpenApi_areServedOnTheManagementPortOnly() {
         given().get(management.resolve("health/live")).then().statusCode(200);
         given().get(management.resolve("health/ready")).then().statusCode(200).body("checks[0].status", equalTo("UP"));
         createCode(writer, "https://example.com/metrics");
         given().get(management.resolve("metrics")).then().statusCode(200).body(containsString("shortcode_links_created_total"))
-                .body(containsString("shortcode_codes_issued_total"));
+                .body(containsString("shortcode_codes_issued_total")).body(containsString("shortcode_stats_clicks_counted_total"))
+                .body(containsString("shortcode_stats_flush_lag_seconds")).body(containsString("shortcode_stats_clicks_dropped_total"));
         String openApi = given().get(management.resolve("openapi")).then().statusCode(200).extract().asString();
-        assertThat(openApi).contains("/api/v1/links").contains("/api/v1/links/batch").contains("/api/v1/keys").contains("/{code}")
+        assertThat(openApi).contains("/api/v1/links/{code}/stats").contains("/api/v1/stats").contains("/api/v1/links")
+                .contains("/api/v1/links/batch").contains("/api/v1/keys").contains("/{code}")
                 .contains("X-API-Key").contains("Idempotency-Key").contains("\"201\"").contains("\"204\"").contains("\"413\"")
                 .contains("application/problem+json");
         given().get(management.resolve("swagger-ui/")).then().statusCode(200);

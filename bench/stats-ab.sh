@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# bench/stats-ab.sh — click statistics on against off: the redirect's maximum rate and server CPU
+# per redirect, in embedded and Redis mode, each pair measured back to back in one run on this box;
+# and, in Redis mode, the Redis commands per 1,000 redirects (INFO commandstats) and the bytes of
+# Redis per link-day of stats (MEMORY USAGE).
+#
+# Like bench/run.sh: loopback only, the service alone on the last CPU (taskset) with one event loop,
+# generator, Redis and HBase on the others; everything it starts is stopped when it ends.
+# Build first: mvn -B -q package -DskipTests. Settings (environment):
+#   AB_RATE=2000 (steady-state run, redirects/s) AB_DURATION=10s AB_LINKS=10000 AB_ZIPF=1.0
+#   AB_P99=10ms AB_STEP=5s AB_STEPS=10 AB_START=2000 AB_OUT=bench/out/stats-ab
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+RATE=${AB_RATE:-2000}
+DURATION=${AB_DURATION:-10s}
+LINKS=${AB_LINKS:-10000}
+ZIPF=${AB_ZIPF:-1.0}
+P99=${AB_P99:-10ms}
+STEP=${AB_STEP:-5s}
+STEPS=${AB_STEPS:-10}
+START=${AB_START:-2000}
+OUT=${AB_OUT:-bench/out/stats-ab}
+JAR=loadtest/target/loadtest.jar
+SERVICE_JAR=redirect-api/target/quarkus-app/quarkus-run.jar
+KEY=sck_bench_admin_key_of_enough_length_42
+NCPU=$(nproc)
+TARGET=(taskset -c "$((NCPU - 1))")
+REST=(taskset -c "0-$((NCPU - 2))")
+mkdir -p "$OUT"
+TMP=$(mktemp -d)
+PIDS=()
+cleanup() {
+  for p in "${PIDS[@]+"${PIDS[@]}"}"; do kill -TERM "$p" 2>/dev/null || true; done
+  sleep 2
+  for p in "${PIDS[@]+"${PIDS[@]}"}"; do kill -KILL "$p" 2>/dev/null || true; done
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+log() { printf '[stats-ab %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+await_http() { for _ in $(seq 1 180); do curl -sf "$1" >/dev/null 2>&1 && return 0; sleep 0.5; done; return 1; }
+
+REDIS_PORT=$(port)
+"${REST[@]}" redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' --appendonly no >"$OUT/redis.log" 2>&1 &
+PIDS+=($!)
+sleep 1
+cp="persistence-hbase/target/test-classes:persistence-hbase/target/classes:$(cat persistence-hbase/target/hbase-minicluster.classpath)"
+mkfifo "$TMP/hbase.stdin"
+"${REST[@]}" nice -n 10 bash -c 'exec java -Xmx768m -cp "$1" dev.shortcode.hbase.testing.HBaseMiniClusterMain <"$2"' hbase "$cp" "$TMP/hbase.stdin" \
+  >"$OUT/hbase.log" 2>&1 &
+PIDS+=($!)
+exec 7>"$TMP/hbase.stdin"
+for _ in $(seq 1 180); do grep -q 'READY zk=' "$OUT/hbase.log" && break; sleep 1; done
+HBASE_ZK=$(grep -o 'READY zk=[^ ]*' "$OUT/hbase.log" | head -n 1 | cut -d= -f2)
+log "redis :$REDIS_PORT, hbase $HBASE_ZK"
+rcli() { redis-cli -p "$REDIS_PORT" "$@"; }
+redirects() { curl -s "http://127.0.0.1:$1/q/metrics" | awk '/^shortcode_redirects_total\{outcome="found"/ {print $2}' | cut -d. -f1; }
+calls() { rcli info commandstats | tr -d '\r' | awk -F'calls=' '/^cmdstat_/ {split($2, a, ","); n += a[1]} END {print n + 0}'; }
+
+echo "| mode | stats | max redirect rate (p99 ≤ $P99) | server CPU µs/redirect at max | CPU µs/redirect at $RATE/s | Redis commands per 1,000 redirects at $RATE/s |"
+echo "|---|---|---:|---:|---:|---:|"
+for mode in embedded redis; do
+  for stats in false true; do
+    name="$mode-stats-$stats"
+    p=$(port)
+    env_args=(QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$p" SHORTCODE_DATA_DIR="$TMP/data-$name" SHORTCODE_ADMIN_KEY="$KEY"
+      QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE=1 SHORTCODE_STATS_ENABLED="$stats")
+    if [[ $mode == redis ]]; then
+      rcli flushall >/dev/null
+      env_args+=(SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZK="$HBASE_ZK" SHORTCODE_SECRET="bench secret shared by every node")
+    fi
+    env -u SHORTCODE_REDIS_URIS "${env_args[@]}" "${TARGET[@]}" java -Xmx1g -jar "$SERVICE_JAR" >"$OUT/$name.service.log" 2>&1 &
+    spid=$!
+    PIDS+=($spid)
+    await_http "http://127.0.0.1:$p/q/health/ready"
+    common=(--target "http://127.0.0.1:$p" --connections 64 --links "$LINKS" --zipf "$ZIPF" --api-key "$KEY" --server-pid "$spid" --output-dir "$OUT")
+    "${REST[@]}" java -Xmx1g -jar "$JAR" "${common[@]}" --name "$name-prime" --scenario redirect --rate "$RATE" --duration 20s --warmup 5s >/dev/null 2>&1
+    before=$(calls)
+    served_before=$(redirects "$p")
+    "${REST[@]}" java -Xmx1g -jar "$JAR" "${common[@]}" --name "$name-steady" --scenario redirect --rate "$RATE" --duration "$DURATION" --warmup 3s \
+      >"$OUT/$name-steady.out" 2>"$OUT/$name-steady.err"
+    sleep 3 # the last flush
+    after=$(calls)
+    answered=$(( $(redirects "$p") - served_before ))
+    "${REST[@]}" java -Xmx1g -jar "$JAR" "${common[@]}" --name "$name-max" --scenario redirect --find-max --p99 "$P99" --rate "$START" \
+      --duration "$STEP" --warmup 1s --max-steps "$STEPS" --retries 1 >"$OUT/$name-max.out" 2>"$OUT/$name-max.err"
+    max=$(jq -r '.maxRate // 0' "$OUT/$name-max.json")
+    cpumax=$(jq -r '.best.serverCpu.microsPerRequest // 0 | . * 10 | round / 10' "$OUT/$name-max.json")
+    cpusteady=$(jq -r '.serverCpu.microsPerRequest // 0 | . * 10 | round / 10' "$OUT/$name-steady.json")
+    if [[ $mode == redis ]]; then
+      per=$(python3 -c "print(round(($after - $before) * 1000 / max(1, $answered), 1))")
+      if [[ $stats == true ]]; then
+        # bytes per link-day: every link's day hash and its visitors' HyperLogLog, summed
+        rcli --scan --pattern 'sc:s:{*}:*' >"$TMP/keys"
+        grep -v '{~' "$TMP/keys" | grep -v ':l$' >"$TMP/link-keys" || true
+        days=$(grep -cv ':u$' "$TMP/link-keys" || true)
+        bytes=$(while read -r k; do rcli memory usage "$k" samples 0; done <"$TMP/link-keys" | awk '{n += $1} END {print n + 0}')
+        BYTES_NOTE="Redis bytes per link-day (day hash + visitors' HyperLogLog, MEMORY USAGE, after the runs above: $days link-days): $((bytes / (days > 0 ? days : 1)))"
+      fi
+    else
+      per="-"
+    fi
+    echo "| $mode | $stats | $max | $cpumax | $cpusteady | $per |"
+    kill -TERM "$spid"
+    wait "$spid" 2>/dev/null || true
+  done
+done
+echo
+echo "${BYTES_NOTE:-}"

@@ -1,0 +1,357 @@
+package dev.shortcode.core.redis;
+
+import dev.shortcode.core.store.ClickArchive;
+import dev.shortcode.core.store.ClickBucket;
+import dev.shortcode.core.store.ClickCounts;
+import dev.shortcode.core.store.ClickDelta;
+import dev.shortcode.core.store.ClickFields;
+import dev.shortcode.core.store.ClickRetention;
+import dev.shortcode.core.store.ClickStore;
+import io.lettuce.core.ScoredValue;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.SetArgs;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Click statistics in Redis, rolled up into the archive's {@link ClickArchive} (HBase).
+ *
+ * <p>Design note. Each subject's day is a hash (its counts, hours included, as
+ * {@link ClickFields} names), a HyperLogLog of its visitors and, for owners, a sorted set of
+ * their links' clicks, all three in the subject's hash slot (the link's own, see
+ * {@link StoreKeys}). A batch is one Lua script call per subject-day ({@link #APPLY}), all
+ * pipelined: one round trip per flush per Redis node. The script adds the counts with
+ * {@code HINCRBY}, the visitors with {@code PFADD}, the links with {@code ZINCRBY} (cut back to
+ * the {@value ClickRetention#MAX_TOP_LINKS} largest), caps new referrer hosts at
+ * {@value ClickRetention#MAX_REFERRERS}, and sets the keys to expire {@value #REDIS_DAYS} days
+ * after the day: long enough for the roll-up to run through an HBase outage of a week.
+ *
+ * <p>Exactly once. The flusher applies one batch at a time and repeats a batch whose outcome it
+ * does not know (a timeout, a dropped connection, Lettuce's own re-send after a reconnect). Each
+ * day hash remembers, in the field {@code ~<node>}, the last batch of each node it took; the
+ * script skips a batch not newer than that, so a repeat adds nothing, and a batch is counted
+ * exactly once as long as Redis keeps the hash.
+ *
+ * <p>Each batch also adds its subjects to the day's index ({@value #INDEX_SHARDS} sets, so that
+ * on a Cluster they spread over the nodes) for {@link ClickRollup}, which copies finished days
+ * into the archive; a batch for a day before today marks that day dirty so it is rolled up again.
+ *
+ * <p>Reads merge both tiers per day: the Redis hash when Redis has it (it is never behind the
+ * archive's copy), else the archive's row. Months within the last {@value #REDIS_DAYS} days are
+ * summed from their days, older ones are the archive's month rows. Uniques are {@code PFCOUNT}
+ * (Redis' HyperLogLog: 0.81% standard error) of the day, and of a month the sum of its days.
+ */
+final class RedisClickStore implements ClickStore {
+
+    /** Days a subject's day keys live in Redis after the day began. */
+    static final int REDIS_DAYS = 8;
+    static final int INDEX_SHARDS = 16;
+    /** Visitors per {@code PFADD} inside the script: Lua's unpack has a stack limit near 8,000. */
+    static final int VISITORS_PER_PFADD = 1_000;
+    static final DateTimeFormatter DAY_TEXT = DateTimeFormatter.BASIC_ISO_DATE;
+    private static final long DAY_SECONDS = 86_400;
+
+    /**
+     * KEYS: day hash, visitors, top links. ARGV: node field, batch, expire-at, then three lists,
+     * each as its length followed by its items: counts (field, amount), visitors, links (code,
+     * amount). Returns 0 when the hash had taken this batch (or a later one) already, else 1.
+     */
+    static final LuaScript APPLY = new LuaScript("""
+            local seen = redis.call('HGET', KEYS[1], ARGV[1])
+            if seen and tonumber(seen) >= tonumber(ARGV[2]) then return 0 end
+            local i = 4
+            local n = tonumber(ARGV[i]); i = i + 1
+            local referrers = nil
+            for k = 1, n do
+              local field = ARGV[i]
+              if string.sub(field, 1, 2) == 'r:' and field ~= 'r:~' and redis.call('HEXISTS', KEYS[1], field) == 0 then
+                if referrers == nil then referrers = tonumber(redis.call('HGET', KEYS[1], '~r') or '0') end
+                if referrers >= %d then field = 'r:~' else referrers = referrers + 1; redis.call('HSET', KEYS[1], '~r', referrers) end
+              end
+              redis.call('HINCRBY', KEYS[1], field, ARGV[i + 1])
+              i = i + 2
+            end
+            redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+            redis.call('EXPIREAT', KEYS[1], ARGV[3])
+            n = tonumber(ARGV[i]); i = i + 1
+            if n > 0 then
+              local last = i + n - 1
+              while i <= last do
+                local upto = math.min(i + %d - 1, last)
+                redis.call('PFADD', KEYS[2], unpack(ARGV, i, upto))
+                i = upto + 1
+              end
+              redis.call('EXPIREAT', KEYS[2], ARGV[3])
+            end
+            n = tonumber(ARGV[i]); i = i + 1
+            if n > 0 then
+              for k = 1, n do
+                redis.call('ZINCRBY', KEYS[3], ARGV[i + 1], ARGV[i])
+                i = i + 2
+              end
+              local size = redis.call('ZCARD', KEYS[3])
+              if size > %d then redis.call('ZREMRANGEBYRANK', KEYS[3], 0, size - %d - 1) end
+              redis.call('EXPIREAT', KEYS[3], ARGV[3])
+            end
+            return 1
+            """.formatted(ClickRetention.MAX_REFERRERS, VISITORS_PER_PFADD, ClickRetention.MAX_TOP_LINKS, ClickRetention.MAX_TOP_LINKS),
+            ScriptOutputType.INTEGER);
+
+    private final RedisConnection connection;
+    private final RedisClusterAsyncCommands<String, String> redis;
+    private final StoreKeys keys;
+    private final ClickArchive archive;
+    private final Clock clock;
+    /** This process's field in the day hashes: batches are numbered per process. */
+    private final String nodeField;
+    private final SecureRandom random = new SecureRandom();
+
+    RedisClickStore(RedisConnection connection, StoreKeys keys, ClickArchive archive, Clock clock, String node) {
+        this.connection = connection;
+        this.redis = connection.async();
+        this.keys = keys;
+        this.archive = archive;
+        this.clock = clock;
+        this.nodeField = "~" + node;
+    }
+
+    @Override
+    public CompletionStage<Void> apply(long batch, List<ClickDelta> deltas) {
+        if (deltas.isEmpty()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        LocalDate today = today();
+        List<CompletableFuture<?>> replies = new ArrayList<>(deltas.size() + INDEX_SHARDS);
+        Map<String, Set<String>> index = new HashMap<>();
+        Set<LocalDate> late = new TreeSet<>();
+        for (ClickDelta delta : deltas) {
+            String day = DAY_TEXT.format(delta.day());
+            replies.add(APPLY.runAsync(redis, new String[] {keys.clickDay(delta.subject(), day),
+                    keys.clickVisitors(delta.subject(), day), keys.clickTopLinks(delta.subject(), day)},
+                    arguments(batch, delta)));
+            index.computeIfAbsent(keys.clickIndex(day, indexShard(delta.subject())), k -> new TreeSet<>()).add(delta.subject());
+            if (delta.day().isBefore(today)) {
+                late.add(delta.day());
+            }
+        }
+        for (Map.Entry<String, Set<String>> shard : index.entrySet()) {
+            replies.add(redis.sadd(shard.getKey(), shard.getValue().toArray(String[]::new)).toCompletableFuture());
+            replies.add(redis.expire(shard.getKey(), (REDIS_DAYS + 1) * DAY_SECONDS).toCompletableFuture());
+        }
+        for (LocalDate day : late) {
+            // The day may have been rolled up already: have it rolled up again.
+            replies.add(redis.hincrby(keys.clickRollup(DAY_TEXT.format(day)), ClickRollup.DIRTY, 1).toCompletableFuture());
+        }
+        return RedisFailures.translated(CompletableFuture.allOf(replies.toArray(CompletableFuture[]::new)).thenApply(v -> null));
+    }
+
+    private String[] arguments(long batch, ClickDelta delta) {
+        List<String> args = new ArrayList<>(8 + delta.counts().size() * 2 + delta.visitors().size());
+        args.add(nodeField);
+        args.add(Long.toString(batch));
+        args.add(Long.toString(delta.day().toEpochDay() * DAY_SECONDS + REDIS_DAYS * DAY_SECONDS));
+        List<Map.Entry<String, Long>> links = new ArrayList<>();
+        int countsAt = args.size();
+        args.add("0");
+        int counted = 0;
+        for (Map.Entry<String, Long> e : delta.counts().entrySet()) {
+            if (ClickFields.isLink(e.getKey())) {
+                links.add(e);
+            } else {
+                args.add(e.getKey());
+                args.add(Long.toString(e.getValue()));
+                counted++;
+            }
+        }
+        args.set(countsAt, Integer.toString(counted));
+        args.add(Integer.toString(delta.visitors().size()));
+        args.addAll(delta.visitors());
+        args.add(Integer.toString(links.size()));
+        for (Map.Entry<String, Long> link : links) {
+            args.add(link.getKey().substring(ClickFields.LINK.length()));
+            args.add(Long.toString(link.getValue()));
+        }
+        return args.toArray(String[]::new);
+    }
+
+    static int indexShard(String subject) {
+        int h = subject.hashCode() * 0x9E3779B9;
+        return Integer.remainderUnsigned(h ^ (h >>> 16), INDEX_SHARDS);
+    }
+
+    @Override
+    public CompletionStage<List<ClickBucket>> days(String subject, LocalDate from, LocalDate to) {
+        LocalDate today = today();
+        LocalDate first = later(from, ClickRetention.firstDay(today));
+        if (first.isAfter(to)) {
+            return CompletableFuture.completedFuture(List.of());
+        }
+        LocalDate firstRecent = later(first, today.minusDays(REDIS_DAYS - 1L));
+        CompletableFuture<Map<LocalDate, Map<String, Long>>> recent = firstRecent.isAfter(to)
+                ? CompletableFuture.completedFuture(Map.of()) : RedisFailures.translated(readDays(subject, firstRecent, to));
+        CompletableFuture<List<ClickBucket>> archived = archive.days(subject, first, to).toCompletableFuture();
+        LocalDate firstHours = ClickRetention.firstHourDay(today);
+        return recent.thenCombine(archived, (fromRedis, fromArchive) -> {
+            Map<LocalDate, Map<String, Long>> merged = new TreeMap<>();
+            for (ClickBucket day : fromArchive) {
+                merged.put(day.start(), new HashMap<>(day.counts()));
+            }
+            merged.putAll(fromRedis); // never behind the archive while Redis has the day
+            List<ClickBucket> buckets = new ArrayList<>(merged.size());
+            merged.forEach((day, counts) -> {
+                if (day.isBefore(firstHours)) {
+                    counts.keySet().removeIf(ClickFields::isHourly);
+                }
+                buckets.add(new ClickBucket(day, counts));
+            });
+            return buckets;
+        });
+    }
+
+    /** The subject's day hashes of {@code [from, to]} that exist, with uniques and top links: one pipelined round trip. */
+    CompletableFuture<Map<LocalDate, Map<String, Long>>> readDays(String subject, LocalDate from, LocalDate to) {
+        boolean owner = subject.startsWith("~");
+        Map<LocalDate, CompletableFuture<Map<String, String>>> hashes = new LinkedHashMap<>();
+        Map<LocalDate, CompletableFuture<Long>> uniques = new LinkedHashMap<>();
+        Map<LocalDate, CompletableFuture<List<ScoredValue<String>>>> links = new LinkedHashMap<>();
+        for (LocalDate day = from; !day.isAfter(to); day = day.plusDays(1)) {
+            String text = DAY_TEXT.format(day);
+            hashes.put(day, redis.hgetall(keys.clickDay(subject, text)).toCompletableFuture());
+            uniques.put(day, redis.pfcount(keys.clickVisitors(subject, text)).toCompletableFuture());
+            if (owner) {
+                links.put(day, redis.zrangeWithScores(keys.clickTopLinks(subject, text), 0, -1).toCompletableFuture());
+            }
+        }
+        List<CompletableFuture<?>> all = new ArrayList<>(hashes.values());
+        all.addAll(uniques.values());
+        all.addAll(links.values());
+        return CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).thenApply(v -> {
+            Map<LocalDate, Map<String, Long>> days = new TreeMap<>();
+            hashes.forEach((day, hash) -> {
+                Map<String, String> fields = hash.join();
+                if (fields.isEmpty()) {
+                    return;
+                }
+                days.put(day, counts(fields, uniques.get(day).join(), owner ? links.get(day).join() : List.of()));
+            });
+            return days;
+        });
+    }
+
+    /** A day hash as counts: without the bookkeeping fields ({@code ~...}), with the uniques and top links. */
+    static Map<String, Long> counts(Map<String, String> hash, long uniques, List<ScoredValue<String>> links) {
+        Map<String, Long> counts = new HashMap<>();
+        hash.forEach((field, value) -> {
+            if (!field.startsWith("~")) {
+                counts.put(field, Long.parseLong(value));
+            }
+        });
+        if (uniques > 0) {
+            counts.put(ClickFields.UNIQUES, uniques);
+        }
+        for (ScoredValue<String> link : links) {
+            counts.put(ClickFields.LINK + link.getValue(), (long) link.getScore());
+        }
+        return counts;
+    }
+
+    @Override
+    public CompletionStage<List<ClickBucket>> months(String subject, YearMonth from, YearMonth to) {
+        LocalDate today = today();
+        YearMonth first = from.isBefore(ClickRetention.firstMonth(today)) ? ClickRetention.firstMonth(today) : from;
+        YearMonth last = to.isAfter(YearMonth.from(today)) ? YearMonth.from(today) : to;
+        if (first.isAfter(last)) {
+            return CompletableFuture.completedFuture(List.of());
+        }
+        // Months that may still have days only in Redis are summed from their days; older ones are the archive's rows.
+        YearMonth summed = YearMonth.from(today.minusDays(REDIS_DAYS - 1L));
+        CompletableFuture<List<ClickBucket>> archived = first.isBefore(summed)
+                ? archive.months(subject, first, last.isBefore(summed) ? last : summed.minusMonths(1)).toCompletableFuture()
+                : CompletableFuture.completedFuture(List.of());
+        YearMonth firstSummed = first.isAfter(summed) ? first : summed;
+        CompletableFuture<List<ClickBucket>> recentDays = firstSummed.isAfter(last) ? CompletableFuture.completedFuture(List.of())
+                : days(subject, firstSummed.atDay(1), last.atEndOfMonth()).toCompletableFuture();
+        return archived.thenCombine(recentDays, (older, days) -> {
+            List<ClickBucket> months = new ArrayList<>(older);
+            months.addAll(sumByMonth(days));
+            return months;
+        });
+    }
+
+    /** Days summed into their months, oldest first; hourly counts left out. */
+    static List<ClickBucket> sumByMonth(List<ClickBucket> days) {
+        Map<YearMonth, Map<String, Long>> months = new TreeMap<>();
+        for (ClickBucket day : days) {
+            Map<String, Long> daily = new HashMap<>(day.counts());
+            daily.keySet().removeIf(ClickFields::isHourly);
+            ClickCounts.add(months.computeIfAbsent(YearMonth.from(day.start()), m -> new HashMap<>()), daily);
+        }
+        List<ClickBucket> buckets = new ArrayList<>(months.size());
+        months.forEach((month, counts) -> buckets.add(new ClickBucket(month.atDay(1), counts)));
+        return buckets;
+    }
+
+    @Override
+    public CompletionStage<byte[]> salt(LocalDate day) {
+        String key = keys.clickSalt(DAY_TEXT.format(day));
+        byte[] fresh = new byte[16];
+        random.nextBytes(fresh);
+        long destroyAt = (day.toEpochDay() * DAY_SECONDS + 2 * DAY_SECONDS) * 1000;
+        // The first node of the day sets it; every node then reads the one that won.
+        return RedisFailures.translated(redis.set(key, HexFormat.of().formatHex(fresh), SetArgs.Builder.nx().pxAt(destroyAt))
+                .toCompletableFuture().thenCompose(ok -> redis.get(key).toCompletableFuture()).thenApply(stored -> {
+                    if (stored == null) {
+                        throw new IllegalStateException("the salt of " + day + " is past its 48 hours");
+                    }
+                    return HexFormat.of().parseHex(stored);
+                }));
+    }
+
+    @Override
+    public CompletionStage<Void> delete(String subject) {
+        LocalDate today = today();
+        List<String> doomed = new ArrayList<>();
+        for (int back = 0; back < REDIS_DAYS; back++) {
+            String day = DAY_TEXT.format(today.minusDays(back));
+            doomed.add(keys.clickDay(subject, day));
+            doomed.add(keys.clickVisitors(subject, day));
+            doomed.add(keys.clickTopLinks(subject, day));
+        }
+        // All in the subject's slot: one DEL, also on a Cluster.
+        return RedisFailures.translated(redis.del(doomed.toArray(String[]::new)).toCompletableFuture())
+                .thenCompose(removed -> archive.delete(subject));
+    }
+
+    LocalDate today() {
+        return LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+    }
+
+    private static LocalDate later(LocalDate a, LocalDate b) {
+        return a.isAfter(b) ? a : b;
+    }
+
+    RedisConnection connection() {
+        return connection;
+    }
+
+    @Override
+    public void close() {
+        connection.close();
+    }
+}

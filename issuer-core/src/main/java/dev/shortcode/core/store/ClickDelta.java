@@ -1,0 +1,37 @@
+package dev.shortcode.core.store;
+
+import java.time.LocalDate;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * What one flush adds to one subject's day: counts to add, and visitors to add to the day's
+ * unique-visitor estimate.
+ *
+ * @param subject  a link's code, or an owner's subject ({@code ~<key id>}, {@code ~*} for all)
+ * @param day      the UTC day of the clicks
+ * @param counts   amounts to add, by {@link ClickFields} name, hours included (never {@code u})
+ * @param visitors keyed hashes of the day's visitors (never an IP), as text; the store counts
+ *                 the distinct ones
+ */
+public record ClickDelta(String subject, LocalDate day, Map<String, Long> counts, Set<String> visitors) {
+
+    public ClickDelta {
+        Objects.requireNonNull(subject, "subject");
+        Objects.requireNonNull(day, "day");
+        counts = Map.copyOf(counts);
+        visitors = Set.copyOf(visitors);
+        if (subject.isEmpty() || subject.indexOf('\0') >= 0) {
+            throw new IllegalArgumentException("bad subject '" + subject + "'");
+        }
+    }
+
+    /** The subject of all links of the API key {@code keyId}. */
+    public static String ownerSubject(String keyId) {
+        return "~" + keyId;
+    }
+
+    /** The subject of all links of all owners. */
+    public static final String ALL_SUBJECT = "~*";
+}

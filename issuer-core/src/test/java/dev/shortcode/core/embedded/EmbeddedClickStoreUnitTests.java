@@ -1,0 +1,151 @@
+package dev.shortcode.core.embedded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.shortcode.core.store.ClickBucket;
+import dev.shortcode.core.store.ClickDelta;
+import dev.shortcode.core.store.ClickFields;
+import dev.shortcode.testing.time.MutableClock;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.YearMonth;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The embedded click store on a real RocksDB, with the time moved by hand across midnight, months and the retention. */
+class EmbeddedClickStoreUnitTests {
+
+    @TempDir
+    Path dir;
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-31T23:30:00Z"));
+    private EmbeddedDatabase storage;
+    private EmbeddedClickStore store;
+
+    @BeforeEach
+    void open() {
+        storage = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir));
+        store = new EmbeddedClickStore(storage, clock);
+    }
+
+    @AfterEach
+    void close() {
+        storage.close();
+    }
+
+    private void apply(long batch, ClickDelta... deltas) {
+        store.apply(batch, List.of(deltas)).toCompletableFuture().join();
+    }
+
+    private static ClickDelta delta(String subject, String day, Map<String, Long> counts, Set<String> visitors) {
+        return new ClickDelta(subject, LocalDate.parse(day), counts, visitors);
+    }
+
+    private List<ClickBucket> days(String subject, String from, String to) {
+        return store.days(subject, LocalDate.parse(from), LocalDate.parse(to)).toCompletableFuture().join();
+    }
+
+    @Test
+    void clicksEitherSideOfMidnightAndOfAMonthEnd_landInTheirDaysHoursAndMonths() {
+        apply(1, delta("abcde", "2026-01-31", Map.of("t", 3L, "b", 1L, "h23", 3L, "x23", 1L, "d:ios", 2L, "r:direct", 2L),
+                Set.of("v1", "v2")));
+        clock.set(Instant.parse("2026-02-01T00:30:00Z"));
+        apply(2, delta("abcde", "2026-02-01", Map.of("t", 2L, "h00", 2L, "d:desktop", 2L, "r:news.example", 2L, "q", 1L), Set.of("v1")));
+        apply(3, delta("abcde", "2026-01-31", Map.of("t", 1L, "h23", 1L, "d:ios", 1L, "r:direct", 1L), Set.of("v3", "v1")));
+
+        List<ClickBucket> days = days("abcde", "2026-01-30", "2026-02-01");
+        assertThat(days).extracting(ClickBucket::start).containsExactly(LocalDate.parse("2026-01-31"), LocalDate.parse("2026-02-01"));
+        ClickBucket jan31 = days.get(0);
+        assertThat(jan31.count("t")).isEqualTo(4);
+        assertThat(jan31.count("b")).isEqualTo(1);
+        assertThat(jan31.count("h23")).isEqualTo(4);
+        assertThat(jan31.count("x23")).isEqualTo(1);
+        assertThat(jan31.count("u")).as("v1, v2 and v3").isEqualTo(3);
+        assertThat(jan31.count("d:ios")).isEqualTo(3);
+        ClickBucket feb1 = days.get(1);
+        assertThat(feb1.count("t")).isEqualTo(2);
+        assertThat(feb1.count("h00")).isEqualTo(2);
+        assertThat(feb1.count("h23")).isZero();
+        assertThat(feb1.count("u")).as("v1 again, but on another day").isEqualTo(1);
+        assertThat(feb1.count("q")).isEqualTo(1);
+
+        List<ClickBucket> months = store.months("abcde", YearMonth.parse("2026-01"), YearMonth.parse("2026-02")).toCompletableFuture().join();
+        assertThat(months).extracting(ClickBucket::start).containsExactly(LocalDate.parse("2026-01-01"), LocalDate.parse("2026-02-01"));
+        assertThat(months.get(0).count("t")).isEqualTo(4);
+        assertThat(months.get(0).count("u")).as("the sum of the month's daily uniques").isEqualTo(3);
+        assertThat(months.get(0).counts()).as("months keep no hours").doesNotContainKey("h23");
+        assertThat(months.get(1).count("t")).isEqualTo(2);
+        assertThat(days("other", "2026-01-01", "2026-02-01")).isEmpty();
+    }
+
+    @Test
+    void retention_dropsHoursAfterSevenDays_daysAfter400_monthsAfter120() {
+        clock.set(Instant.parse("2026-03-10T12:00:00Z"));
+        apply(1, delta("abcde", "2026-03-10", Map.of("t", 5L, "h12", 5L), Set.of()));
+        clock.advance(Duration.ofDays(6));
+        assertThat(days("abcde", "2026-03-10", "2026-03-10").get(0).count("h12")).as("day 7 of 7").isEqualTo(5);
+        clock.advance(Duration.ofDays(1));
+        assertThat(store.sweepOnce()).isPositive();
+        ClickBucket day = days("abcde", "2026-03-10", "2026-03-10").get(0);
+        assertThat(day.count("t")).isEqualTo(5);
+        assertThat(day.counts()).as("hours are kept for 7 days").doesNotContainKey("h12");
+
+        clock.set(Instant.parse("2026-03-10T12:00:00Z").plus(Duration.ofDays(399)));
+        assertThat(days("abcde", "2026-03-10", "2026-03-10")).as("day 400 of 400").hasSize(1);
+        clock.advance(Duration.ofDays(1));
+        store.sweepOnce();
+        assertThat(days("abcde", "2026-01-01", "2027-12-31")).isEmpty();
+        assertThat(store.months("abcde", YearMonth.parse("2026-03"), YearMonth.parse("2026-03")).toCompletableFuture().join())
+                .as("the month stays").hasSize(1);
+
+        clock.set(Instant.parse("2036-02-28T00:00:00Z")); // March 2026 is month 120 back from February 2036
+        store.sweepOnce();
+        assertThat(store.months("abcde", YearMonth.parse("2026-01"), YearMonth.parse("2036-02")).toCompletableFuture().join()).hasSize(1);
+        clock.set(Instant.parse("2036-03-01T00:00:00Z"));
+        store.sweepOnce();
+        assertThat(store.months("abcde", YearMonth.parse("2026-01"), YearMonth.parse("2036-03")).toCompletableFuture().join()).isEmpty();
+    }
+
+    @Test
+    void salt_isOnePerDay_keptAcrossRestarts_andDestroyedAfterTwoDays() {
+        byte[] first = store.salt(LocalDate.parse("2026-01-31")).toCompletableFuture().join();
+        assertThat(first).hasSize(16);
+        assertThat(store.salt(LocalDate.parse("2026-01-31")).toCompletableFuture().join()).isEqualTo(first);
+        assertThat(store.salt(LocalDate.parse("2026-02-01")).toCompletableFuture().join()).isNotEqualTo(first);
+        storage.close();
+        open();
+        assertThat(store.salt(LocalDate.parse("2026-01-31")).toCompletableFuture().join()).as("after a restart").isEqualTo(first);
+        clock.advance(Duration.ofDays(2));
+        store.sweepOnce();
+        assertThat(store.salt(LocalDate.parse("2026-01-31")).toCompletableFuture().join()).as("a new one: the old is destroyed")
+                .isNotEqualTo(first);
+    }
+
+    @Test
+    void delete_removesEveryRecordOfTheSubjectOnly() {
+        apply(1, delta("abcde", "2026-01-31", Map.of("t", 1L, "h23", 1L), Set.of("v")), delta("abcdf", "2026-01-31", Map.of("t", 1L), Set.of()));
+        store.delete("abcde").toCompletableFuture().join();
+        assertThat(days("abcde", "2026-01-01", "2026-01-31")).isEmpty();
+        assertThat(store.months("abcde", YearMonth.parse("2026-01"), YearMonth.parse("2026-01")).toCompletableFuture().join()).isEmpty();
+        assertThat(days("abcdf", "2026-01-01", "2026-01-31")).hasSize(1);
+    }
+
+    @Test
+    void manyVisitors_areEstimatedWithinThreePointThreePercent() {
+        Set<String> visitors = new HashSet<>();
+        for (int i = 0; i < 20_000; i++) {
+            visitors.add(Long.toHexString(i * 0x9E3779B97F4A7C15L));
+        }
+        apply(1, delta("abcde", "2026-01-31", Map.of("t", 20_000L), visitors));
+        long uniques = days("abcde", "2026-01-31", "2026-01-31").get(0).count(ClickFields.UNIQUES);
+        assertThat(Math.abs(uniques - 20_000) / 20_000.0).isLessThan(0.033);
+    }
+}

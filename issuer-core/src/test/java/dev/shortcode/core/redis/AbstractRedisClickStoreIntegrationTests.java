@@ -1,0 +1,216 @@
+package dev.shortcode.core.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.shortcode.core.store.ClickBucket;
+import dev.shortcode.core.store.ClickDelta;
+import dev.shortcode.core.store.ClickFields;
+import dev.shortcode.core.store.ClickRetention;
+import dev.shortcode.testing.redis.RedisDeployment;
+import dev.shortcode.testing.time.MutableClock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.YearMonth;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Redis click store and its roll-up against a real Redis, standalone and Cluster, over an
+ * in-memory archive; each test in its own key namespace, with the time moved by hand.
+ */
+abstract class AbstractRedisClickStoreIntegrationTests {
+
+    protected abstract RedisDeployment redis();
+
+    /**
+     * The test's day: today, because Redis expires the keys at absolute times of its own clock;
+     * the store's clock starts at 22:00 of it and is moved by hand from there.
+     */
+    private static final LocalDate D = LocalDate.now(java.time.ZoneOffset.UTC);
+    private final MutableClock clock = new MutableClock(at(0, "22:00"));
+
+    private static String d(int offset) {
+        return D.plusDays(offset).toString();
+    }
+
+    private static Instant at(int offset, String time) {
+        return Instant.parse(d(offset) + "T" + time + ":00Z");
+    }
+    private final MemoryClickArchive archive = new MemoryClickArchive();
+    private StoreKeys keys;
+    private RedisClickStore store;
+    private final List<AutoCloseable> toClose = new ArrayList<>();
+
+    @BeforeEach
+    void open() {
+        keys = new StoreKeys("clk" + UUID.randomUUID().toString().substring(0, 8), 8);
+        store = node("node-a");
+    }
+
+    private RedisClickStore node(String name) {
+        RedisClickStore s = new RedisClickStore(redis().connect(), keys, archive, clock, name);
+        toClose.add(s);
+        return s;
+    }
+
+    private ClickRollup rollup(RedisClickStore on) {
+        ClickRollup r = new ClickRollup(on, keys, archive, ClickRollupOptions.DEFAULTS, clock, "roller");
+        toClose.add(r);
+        return r;
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        for (int i = toClose.size() - 1; i >= 0; i--) {
+            toClose.get(i).close();
+        }
+    }
+
+    private static ClickDelta delta(String subject, String day, Map<String, Long> counts, Set<String> visitors) {
+        return new ClickDelta(subject, LocalDate.parse(day), counts, visitors);
+    }
+
+    private ClickBucket day(RedisClickStore on, String subject, String day) {
+        List<ClickBucket> days = on.days(subject, LocalDate.parse(day), LocalDate.parse(day)).toCompletableFuture().join();
+        return days.isEmpty() ? null : days.get(0);
+    }
+
+    @Test
+    void apply_sameBatchAgain_countsNothingTwice_andTheNextBatchAdds() {
+        ClickDelta first = delta("abcde", d(0), Map.of("t", 3L, "b", 1L, "h22", 3L, "x22", 1L, "d:ios", 2L), Set.of("v1", "v2"));
+        store.apply(7, List.of(first)).toCompletableFuture().join();
+        store.apply(7, List.of(first)).toCompletableFuture().join(); // a retry after an unknown outcome
+        store.apply(8, List.of(delta("abcde", d(0), Map.of("t", 1L, "h22", 1L), Set.of("v2", "v3")))).toCompletableFuture().join();
+        RedisClickStore other = node("node-b");
+        other.apply(1, List.of(delta("abcde", d(0), Map.of("t", 1L, "h22", 1L), Set.of()))).toCompletableFuture().join();
+
+        ClickBucket day = day(store, "abcde", d(0));
+        assertThat(day.count("t")).isEqualTo(5);
+        assertThat(day.count("b")).isEqualTo(1);
+        assertThat(day.count("h22")).isEqualTo(5);
+        assertThat(day.count("d:ios")).isEqualTo(2);
+        assertThat(day.count(ClickFields.UNIQUES)).isEqualTo(3);
+        assertThat(day.counts().keySet()).as("no bookkeeping field leaks").allMatch(f -> !f.startsWith("~"));
+    }
+
+    @Test
+    void apply_newReferrerHostsBeyondSixtyFour_countAsOther_andOwnersKeepTheirLinks() {
+        Map<String, Long> counts = new HashMap<>(Map.of("t", 70L));
+        for (int i = 0; i < 70; i++) {
+            counts.put(ClickFields.REFERRER + "site" + i + ".example", 1L);
+        }
+        store.apply(1, List.of(delta("abcde", d(0), counts, Set.of()),
+                delta("~owner1", d(0), Map.of("t", 5L, "l:abcde", 3L, "l:abcdf", 2L), Set.of()))).toCompletableFuture().join();
+        store.apply(2, List.of(delta("abcde", d(0), Map.of("t", 2L, "r:site0.example", 1L, "r:late.example", 1L), Set.of())))
+                .toCompletableFuture().join();
+        ClickBucket day = day(store, "abcde", d(0));
+        assertThat(day.counts().keySet().stream().filter(f -> ClickFields.isReferrer(f) && !f.equals(ClickFields.REFERRER_OTHER)))
+                .hasSize(ClickRetention.MAX_REFERRERS);
+        assertThat(day.count("r:site0.example")).isEqualTo(2);
+        assertThat(day.count(ClickFields.REFERRER_OTHER)).as("six hosts of the first batch, one of the second").isEqualTo(7);
+        ClickBucket owner = day(store, "~owner1", d(0));
+        assertThat(owner.count("l:abcde")).isEqualTo(3);
+        assertThat(owner.count("l:abcdf")).isEqualTo(2);
+    }
+
+    @Test
+    void rollup_copiesFinishedDaysAndTheirMonth_redisLosingEverythingThenLosesOnlyToday() {
+        store.apply(1, List.of(delta("abcde", d(0), Map.of("t", 4L, "h22", 4L, "d:ios", 4L), Set.of("v1", "v2")),
+                delta("~owner1", d(0), Map.of("t", 4L, "l:abcde", 4L), Set.of()))).toCompletableFuture().join();
+        ClickRollup rollup = rollup(store);
+        assertThat(rollup.rollDueDays()).as("the day is not over").isZero();
+
+        clock.set(at(1, "00:01"));
+        store.apply(2, List.of(delta("abcde", d(1), Map.of("t", 1L, "h00", 1L), Set.of("v1")))).toCompletableFuture().join();
+        assertThat(rollup.rollDueDays()).as("within the grace after midnight").isZero();
+
+        clock.set(at(1, "00:05"));
+        archive.down = true;
+        assertThatThrownBy(rollup::rollDueDays).as("the archive is down: the round fails and is retried").isInstanceOf(RuntimeException.class);
+        archive.down = false;
+        assertThat(rollup.rollDueDays()).isEqualTo(1);
+        assertThat(rollup.rollDueDays()).as("done").isZero();
+
+        // A node whose batch of March 31 arrives late: the day is rolled up again.
+        node("node-late").apply(1, List.of(delta("abcde", d(0), Map.of("t", 2L, "h23", 2L), Set.of("v9"))))
+                .toCompletableFuture().join();
+        assertThat(rollup.rollDueDays()).isEqualTo(1);
+
+        redis().flushAll(); // Redis loses everything: March 31 is in the archive, April 1 was not rolled up yet
+        ClickBucket march31 = day(store, "abcde", d(0));
+        assertThat(march31.count("t")).isEqualTo(6);
+        assertThat(march31.count("h22")).isEqualTo(4);
+        assertThat(march31.count("h23")).isEqualTo(2);
+        assertThat(march31.count(ClickFields.UNIQUES)).isEqualTo(3);
+        assertThat(day(store, "~owner1", d(0)).count("l:abcde")).isEqualTo(4);
+        assertThat(day(store, "abcde", d(1))).as("today's counts were only in Redis").isNull();
+
+        clock.set(at(40, "12:00")); // the day's month is now read from the archive's month rows
+        List<ClickBucket> months = store.months("abcde", YearMonth.from(D), YearMonth.from(D)).toCompletableFuture().join();
+        assertThat(months).extracting(ClickBucket::start).containsExactly(YearMonth.from(D).atDay(1));
+        assertThat(months.get(0).count("t")).isEqualTo(6);
+        assertThat(months.get(0).counts()).doesNotContainKey("h22");
+    }
+
+    @Test
+    void rollup_ofADayRedisLostAndSawLateClicksSince_neverShrinksTheArchive() {
+        store.apply(1, List.of(delta("abcde", d(0), Map.of("t", 10L, "h22", 10L), Set.of()))).toCompletableFuture().join();
+        clock.set(at(1, "00:10"));
+        ClickRollup rollup = rollup(store);
+        assertThat(rollup.rollDueDays()).isEqualTo(1);
+        redis().flushAll();
+        node("node-late").apply(1, List.of(delta("abcde", d(0), Map.of("t", 1L, "h23", 1L), Set.of()))).toCompletableFuture().join();
+        assertThat(rollup.rollDueDays()).isEqualTo(1);
+        redis().flushAll();
+        ClickBucket day = day(store, "abcde", d(0));
+        assertThat(day.count("t")).as("the larger of the two copies, field by field").isEqualTo(10);
+        assertThat(day.count("h23")).isEqualTo(1);
+    }
+
+    @Test
+    void months_sumTheirRecentDays() {
+        String other = D.getDayOfMonth() == 1 ? d(1) : d(-1); // another day of the same month
+        store.apply(1, List.of(delta("abcde", other, Map.of("t", 2L), Set.of("a", "b")),
+                delta("abcde", d(0), Map.of("t", 3L), Set.of("a")))).toCompletableFuture().join();
+        List<ClickBucket> months = store.months("abcde", YearMonth.from(D).minusMonths(2), YearMonth.from(D)).toCompletableFuture().join();
+        assertThat(months).hasSize(1);
+        assertThat(months.get(0).count("t")).isEqualTo(5);
+        assertThat(months.get(0).count(ClickFields.UNIQUES)).as("a visitor counts once per day").isEqualTo(3);
+    }
+
+    @Test
+    void salt_isTheSameOnEveryNode_andDiffersByDay() {
+        byte[] a = store.salt(LocalDate.parse(d(0))).toCompletableFuture().join();
+        byte[] b = node("node-b").salt(LocalDate.parse(d(0))).toCompletableFuture().join();
+        assertThat(a).hasSize(16).isEqualTo(b);
+        assertThat(store.salt(LocalDate.parse(d(1))).toCompletableFuture().join()).isNotEqualTo(a);
+        RedisConnection plain = redis().connect();
+        toClose.add(plain);
+        long ttl = plain.sync().pttl(keys.clickSalt(RedisClickStore.DAY_TEXT.format(D)));
+        assertThat(ttl).as("destroyed 48 hours after the day began").isPositive();
+    }
+
+    @Test
+    void delete_removesTheSubjectsCountsFromRedisAndTheArchive() {
+        Set<String> visitors = new HashSet<>(Set.of("v"));
+        store.apply(1, List.of(delta("abcde", d(0), Map.of("t", 1L), visitors), delta("abcdf", d(0), Map.of("t", 1L), visitors)))
+                .toCompletableFuture().join();
+        clock.set(at(1, "00:10"));
+        rollup(store).rollDueDays();
+        store.delete("abcde").toCompletableFuture().join();
+        assertThat(day(store, "abcde", d(0))).isNull();
+        assertThat(day(store, "abcdf", d(0))).isNotNull();
+        clock.advance(Duration.ofDays(1));
+        assertThat(store.days("abcde", D.minusDays(30), D.plusDays(2)).toCompletableFuture().join()).isEmpty();
+    }
+}

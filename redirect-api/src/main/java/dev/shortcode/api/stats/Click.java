@@ -1,0 +1,16 @@
+package dev.shortcode.api.stats;
+
+/**
+ * One redirect as the event loop hands it over: references to what the request already holds,
+ * nothing parsed or looked up yet (that is the flusher's work).
+ *
+ * @param code      the link's code
+ * @param owner     the id of the API key that owns the link
+ * @param atMillis  when it was answered, epoch milliseconds
+ * @param userAgent the User-Agent header, null when absent
+ * @param ip        the client's address as text (never stored: it only feeds the visitor hash and the country)
+ * @param referer   the Referer header, null when absent
+ * @param query     the request's query string, null when absent
+ * @param head      a HEAD request
+ */
+record Click(String code, String owner, long atMillis, String userAgent, String ip, String referer, String query, boolean head) {}

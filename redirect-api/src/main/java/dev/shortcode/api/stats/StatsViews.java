@@ -1,0 +1,47 @@
+package dev.shortcode.api.stats;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+import java.util.Map;
+
+/** The JSON of the stats endpoints. Times are ISO-8601 UTC text; buckets are UTC hours, days or months. */
+public final class StatsViews {
+
+    private StatsViews() {}
+
+    /**
+     * @param uniques unique visitors, summed over the window's days (a visitor counts once per
+     *                day; estimated, see the README); with {@code unit=hour}, of the whole UTC days
+     *                the window touches
+     * @param qrScans clicks that came from the link's QR code (they are among {@code clicks}); with
+     *                {@code unit=hour}, too, of the whole days the window touches
+     */
+    public record Totals(long clicks, long humans, long bots, long uniques, long qrScans) {}
+
+    /** An owner's totals: uniques are counted per link only. */
+    public record OwnerTotals(long clicks, long humans, long bots, long qrScans) {}
+
+    /** @param uniques the day's or month's unique visitors; absent for hours */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Point(String start, long clicks, long humans, long bots, Long uniques, long qrScans) {}
+
+    public record Referrer(String host, long clicks) {}
+
+    public record LinkClicks(String code, long clicks) {}
+
+    /**
+     * A link's stats. The breakdowns ({@code devices}, {@code referrers}, {@code countries}) count
+     * human clicks; with {@code unit=hour} they cover the whole UTC days the window touches.
+     * {@code countries} is absent when no country database is configured.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record LinkStats(String code, String unit, int units, String unitReference, Totals totals, List<Point> series,
+            Map<String, Long> devices, List<Referrer> referrers, Map<String, Long> countries) {}
+
+    /**
+     * An API key's links together ({@code owner} its id, or {@code all} for an admin): totals
+     * without uniques (those are per link), the series and the links with the most clicks.
+     */
+    public record OwnerStats(String owner, String unit, int units, String unitReference, OwnerTotals totals, List<Point> series,
+            List<LinkClicks> links) {}
+}

@@ -1,0 +1,49 @@
+package dev.shortcode.api.stats;
+
+import dev.shortcode.api.config.ServiceSettings;
+import dev.shortcode.core.Storage;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Disposes;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+
+/** Builds click statistics at start (a bad {@code shortcode.stats.*} value stops it) and stores what is held at an orderly stop. */
+@ApplicationScoped
+public class StatsWiring {
+
+    @Produces
+    @Singleton
+    ClickStatistics statistics(ServiceSettings settings, Storage storage, MeterRegistry registry) {
+        return new ClickStatistics(settings.stats(), storage, registry, Clock.systemUTC());
+    }
+
+    /** Before the storage is closed (that comes when the beans are destroyed, after this event). */
+    void storeHeldClicks(@Observes ShutdownEvent event, ClickStatistics statistics) {
+        statistics.close();
+    }
+
+    void closeStatistics(@Disposes ClickStatistics statistics) {
+        statistics.close();
+    }
+
+    @Produces
+    @Singleton
+    ClickRecorder recorder(ClickStatistics statistics) {
+        return statistics.recorder();
+    }
+
+    @Produces
+    @Singleton
+    StatsReader reader(ClickStatistics statistics) {
+        return statistics.reader();
+    }
+
+    void start(@Observes StartupEvent event, ClickStatistics statistics) {
+        // built at start: a bad setting or geo database stops the start, not the first redirect
+    }
+}
