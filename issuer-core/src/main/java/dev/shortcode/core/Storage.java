@@ -9,6 +9,7 @@ import dev.shortcode.core.store.ClickStore;
 import dev.shortcode.core.store.HotStore;
 import dev.shortcode.core.store.IdempotencyStore;
 import dev.shortcode.core.store.ModerationStore;
+import dev.shortcode.core.store.RateLimits;
 import dev.shortcode.core.store.SamplingOptions;
 import dev.shortcode.core.store.StorageFootprint;
 import java.lang.System.Logger.Level;
@@ -38,11 +39,13 @@ import java.util.function.Supplier;
  * @param footprint   what the stores hold and cost, measured by sampling (for capacity planning),
  *                    with the given sampling bounds
  * @param clicks      click statistics per link and owner
+ * @param rateLimits  the API keys' rate limits and quotas: shared by all nodes where the backend
+ *                    can (Redis), else this node's
  */
 public record Storage(String kind, BlockSource blockSource, HotStore hotStore, Archive archive, LinkResolver resolver,
         ApiKeyStore apiKeys, IdempotencyStore idempotency, Supplier<CompletionStage<StorageHealth>> health,
         Optional<Supplier<WriterStats>> writerStats, AutoCloseable closer, ModerationStore moderation,
-        Function<SamplingOptions, StorageFootprint> footprint, ClickStore clicks) implements AutoCloseable {
+        Function<SamplingOptions, StorageFootprint> footprint, ClickStore clicks, RateLimits rateLimits) implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Storage.class.getName());
 
@@ -60,6 +63,7 @@ public record Storage(String kind, BlockSource blockSource, HotStore hotStore, A
         Objects.requireNonNull(moderation, "moderation");
         Objects.requireNonNull(footprint, "footprint");
         Objects.requireNonNull(clicks, "clicks");
+        Objects.requireNonNull(rateLimits, "rateLimits");
     }
 
     @Override

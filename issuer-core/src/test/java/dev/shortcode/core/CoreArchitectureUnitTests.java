@@ -23,7 +23,7 @@ class CoreArchitectureUnitTests {
     @Test
     void storageSpis_knowNoClientLibraryOrBackend() {
         noClasses().that().resideInAnyPackage("dev.shortcode.core.store..", "dev.shortcode.core.read..", "dev.shortcode.core.alloc..",
-                        "dev.shortcode.core.lease..", "dev.shortcode.core.code..", "dev.shortcode.core.config..")
+                        "dev.shortcode.core.lease..", "dev.shortcode.core.code..", "dev.shortcode.core.config..", "dev.shortcode.core.limit..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.lettuce..", "org.rocksdb..", "io.netty..",
                         "dev.shortcode.core.redis..", "dev.shortcode.core.embedded..")
                 .check(CORE);

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
@@ -48,11 +49,11 @@ import org.apache.hadoop.hbase.filter.ValueFilter;
  * another hash is not generated. Should it happen anyway, {@link #revoke} revokes every key with
  * the id, so revoking an id never leaves a key of that id usable.
  *
- * <h2>Revocation</h2>
- * A compare-and-set on the whole cell: the revoked copy is written only if the cell still holds
- * the value it was derived from. A CAS that fails means the cell changed since it was read (the
- * only change this store makes is a revoke); the cell is read again and, if still not revoked,
- * tried again, a few times at most.
+ * <h2>Revocation and updates</h2>
+ * A compare-and-set on the whole cell: the revoked or updated copy is written only if the cell
+ * still holds the value it was derived from. A CAS that fails means the cell changed since it was
+ * read (a concurrent revoke, a limit change, a node recording the key's last use); the cell is
+ * read again and the change derived again from what it holds now, a few times at most.
  *
  * <p>Every method is asynchronous and never blocks the caller; stages complete on HBase client
  * threads (callers must not block in their callbacks). A failure of HBase, including no answer
@@ -63,8 +64,8 @@ public final class HBaseApiKeyStore implements ApiKeyStore {
 
     static final byte[] FAMILY = {'k'};
     static final byte[] VALUE = {'v'};
-    /** Only a concurrent revoke or an operator's edit changes a cell; a few tries settle any race. */
-    private static final int MAX_REVOKE_ATTEMPTS = 5;
+    /** Only revokes, updates and nodes recording a use change a cell; each lost race is won by another, so as many tries as racing writers settle it. */
+    private static final int MAX_CAS_ATTEMPTS = 16;
 
     private final AsyncTable<AdvancedScanResultConsumer> table;
     private final String tableName;
@@ -138,9 +139,9 @@ public final class HBaseApiKeyStore implements ApiKeyStore {
             // Gone, or revoked by someone else (perhaps a concurrent revoke that won the CAS).
             return CompletableFuture.completedFuture(false);
         }
-        if (attempt > MAX_REVOKE_ATTEMPTS) {
+        if (attempt > MAX_CAS_ATTEMPTS) {
             return CompletableFuture.failedFuture(new HBaseArchiveException(
-                    what + ": the key changed under each of " + MAX_REVOKE_ATTEMPTS + " attempts", new IOException("concurrent changes")));
+                    what + ": the key changed under each of " + MAX_CAS_ATTEMPTS + " attempts", new IOException("concurrent changes")));
         }
         Put put = new Put(row).addColumn(FAMILY, VALUE, bytes(decode(seen).revokedCopy().encode()));
         CheckAndMutate ifUnchanged = CheckAndMutate.newBuilder(row).ifMatches(FAMILY, VALUE, CompareOperator.EQUAL, seen).build(put);
@@ -148,6 +149,45 @@ public final class HBaseApiKeyStore implements ApiKeyStore {
                 ? CompletableFuture.completedFuture(true)
                 : Futures.bounded(table.get(new Get(row).addColumn(FAMILY, VALUE)), deadline, what)
                         .thenCompose(now -> revoke(row, now.getValue(FAMILY, VALUE), attempt + 1, what)));
+    }
+
+    /** {@inheritDoc} If several keys carry the id (see the class note), updates them all and answers the first. */
+    @Override
+    public CompletionStage<Optional<ApiKey>> update(String id, UnaryOperator<ApiKey> change) {
+        String what = "update of API key " + id + " in " + tableName;
+        return withId(id, what).thenCompose(rows -> {
+            List<CompletableFuture<ApiKey>> updates = new ArrayList<>(rows.size());
+            for (Result row : rows) {
+                updates.add(update(row.getRow(), row.getValue(FAMILY, VALUE), change, 1, what));
+            }
+            return CompletableFuture.allOf(updates.toArray(CompletableFuture[]::new))
+                    .thenApply(ignored -> updates.stream().map(CompletableFuture::join).filter(k -> k != null).findFirst());
+        });
+    }
+
+    /** Updates the key in {@code row}, whose cell was last seen holding {@code seen}; null when the cell is gone. */
+    private CompletableFuture<ApiKey> update(byte[] row, byte[] seen, UnaryOperator<ApiKey> change, int attempt, String what) {
+        if (seen == null) {
+            return CompletableFuture.completedFuture(null);
+        }
+        if (attempt > MAX_CAS_ATTEMPTS) {
+            return CompletableFuture.failedFuture(new HBaseArchiveException(
+                    what + ": the key changed under each of " + MAX_CAS_ATTEMPTS + " attempts", new IOException("concurrent changes")));
+        }
+        ApiKey current = decode(seen);
+        ApiKey changed = change.apply(current);
+        if (changed == current) {
+            return CompletableFuture.completedFuture(current);
+        }
+        if (!changed.id().equals(current.id()) || !changed.secretHash().equals(current.secretHash())) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException("an update may not change a key's id or secret hash"));
+        }
+        Put put = new Put(row).addColumn(FAMILY, VALUE, bytes(changed.encode()));
+        CheckAndMutate ifUnchanged = CheckAndMutate.newBuilder(row).ifMatches(FAMILY, VALUE, CompareOperator.EQUAL, seen).build(put);
+        return Futures.bounded(table.checkAndMutate(ifUnchanged), deadline, what).thenCompose(result -> result.isSuccess()
+                ? CompletableFuture.completedFuture(changed)
+                : Futures.bounded(table.get(new Get(row).addColumn(FAMILY, VALUE)), deadline, what)
+                        .thenCompose(now -> update(row, now.getValue(FAMILY, VALUE), change, attempt + 1, what)));
     }
 
     /**

@@ -12,6 +12,8 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -163,6 +165,23 @@ class HBaseApiKeyStoreIntegrationTests {
         List<Boolean> answers = concurrently(20, i -> (i % 2 == 0 ? nodeA : nodeB).apiKeys().revoke(key.id()).toCompletableFuture());
         assertThat(answers).hasSize(20).containsOnlyOnce(true);
         assertThat(await(nodeB.apiKeys().findByHash(key.secretHash()))).contains(key.revokedCopy());
+    }
+
+    @Test
+    void update_racingOnTwoNodes_losesNoChange_andOldRecordsStayReadable() throws Exception {
+        ApiKey key = key();
+        assertThat(await(nodeA.apiKeys().create(key))).isTrue();
+        // Ten nodes' last-use records and one limit change at once: each compare-and-set that loses derives its change again.
+        List<Boolean> answers = concurrently(11, i -> (i % 2 == 0 ? nodeA : nodeB).apiKeys().update(key.id(), current -> i == 10
+                ? current.withSettings(OptionalLong.of(120), OptionalLong.of(50), current.expiresAtMillis())
+                : current.usedAt(1_000L + i)).toCompletableFuture().thenApply(Optional::isPresent));
+        assertThat(answers).containsOnly(true);
+        ApiKey stored = await(nodeB.apiKeys().findByHash(key.secretHash())).orElseThrow();
+        assertThat(stored.lastUsedMillis()).isEqualTo(1_009L);
+        assertThat(stored.requestsPerMinute()).hasValue(120);
+        assertThat(stored.linksPerDay()).hasValue(50);
+        assertThat(await(nodeA.apiKeys().update("no-such-id", current -> current.usedAt(5)))).isEmpty();
+        assertThat(await(nodeA.apiKeys().list())).contains(stored);
     }
 
     /** Starts {@code n} operations from {@code n} threads released together; their answers. */

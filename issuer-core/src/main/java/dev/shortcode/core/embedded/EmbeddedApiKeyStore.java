@@ -8,13 +8,14 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.UnaryOperator;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksIterator;
 
 /**
  * API keys in two column families of the {@link EmbeddedDatabase}: {@code api_keys} maps an id to
  * its {@link ApiKey#encode() encoded} key, {@code api_key_hashes} a secret hash to its id. Creates
- * and revokes are acknowledged operations of the {@link GroupCommitWriter}, which writes both
+ * revokes and updates are acknowledged operations of the {@link GroupCommitWriter}, which writes both
  * families in one atomic batch and is their only writer, so the duplicate check and the write
  * cannot race and an id and its hash never disagree. Reads run on the caller's thread.
  */
@@ -91,6 +92,28 @@ final class EmbeddedApiKeyStore implements ApiKeyStore {
             }
             staging.put(storage.apiKeys(), key, EmbeddedDatabase.bytes(current.revokedCopy().encode()));
             return true;
+        });
+    }
+
+    /** The writer is the families' only writer, so reading and writing in one operation is the compare-and-set. */
+    @Override
+    public CompletionStage<Optional<ApiKey>> update(String id, UnaryOperator<ApiKey> change) {
+        byte[] key = EmbeddedDatabase.bytes(id);
+        return storage.writer().submit(staging -> {
+            byte[] value = staging.get(storage.apiKeys(), key);
+            if (value == null) {
+                return Optional.<ApiKey>empty();
+            }
+            ApiKey current = decode(value);
+            ApiKey changed = change.apply(current);
+            if (changed == current) {
+                return Optional.of(current);
+            }
+            if (!changed.id().equals(current.id()) || !changed.secretHash().equals(current.secretHash())) {
+                throw new IllegalArgumentException("an update may not change a key's id or secret hash");
+            }
+            staging.put(storage.apiKeys(), key, EmbeddedDatabase.bytes(changed.encode()));
+            return Optional.of(changed);
         });
     }
 

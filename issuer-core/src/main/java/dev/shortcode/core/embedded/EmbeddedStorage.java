@@ -5,6 +5,7 @@ import dev.shortcode.core.StorageHealth;
 import dev.shortcode.core.alloc.Ticker;
 import dev.shortcode.core.config.IssuerConfig;
 import dev.shortcode.core.lease.EmbeddedBlockSource;
+import dev.shortcode.core.limit.LocalRateLimits;
 import dev.shortcode.core.read.ColdReadOptions;
 import dev.shortcode.core.read.LinkResolver;
 import java.time.Clock;
@@ -16,7 +17,7 @@ import java.util.concurrent.CompletableFuture;
 /**
  * The single-node storage: one RocksDB under the data directory ({@link EmbeddedDatabase}) holds
  * the counters' watermarks, the hot store, the archive, the API keys, the idempotency keys and the
- * click statistics.
+ * click statistics. Rate limits are this node's alone, in memory ({@link LocalRateLimits}).
  * The one way in to the embedded classes, which are package-private.
  */
 public final class EmbeddedStorage {
@@ -40,7 +41,7 @@ public final class EmbeddedStorage {
             return new Storage("embedded", new EmbeddedBlockSource(watermarks), hot, archive, resolver, new EmbeddedApiKeyStore(db),
                     new EmbeddedIdempotencyStore(db, clock), () -> CompletableFuture.completedFuture(new StorageHealth(Map.of("rocksdb", isOpen(db)), Set.of("rocksdb"))),
                     Optional.of(db::writerStats), db::close, new EmbeddedModerationStore(db),
-                    sampling -> new EmbeddedFootprint(db, sampling, clock), new EmbeddedClickStore(db, clock));
+                    sampling -> new EmbeddedFootprint(db, sampling, clock), new EmbeddedClickStore(db, clock), new LocalRateLimits(clock));
         } catch (RuntimeException e) {
             db.close();
             throw e;

@@ -42,6 +42,11 @@ final class LuaScript {
 
     /** Like {@link #run}, without blocking: the fallback to {@code EVAL} is chained on the reply. */
     <T> CompletableFuture<T> runAsync(RedisClusterAsyncCommands<String, String> redis, String[] keys, String... args) {
+        return runAsyncTyped(redis, keys, args);
+    }
+
+    /** {@link #runAsync} on a connection of any codec (the rate limiter's values are bytes). */
+    <K, V, T> CompletableFuture<T> runAsyncTyped(RedisClusterAsyncCommands<K, V> redis, K[] keys, V[] args) {
         CompletableFuture<T> bySha = redis.<T>evalsha(sha1, output, keys, args).toCompletableFuture();
         return bySha.exceptionallyCompose(failure -> {
             Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;

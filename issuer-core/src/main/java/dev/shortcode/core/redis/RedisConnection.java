@@ -14,6 +14,8 @@ import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import io.lettuce.core.resource.ClientResources;
@@ -192,6 +194,25 @@ public final class RedisConnection implements AutoCloseable {
             return clusterClient.connectPubSub(StringCodec.UTF8);
         }
         return ((RedisClient) client).connectPubSub(StringCodec.UTF8);
+    }
+
+    /** A connection of text keys and byte values, from the same client (and event loops); closing it closes the connection. */
+    record Binary(StatefulConnection<String, byte[]> connection, RedisClusterAsyncCommands<String, byte[]> async) implements AutoCloseable {
+        @Override
+        public void close() {
+            connection.close();
+        }
+    }
+
+    /** A new connection whose values are bytes, for state that is not text (rate-limit buckets); the caller closes it. */
+    Binary openBinary() {
+        RedisCodec<String, byte[]> codec = RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE);
+        if (client instanceof RedisClusterClient clusterClient) {
+            StatefulRedisClusterConnection<String, byte[]> c = clusterClient.connect(codec);
+            return new Binary(c, c.async());
+        }
+        StatefulRedisConnection<String, byte[]> c = ((RedisClient) client).connect(codec);
+        return new Binary(c, c.async());
     }
 
     @Override

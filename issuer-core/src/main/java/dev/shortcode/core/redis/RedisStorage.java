@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The distributed storage: Redis (standalone or Cluster) for the id counters, the hot store, the
- * outbox, idempotency keys and click counts, over an {@link ArchiveStorage} (HBase) for every link, the
+ * outbox, idempotency keys, click counts and the rate limits of API keys, over an {@link ArchiveStorage} (HBase) for every link, the
  * watermarks and the API keys. The one way in to the Redis classes, which are package-private.
  *
  * <p>Every node also runs archivers that move the outbox into the archive; they keep a connection
@@ -77,6 +77,7 @@ public final class RedisStorage {
         ThreadPoolExecutor watermarkReader = null;
         RedisClickStore clickStore = null;
         ClickRollup rollup = null;
+        RedisConnection.Binary limitsConnection = null;
         try {
             hot = new RedisHotStore(redis, keys, options.hotStore());
             // Click batches and roll-ups on a connection of their own: a flush of thousands of scripts
@@ -96,6 +97,9 @@ public final class RedisStorage {
                     });
             LinkResolver resolver = LinkResolver.over(hot, archive.archive(), issuer, archive.watermarks(), watermarkReader,
                     options.coldRead(), Ticker.SYSTEM, Clock.systemUTC());
+            limitsConnection = redis.openBinary();
+            RedisRateLimits limits = new RedisRateLimits(limitsConnection.async(), keys.namespace(), Clock.systemUTC());
+            RedisConnection.Binary openedLimitsConnection = limitsConnection;
             RedisHotStore openedHot = hot;
             OutboxArchiver openedArchiver = archiver;
             ThreadPoolExecutor openedReader = watermarkReader;
@@ -108,11 +112,17 @@ public final class RedisStorage {
                     () -> probe(redis, archive), Optional.empty(),
                     () -> {
                         if (closed.compareAndSet(false, true)) {
+                            limits.close(); // charges Redis with what was admitted since the last syncs
+                            openedLimitsConnection.close();
                             close(openedRollup, openedClicks, openedArchiver, openedHot, openedReader, archive, redis);
                         }
                     }, archive.moderation(),
-                    sampling -> StorageFootprint.combine(RedisFootprints.of(redis, keys, sampling, Clock.systemUTC()), archive.footprint()), clickStore);
+                    sampling -> StorageFootprint.combine(RedisFootprints.of(redis, keys, sampling, Clock.systemUTC()), archive.footprint()), clickStore,
+                    limits);
         } catch (RuntimeException e) {
+            if (limitsConnection != null) {
+                limitsConnection.close();
+            }
             close(rollup, clickStore, archiver, hot, watermarkReader, archive, redis);
             throw e;
         }

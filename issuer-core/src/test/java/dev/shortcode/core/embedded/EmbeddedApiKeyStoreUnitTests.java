@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -114,6 +115,25 @@ class EmbeddedApiKeyStoreUnitTests {
         assertThat(found.allows(Scope.LINKS_READ)).isFalse();
         assertThat(list()).containsExactly(k.revokedCopy());
         assertThat(create(key("k1", "h9"))).as("a revoked id stays taken").isFalse();
+    }
+
+    @Test
+    void update_changesLimitsAndLastUse_keepsTheHashLookup_andAnUnknownIdIsEmpty() {
+        ApiKey k = key("k1", "h1", Scope.LINKS_WRITE);
+        create(k);
+
+        Optional<ApiKey> changed = keys.update("k1", current -> current.withSettings(OptionalLong.of(60), OptionalLong.of(500),
+                OptionalLong.of(1_900_000_000_000L))).toCompletableFuture().join();
+        Optional<ApiKey> used = keys.update("k1", current -> current.usedAt(1_800_000_000_000L)).toCompletableFuture().join();
+
+        assertThat(changed.orElseThrow().requestsPerMinute()).hasValue(60);
+        assertThat(used.orElseThrow().linksPerDay()).as("the second change applies to the first's result").hasValue(500);
+        ApiKey stored = findByHash("h1").orElseThrow();
+        assertThat(stored).isEqualTo(used.get());
+        assertThat(stored.lastUsedMillis()).isEqualTo(1_800_000_000_000L);
+        assertThat(stored.expiresAtMillis()).hasValue(1_900_000_000_000L);
+        assertThat(keys.update("unknown", current -> current.usedAt(1)).toCompletableFuture().join()).isEmpty();
+        assertThat(keys.update("k1", current -> current).toCompletableFuture().join()).contains(stored);
     }
 
     @Test

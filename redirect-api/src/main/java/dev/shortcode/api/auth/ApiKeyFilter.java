@@ -2,6 +2,8 @@ package dev.shortcode.api.auth;
 
 import dev.shortcode.api.error.MissingScopeException;
 import dev.shortcode.api.error.UnauthenticatedException;
+import dev.shortcode.api.limit.ApiRateLimiter;
+import dev.shortcode.api.link.CallerContext;
 import dev.shortcode.api.problem.ErrorMapping;
 import dev.shortcode.api.problem.ProblemMapper;
 import dev.shortcode.core.store.ApiKey;
@@ -11,12 +13,14 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Response;
+import java.util.concurrent.Executor;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
- * Checks {@code X-API-Key} on every endpoint annotated with {@link RequiresScope}: missing or
- * unknown key 401, a key without the scope 403. The key is left in the routing context for the
- * endpoint ({@link #KEY}).
+ * Checks {@code X-API-Key} on every endpoint annotated with {@link RequiresScope}: missing,
+ * unknown, revoked or expired key 401, a key without the scope 403, a key over its requests a
+ * minute 429 ({@link ApiRateLimiter}). The key is left in the routing context for the endpoint
+ * ({@link #KEY}), and its use is recorded ({@link LastUseRecorder}).
  */
 public final class ApiKeyFilter {
 
@@ -25,6 +29,12 @@ public final class ApiKeyFilter {
 
     @Inject
     ApiKeys keys;
+
+    @Inject
+    ApiRateLimiter limits;
+
+    @Inject
+    LastUseRecorder lastUse;
 
     @ServerRequestFilter
     public Uni<Response> authenticate(ContainerRequestContext request, ResourceInfo resource, RoutingContext routing) {
@@ -37,16 +47,20 @@ public final class ApiKeyFilter {
         if (presented == null || presented.isBlank()) {
             return Uni.createFrom().item(problem(new UnauthenticatedException("send an API key in the " + HEADER + " header"), request));
         }
-        return Uni.createFrom().completionStage(keys.authenticate(presented.trim())).map(found -> {
+        Executor caller = CallerContext.current();
+        return Uni.createFrom().completionStage(keys.authenticate(presented.trim())).chain(found -> {
             if (found.isEmpty()) {
-                return problem(new UnauthenticatedException("the API key in " + HEADER + " is unknown or revoked"), request);
+                return Uni.createFrom().item(problem(new UnauthenticatedException("the API key in " + HEADER
+                        + " is unknown, revoked or expired"), request));
             }
             ApiKey key = found.get();
             if (!key.allows(required.value())) {
-                return problem(new MissingScopeException(key.id(), required.value().label()), request);
+                return Uni.createFrom().item(problem(new MissingScopeException(key.id(), required.value().label()), request));
             }
             routing.put(KEY, key);
-            return null;
+            lastUse.record(key);
+            return Uni.createFrom().completionStage(limits.admit(key, routing).thenApplyAsync(
+                    refused -> refused == null ? null : problem(refused, request), caller));
         });
     }
 

@@ -11,11 +11,13 @@ import java.time.Clock;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
 
 /**
  * Issues, authenticates and caches API keys. A key is {@code sck_} plus 32 random base62
@@ -105,7 +107,9 @@ public final class ApiKeys {
         long asked = clock.millis();
         store.findByHash(hash).whenComplete((found, failure) -> {
             if (failure == null) {
-                found.ifPresentOrElse(key -> cache.put(hash, new Cached(key, asked)), () -> cache.remove(hash));
+                // An update on this node that completed after this lookup was asked is newer than its answer.
+                cache.compute(hash, (h, current) -> current != null && current.checkedAt >= asked ? current
+                        : found.map(key -> new Cached(key, asked)).orElse(null));
             }
             rechecking.remove(hash, mine);
             mine.complete(null);
@@ -113,18 +117,33 @@ public final class ApiKeys {
         return mine;
     }
 
-    private static Optional<ApiKey> verified(ApiKey key, String hash) {
+    /** The key if it is the one presented, not revoked and not expired. */
+    private Optional<ApiKey> verified(ApiKey key, String hash) {
         boolean same = MessageDigest.isEqual(key.secretHash().getBytes(StandardCharsets.US_ASCII), hash.getBytes(StandardCharsets.US_ASCII));
-        return same && !key.revoked() ? Optional.of(key) : Optional.empty();
+        return same && !key.revoked() && !key.expiredAt(clock.millis()) ? Optional.of(key) : Optional.empty();
     }
 
     public CompletionStage<Created> create(String name, Set<ApiKey.Scope> scopes) {
-        return create(name, scopes, "sck_" + randomBase62(SECRET_CHARS), "k_" + randomBase62(12));
+        return create(name, scopes, OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty());
+    }
+
+    /** A new key with its own limits and expiry (each empty for the default, or never). */
+    public CompletionStage<Created> create(String name, Set<ApiKey.Scope> scopes, OptionalLong requestsPerMinute, OptionalLong linksPerDay,
+            OptionalLong expiresAtMillis) {
+        return create(new ApiKey("k_" + randomBase62(12), name, scopes, "", clock.millis(), false, requestsPerMinute, linksPerDay,
+                expiresAtMillis, 0), "sck_" + randomBase62(SECRET_CHARS));
     }
 
     /** Stores a key whose secret the operator chose (the bootstrap admin key from the environment). */
     public CompletionStage<Created> create(String name, Set<ApiKey.Scope> scopes, String secret, String id) {
-        ApiKey key = new ApiKey(id, name, scopes, sha256(secret), clock.millis(), false);
+        return create(new ApiKey(id, name, scopes, "", clock.millis(), false), secret);
+    }
+
+    /** Stores {@code template} with the hash of {@code secret}. */
+    private CompletionStage<Created> create(ApiKey template, String secret) {
+        String id = template.id();
+        ApiKey key = new ApiKey(id, template.name(), template.scopes(), sha256(secret), template.createdAtMillis(), false,
+                template.requestsPerMinute(), template.linksPerDay(), template.expiresAtMillis(), 0);
         return store.create(key).thenApply(created -> {
             if (!created) {
                 throw new IllegalStateException("an API key with id " + id + " or the same secret exists already");
@@ -137,6 +156,21 @@ public final class ApiKeys {
         return store.revoke(id).thenApply(revoked -> {
             cache.values().removeIf(c -> c.key.id().equals(id));
             return revoked;
+        });
+    }
+
+    /**
+     * Changes a key in the store ({@link ApiKeyStore#update}) and in this node's cache at once (a
+     * re-check already under way cannot bring the old copy back); other nodes see it at their next
+     * re-check: the first request of the key {@link #CACHE_MILLIS} or more after their last one
+     * starts it and is still answered with the old copy, and so are those that come before the
+     * store answers it.
+     */
+    public CompletionStage<Optional<ApiKey>> update(String id, UnaryOperator<ApiKey> change) {
+        return store.update(id, change).thenApply(updated -> {
+            long now = clock.millis();
+            updated.ifPresent(key -> cache.replaceAll((hash, cached) -> cached.key.id().equals(id) ? new Cached(key, now) : cached));
+            return updated;
         });
     }
 

@@ -77,6 +77,9 @@ public interface ServiceConfig {
     /** The streaming bulk endpoint's limits per stream. */
     Bulk bulk();
 
+    /** Per-API-key rate limits and quotas: what every non-admin key gets unless it has its own. */
+    Limits limits();
+
     /** Pools by name; empty means the three default pools (short, medium, long). */
     Map<String, Pool> pools();
 
@@ -576,5 +579,25 @@ public interface ServiceConfig {
 
         /** A MaxMind DB file mapping IPs to countries (GeoLite2-Country and the like); unset: no countries. */
         Optional<String> geoDatabase();
+    }
+
+    /** {@code shortcode.limits.*}: the limits every non-admin API key gets unless it has its own; admin keys only their own. */
+    interface Limits {
+
+        /** Whether API keys are limited at all. */
+        @WithDefault("true")
+        @WithConverter(StrictBooleanConverter.class)
+        boolean enabled();
+
+        /**
+         * Requests a minute per key, all API endpoints together, refilled gradually (a burst of this
+         * many at once), 0..1000000000; 0: no limit.
+         */
+        @WithDefault("600")
+        long requestsPerMinute();
+
+        /** Links a key may create per UTC day (a batch counts its items), 0..1000000000000; 0: no limit. */
+        @WithDefault("1000000")
+        long linksPerDay();
     }
 }

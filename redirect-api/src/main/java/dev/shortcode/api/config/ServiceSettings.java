@@ -47,12 +47,13 @@ import java.util.Optional;
  * @param http                connection limits
  * @param stats               click statistics
  * @param bulk                the limits of one bulk stream
+ * @param limits              the default rate limits and quotas of API keys
  */
 public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, String baseHost, int redirectStatus, TtlPolicy ttlPolicy,
         Duration idempotencyTtl, Optional<String> adminKey, IssuerConfig issuer, Optional<RedisStorageOptions> redis,
         Optional<HBaseArchiveConfig> hbase, EmbeddedOptions embeddedOptions, ColdReadOptions coldRead, Duration issuedCountInterval,
         boolean refuseInternalAddresses, DenylistSettings denylist, CapacitySettings capacity, HttpLimits http,
-        StatsSettings stats, BulkSettings bulk) {
+        StatsSettings stats, BulkSettings bulk, LimitSettings limits) {
 
     private static final String KEY = IssuerConfig.PREFIX;
 
@@ -103,7 +104,7 @@ public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, Strin
         return new ServiceSettings(dataDirectory, baseUrl, baseHost, redirectStatus, ttlPolicy, idempotencyTtl, adminKey, issuer, redis,
                 hbase, embedded, coldRead, issuedCountInterval, config.refuseInternalAddresses(), DenylistSettings.from(config.denylist()),
                 CapacitySettings.from(config.capacity()), HttpLimits.from(config.http()), StatsSettings.from(config.stats()),
-                BulkSettings.from(config.bulk()));
+                BulkSettings.from(config.bulk()), LimitSettings.from(config.limits()));
     }
 
     private static DataDirectory dataDirectory(String path) {

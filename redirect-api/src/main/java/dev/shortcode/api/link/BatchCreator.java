@@ -3,6 +3,7 @@ package dev.shortcode.api.link;
 import dev.shortcode.api.error.AliasTakenException;
 import dev.shortcode.api.error.DomainException;
 import dev.shortcode.api.error.PoolExhaustedException;
+import dev.shortcode.api.limit.QuotaCharge;
 import dev.shortcode.api.problem.ErrorMapping;
 import dev.shortcode.api.problem.ProblemResponse;
 import dev.shortcode.core.alloc.CodeIssuer;
@@ -30,6 +31,12 @@ import java.util.concurrent.Executor;
  * skipped, and only those items go round again with fresh codes, each at most
  * {@link LinkCreator#MAX_CODE_ATTEMPTS} times in all. Each round's answers are built on the
  * caller's context, not on the thread that completed the store's stage (the embedded writer).
+ *
+ * <p>The key's daily quota ({@link QuotaCharge}) is charged here, once the items are validated and
+ * before any code is issued: the batch counts the items that will be made (invalid ones make
+ * nothing and cost nothing), all or none, so a batch the quota cannot cover answers 429 whole and
+ * takes no code. An item refused later (its alias taken) has been counted: the quota is a guard
+ * against volume, and giving units back would cost each batch a second round trip.
  */
 public final class BatchCreator {
 
@@ -60,6 +67,12 @@ public final class BatchCreator {
      */
     public CompletionStage<List<BatchItemResult>> create(List<CreateLinkRequest> items, Map<Integer, ? extends DomainException> unreadable,
             String owner) {
+        return create(items, unreadable, owner, QuotaCharge.NONE);
+    }
+
+    /** {@link #create(List, Map, String)}, the items that will be made taken from {@code quota} first. */
+    public CompletionStage<List<BatchItemResult>> create(List<CreateLinkRequest> items, Map<Integer, ? extends DomainException> unreadable,
+            String owner, QuotaCharge quota) {
         Batch batch = new Batch(items.size(), owner, clock.millis(), CallerContext.current());
         Map<String, TtlPolicy.Choice> ttlChoices = new HashMap<>(); // most batches repeat one or two ttl values
         List<Item> pending = new ArrayList<>(items.size());
@@ -77,7 +90,11 @@ public final class BatchCreator {
         }
         // Grouped by pool (a stable sort: a repeated alias still goes to its first item).
         pending.sort(Comparator.comparing(item -> item.valid.pool()));
-        return round(batch, pending, 1).thenApplyAsync(v -> Arrays.asList(batch.results), batch.answerOn);
+        CompletionStage<Void> charged = pending.isEmpty() ? CompletableFuture.completedFuture(null) : quota.take(pending.size());
+        // Back on the caller's context whatever the quota's answer (it completes on the shared store's thread).
+        return charged.handleAsync((v, refused) -> refused, batch.answerOn)
+                .thenCompose(refused -> refused != null ? CompletableFuture.<Void>failedFuture(refused) : round(batch, pending, 1))
+                .thenApplyAsync(v -> Arrays.asList(batch.results), batch.answerOn);
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.shortcode.api.error.IdempotencyInProgressException;
 import dev.shortcode.api.error.IdempotencyKeyReusedException;
 import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.api.error.NotFoundException;
+import dev.shortcode.api.limit.QuotaCharge;
 import dev.shortcode.core.store.IdempotencyStore;
 import dev.shortcode.core.store.IdempotencyStore.Claim;
 import java.time.Duration;
@@ -35,7 +36,11 @@ import java.util.concurrent.TimeUnit;
  *       instead of that link silently. Outcomes stored before fingerprints (a bare code) match any
  *       request.
  * </ol>
- * A winner that dies mid-create leaves its claim pending until the store's pending TTL (30 s)
+ * A new link is charged to the key's daily quota ({@link QuotaCharge}) just before it is made: a
+ * request refused as invalid costs nothing, and neither does a retry answered with the link its
+ * key made; a refusal by the quota releases the claim like any other failure.
+ *
+ * <p>A winner that dies mid-create leaves its claim pending until the store's pending TTL (30 s)
  * ends; retries answer 409 until then, never a duplicate.
  */
 public final class IdempotentCreator {
@@ -63,6 +68,11 @@ public final class IdempotentCreator {
 
     /** Creates a link; with an idempotency key (null: none), a retry returns the link the first request made. */
     public CompletionStage<LinkView> create(CreateLinkRequest request, String owner, String idempotencyKey) {
+        return create(request, owner, idempotencyKey, QuotaCharge.NONE);
+    }
+
+    /** {@link #create(CreateLinkRequest, String, String)}, the new link taken from {@code quota} first. */
+    public CompletionStage<LinkView> create(CreateLinkRequest request, String owner, String idempotencyKey, QuotaCharge quota) {
         ValidLink valid;
         try {
             if (idempotencyKey != null && (idempotencyKey.isBlank() || idempotencyKey.length() > MAX_KEY_LENGTH
@@ -74,8 +84,8 @@ public final class IdempotentCreator {
         } catch (InvalidRequestException e) {
             return CompletableFuture.failedFuture(e);
         }
-        CompletionStage<LinkView> created = idempotencyKey == null ? creator.create(valid, owner)
-                : claimed(valid, valid.fingerprint(), owner, idempotencyKey, System.nanoTime() + WAIT.toNanos());
+        CompletionStage<LinkView> created = idempotencyKey == null ? quota.take(1).thenCompose(v -> creator.create(valid, owner))
+                : claimed(valid, valid.fingerprint(), owner, idempotencyKey, System.nanoTime() + WAIT.toNanos(), quota);
         return CallerContext.resume(created);
     }
 
@@ -98,7 +108,8 @@ public final class IdempotentCreator {
         }
     }
 
-    private CompletionStage<LinkView> claimed(ValidLink valid, String fingerprint, String owner, String key, long deadline) {
+    private CompletionStage<LinkView> claimed(ValidLink valid, String fingerprint, String owner, String key, long deadline,
+            QuotaCharge quota) {
         return idempotency.claim(owner, key, idempotencyTtl).thenCompose(claim -> {
             if (claim instanceof Claim.Done done) {
                 Outcome outcome = Outcome.decode(done.outcome());
@@ -113,9 +124,9 @@ public final class IdempotentCreator {
                     return CompletableFuture.failedFuture(new IdempotencyInProgressException());
                 }
                 Executor later = CompletableFuture.delayedExecutor(POLL_MILLIS, TimeUnit.MILLISECONDS);
-                return CompletableFuture.supplyAsync(() -> null, later).thenCompose(v -> claimed(valid, fingerprint, owner, key, deadline));
+                return CompletableFuture.supplyAsync(() -> null, later).thenCompose(v -> claimed(valid, fingerprint, owner, key, deadline, quota));
             }
-            return creator.create(valid, owner).handle((view, failure) -> {
+            return quota.take(1).thenCompose(v -> creator.create(valid, owner)).handle((view, failure) -> {
                 if (failure != null) {
                     return idempotency.release(owner, key).<LinkView>thenCompose(v -> CompletableFuture.failedFuture(unwrap(failure)));
                 }

@@ -5,6 +5,7 @@ import dev.shortcode.api.auth.ApiKeyFilter;
 import dev.shortcode.api.auth.RequiresScope;
 import dev.shortcode.api.error.BatchTooLargeException;
 import dev.shortcode.api.error.InvalidRequestException;
+import dev.shortcode.api.limit.ApiRateLimiter;
 import dev.shortcode.api.problem.Problem;
 import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.ApiKey.Scope;
@@ -43,10 +44,13 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
         apiKeyName = ApiKeyFilter.HEADER, description = "An API key; scopes links:read, links:write, capacity:read, admin. "
                 + "Missing or unknown: 401; without the endpoint's scope: 403.")
 @SecurityRequirement(name = "apiKey")
-@APIResponse(responseCode = "401", description = "No API key, or an unknown or revoked one", content = @Content(
+@APIResponse(responseCode = "401", description = "No API key, or an unknown, revoked or expired one", content = @Content(
         mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
 @APIResponse(responseCode = "403", description = "The API key lacks the endpoint's scope", content = @Content(
         mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+@APIResponse(responseCode = "429", description = "The API key used up its requests a minute (rate-limited) or its links a day "
+        + "(quota-exceeded; a batch counts its items); nothing was done; retry after Retry-After. Every answer to a limited key "
+        + "carries RateLimit-Policy and RateLimit", content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
 @APIResponse(responseCode = "503", description = "A store is unreachable or overloaded; nothing was changed; retry after Retry-After",
         content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
 @Path("/api/v1/links")
@@ -69,6 +73,9 @@ public class LinkResource {
 
     @Inject
     LinkEditor edits;
+
+    @Inject
+    ApiRateLimiter limits;
 
     /** Items are read one by one (see {@link BatchItems}): one of the wrong shape must not fail the batch. */
     public record BatchRequest(@Schema(type = SchemaType.ARRAY, implementation = CreateLinkRequest.class)
@@ -98,7 +105,7 @@ public class LinkResource {
         if (idempotencyKey == null && routing.request().headers().contains("Idempotency-Key")) {
             idempotencyKey = ""; // sent empty (or blank, trimmed to empty): refused, not taken as absent
         }
-        return creates.create(request, owner(routing), idempotencyKey)
+        return creates.create(request, owner(routing), idempotencyKey, limits.quota(routing))
                 .thenApply(view -> Response.created(URI.create(view.shortUrl())).entity(view).build());
     }
 
@@ -120,7 +127,8 @@ public class LinkResource {
         if (request.links().size() > MAX_BATCH) {
             return CompletableFuture.failedFuture(new BatchTooLargeException(request.links().size(), MAX_BATCH));
         }
-        return batches.create(request.links().requests(), request.links().unreadable(), owner(routing)).thenApply(BatchResponse::new);
+        return batches.create(request.links().requests(), request.links().unreadable(), owner(routing), limits.quota(routing))
+                .thenApply(BatchResponse::new);
     }
 
     @GET

@@ -2,8 +2,10 @@ package dev.shortcode.api.problem;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.shortcode.api.error.DomainException;
+import dev.shortcode.api.error.RateLimitedException;
 import dev.shortcode.core.store.StorageUnavailableException;
 import java.lang.System.Logger.Level;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -83,6 +85,11 @@ public final class ErrorMapping {
                 status = 503;
                 title = "Service unavailable";
                 headers = Map.of("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));
+            }
+            case RATE_LIMITED -> {
+                RateLimitedException limited = (RateLimitedException) e;
+                return new ProblemResponse(429, new Problem(Problem.TYPE_BASE + e.type(), "Too many requests", 429, e.getMessage(), instance,
+                        List.of(limited.policy())), Map.of("Retry-After", Long.toString(limited.retryAfterSeconds())));
             }
             default -> throw new IllegalStateException("unmapped kind " + e.kind());
         }

@@ -1,10 +1,23 @@
 package dev.shortcode.api.problem;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
 
-/** An RFC 9457 problem detail. */
+/**
+ * An RFC 9457 problem detail.
+ *
+ * @param violatedPolicies for a 429, the rate-limit policies the request exceeded, as named in
+ *                         the RateLimit header fields (the extension member of the IETF httpapi
+ *                         ratelimit-headers draft); null otherwise
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Problem(String type, String title, int status, String detail, String instance) {
+public record Problem(String type, String title, int status, String detail, String instance,
+        @JsonProperty("violated-policies") List<String> violatedPolicies) {
+
+    public Problem(String type, String title, int status, String detail, String instance) {
+        this(type, title, status, detail, instance, null);
+    }
 
     /** Problem types are documented under this URI; the suffix names the kind of problem. */
     public static final String TYPE_BASE = "https://shortcode.dev/problems/";

@@ -40,6 +40,11 @@ public final class ServiceMetrics implements IssuerMetrics, LinkEvents, OutboxMe
      * a growing queue means the writer, not the event loop, is the bottleneck.
      */
     void bind(Storage storage) {
+        // The rate limiter's fallback: decisions this node took alone because Redis did not answer, and whether it is bypassed now.
+        FunctionCounter.builder("shortcode.rate.limit.local.decisions", storage.rateLimits(), l -> l.stats().localDecisions())
+                .description("rate-limit decisions taken by this node alone because the shared store did not answer").register(registry);
+        Gauge.builder("shortcode.rate.limit.shared.down", storage.rateLimits(), l -> l.stats().sharedDown() ? 1 : 0)
+                .description("1 while this node limits API keys on its own, the shared store not answering").register(registry);
         storage.writerStats().ifPresent(stats -> {
             FunctionCounter.builder("shortcode.embedded.writes", stats, s -> s.get().operations())
                     .description("operations the embedded writer applied").register(registry);

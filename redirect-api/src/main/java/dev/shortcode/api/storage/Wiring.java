@@ -2,8 +2,11 @@ package dev.shortcode.api.storage;
 
 import dev.shortcode.api.auth.AdminKeyBootstrap;
 import dev.shortcode.api.auth.ApiKeys;
+import dev.shortcode.api.auth.LastUseRecorder;
 import dev.shortcode.api.config.ServiceConfig;
 import dev.shortcode.api.config.ServiceSettings;
+import dev.shortcode.api.limit.ApiRateLimiter;
+import dev.shortcode.api.limit.KeyLimits;
 import dev.shortcode.api.link.AliasPolicy;
 import dev.shortcode.api.link.BatchCreator;
 import dev.shortcode.api.link.IdempotentCreator;
@@ -99,6 +102,23 @@ public class Wiring {
     @Singleton
     ApiKeys apiKeys(Storage storage) {
         return new ApiKeys(storage.apiKeys(), Clock.systemUTC());
+    }
+
+    /** Each key's last use, written at most once per key per five minutes per node. */
+    @Produces
+    @Singleton
+    LastUseRecorder lastUse(ApiKeys keys) {
+        return new LastUseRecorder(keys, Clock.systemUTC());
+    }
+
+    void closeLastUse(@Disposes LastUseRecorder lastUse) {
+        lastUse.close();
+    }
+
+    @Produces
+    @Singleton
+    ApiRateLimiter rateLimiter(ServiceSettings settings, Storage storage, MeterRegistry registry) {
+        return new ApiRateLimiter(storage.rateLimits(), new KeyLimits(settings.limits()), registry);
     }
 
     @Produces
@@ -201,7 +221,7 @@ public class Wiring {
 
     /** Builds everything at start (the parameters are what it builds), so that a bad setting stops the start, not the first request. */
     void start(@Observes StartupEvent event, ServiceSettings settings, ApiKeys keys, DailyIssueCounter dailyCounts,
-            IdempotentCreator creates, BatchCreator batches, LinkReader reads, LinkEditor edits) {
+            IdempotentCreator creates, BatchCreator batches, LinkReader reads, LinkEditor edits, ApiRateLimiter limits, LastUseRecorder lastUse) {
         AdminKeyBootstrap.run(keys, settings.dataDirectory(), settings.adminKey());
     }
 }

@@ -14,6 +14,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -75,6 +76,32 @@ class ApiKeysUnitTests {
         assertThat(store.lookups.get()).as("lookups: the first verification, then one re-check").isEqualTo(2);
     }
 
+    @Test
+    void update_onAnotherNode_isSeenOnceTheCacheRechecks() {
+        ApiKeys.Created created = keys.create("client", EnumSet.of(ApiKey.Scope.LINKS_WRITE)).toCompletableFuture().join();
+        assertThat(authenticate(created.secret()).orElseThrow().requestsPerMinute()).isEmpty();
+        store.update(created.key().id(), k -> k.withSettings(OptionalLong.of(5), OptionalLong.empty(), OptionalLong.empty()))
+                .toCompletableFuture().join(); // on another node: this node's cache does not know
+        assertThat(authenticate(created.secret()).orElseThrow().requestsPerMinute()).as("within the cache's time").isEmpty();
+        clock.advance(Duration.ofMillis(ApiKeys.CACHE_MILLIS + 1));
+        assertThat(authenticate(created.secret()).orElseThrow().requestsPerMinute()).hasValue(5);
+    }
+
+    @Test
+    void update_onThisNode_winsOverARecheckOfTheOldCopyUnderWay() {
+        ApiKeys.Created created = keys.create("client", EnumSet.of(ApiKey.Scope.LINKS_WRITE)).toCompletableFuture().join();
+        assertThat(authenticate(created.secret())).isPresent();
+        store.holding = true;
+        clock.advance(Duration.ofMillis(ApiKeys.CACHE_MILLIS + 1));
+        assertThat(authenticate(created.secret())).as("answered from the cache, a re-check under way").isPresent();
+        store.holding = false;
+        keys.update(created.key().id(), k -> k.withSettings(OptionalLong.of(7), OptionalLong.empty(), OptionalLong.empty()))
+                .toCompletableFuture().join();
+        store.release(); // the re-check answers with what the store held when it was asked: the old copy
+
+        assertThat(authenticate(created.secret()).orElseThrow().requestsPerMinute()).hasValue(7);
+    }
+
     private Optional<ApiKey> authenticate(String secret) {
         return keys.authenticate(secret).toCompletableFuture().join();
     }
@@ -86,6 +113,14 @@ class ApiKeysUnitTests {
         volatile boolean down;
         /** Calls never complete, as with a frozen HBase before its timeout. */
         volatile boolean hanging;
+        /** Lookups answer with what the store holds now, but only at {@link #release}: a slow store. */
+        volatile boolean holding;
+        final List<Runnable> held = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        void release() {
+            held.forEach(Runnable::run);
+            held.clear();
+        }
 
         private <T> CompletionStage<T> answer(java.util.function.Supplier<T> value) {
             return down ? CompletableFuture.failedFuture(new UncheckedIOException(new java.io.IOException("store unreachable")))
@@ -103,6 +138,12 @@ class ApiKeysUnitTests {
             if (hanging) {
                 return new CompletableFuture<>();
             }
+            if (holding) {
+                Optional<ApiKey> now = Optional.ofNullable(byHash.get(secretHash));
+                CompletableFuture<Optional<ApiKey>> later = new CompletableFuture<>();
+                held.add(() -> later.complete(now));
+                return later;
+            }
             return answer(() -> Optional.ofNullable(byHash.get(secretHash)));
         }
 
@@ -115,6 +156,12 @@ class ApiKeysUnitTests {
         public CompletionStage<Boolean> revoke(String id) {
             return answer(() -> byHash.values().stream().filter(k -> k.id().equals(id) && !k.revoked()).findFirst()
                     .map(k -> byHash.replace(k.secretHash(), k, k.revokedCopy())).orElse(false));
+        }
+
+        @Override
+        public CompletionStage<Optional<ApiKey>> update(String id, java.util.function.UnaryOperator<ApiKey> change) {
+            return answer(() -> byHash.values().stream().filter(k -> k.id().equals(id)).findFirst()
+                    .map(k -> byHash.computeIfPresent(k.secretHash(), (hash, current) -> change.apply(current))));
         }
     }
 

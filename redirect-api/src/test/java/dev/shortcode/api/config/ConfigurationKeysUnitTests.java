@@ -119,6 +119,10 @@ class ConfigurationKeysUnitTests {
                 key("shortcode.stats.buffer", e, "10000", 10_000, "10", s -> s.stats().buffer()),
                 key("shortcode.stats.geo-database", e, README.toString(), Optional.of(README), DIR.resolve("missing.mmdb").toString(),
                         s -> s.stats().geoDatabase()),
+                // rate limits and quotas of API keys
+                key("shortcode.limits.enabled", e, "false", false, "ture", s -> s.limits().enabled()),
+                key("shortcode.limits.requests-per-minute", e, "120", 120L, "-1", s -> s.limits().requestsPerMinute()),
+                key("shortcode.limits.links-per-day", e, "5000", 5_000L, "1000000000001", s -> s.limits().linksPerDay()),
                 // capacity
                 key("shortcode.capacity.refresh", e, "PT60S", Duration.ofSeconds(60), "PT0.5S", s -> s.capacity().refresh()),
                 key("shortcode.capacity.sample-size", e, "500", 500, "1", s -> s.capacity().sampling().sampleSize()),

@@ -547,6 +547,142 @@ abstract class AbstractLinkApiTests {
                 .body("detail", containsString("unknown scope"));
     }
 
+    /** A key of the given scopes with its own limits (null: the default), as the secret. */
+    private static String keyWith(Long requestsPerMinute, Long linksPerDay, String... scopes) {
+        Map<String, Object> body = new HashMap<>();
+        body.put("name", "limited key");
+        body.put("scopes", List.of(scopes));
+        body.put("requestsPerMinute", requestsPerMinute);
+        body.put("linksPerDay", linksPerDay);
+        return as(ADMIN_KEY).body(body).post("/api/v1/keys").then().statusCode(201).extract().path("key");
+    }
+
+    @Test
+    void limits_everyAnswerToALimitedKey_carriesTheRateLimitFields_inTheDraftsSyntax() {
+        Response created = create(writer, Map.of("url", "https://example.com/headers"));
+        created.then().statusCode(201)
+                .header("RateLimit-Policy", "\"burst\";q=600;w=60, \"daily\";q=1000000;w=86400")
+                .header("RateLimit", matchesPattern("\"burst\";r=59[0-9];t=1, \"daily\";r=999999;t=\\d+"));
+        long reset = Long.parseLong(created.header("RateLimit").replaceAll(".*\"daily\";r=\\d+;t=(\\d+)$", "$1"));
+        assertThat(reset).as("seconds to 00:00 UTC").isBetween(1L, 86_400L);
+        as(writer).get("/api/v1/links/" + created.path("code")).then().statusCode(200)
+                .header("RateLimit-Policy", "\"burst\";q=600;w=60, \"daily\";q=1000000;w=86400")
+                .header("RateLimit", matchesPattern("\"burst\";r=59[0-9];t=1"));
+        as(writer).get("/api/v1/links/zzzzz").then().statusCode(404).header("RateLimit", matchesPattern("\"burst\";r=\\d+;t=1"));
+        as(ADMIN_KEY).get("/api/v1/keys").then().statusCode(200).header("RateLimit-Policy", nullValue()).header("RateLimit", nullValue());
+        redirect(created.path("code")).then().statusCode(302).header("RateLimit", nullValue()).header("RateLimit-Policy", nullValue());
+    }
+
+    @Test
+    void limits_burstSpent_answers429RateLimited_withRetryAfterAndTheFields_andNothingDone() {
+        String limited = keyWith(5L, null, "links:write", "links:read");
+        for (int i = 0; i < 5; i++) {
+            as(limited).get("/api/v1/links/zzzzz").then().statusCode(404).header("RateLimit", matchesPattern("\"burst\";r=" + (4 - i) + ";t=\\d+"));
+        }
+        String alias = "burst-" + UUID.randomUUID().toString().substring(0, 8);
+        Response refused = create(limited, Map.of("url", "https://example.com/refused", "alias", alias));
+        refused.then().statusCode(429).contentType("application/problem+json")
+                .body("type", endsWith("/rate-limited"))
+                .body("violated-policies", equalTo(List.of("burst")))
+                .body("detail", containsString("5 requests a minute"))
+                .header("RateLimit-Policy", "\"burst\";q=5;w=60, \"daily\";q=1000000;w=86400")
+                .header("RateLimit", matchesPattern("\"burst\";r=0;t=\\d+"));
+        long retryAfter = Long.parseLong(refused.header("Retry-After"));
+        long t = Long.parseLong(refused.header("RateLimit").replaceAll(".*;t=(\\d+)$", "$1"));
+        assertThat(retryAfter).as("one unit every 12 s").isBetween(1L, 12L).isGreaterThanOrEqualTo(t);
+        redirect(alias).then().statusCode(404);
+        redirect("zzzzz").then().statusCode(404); // redirects are not limited per key
+        create(writer, Map.of("url", "https://example.com/other-key")).then().statusCode(201);
+    }
+
+    @Test
+    void limits_dailyQuota_countsABatchsValidItems_andRefusesABatchThatDoesNotFitWhole() {
+        String limited = keyWith(null, 10L, "links:write", "links:read");
+        List<Map<String, String>> fourAndABadOne = List.of(Map.of("url", "https://example.com/q/1"), Map.of("url", "nope"),
+                Map.of("url", "https://example.com/q/2"), Map.of("url", "https://example.com/q/3"), Map.of("url", "https://example.com/q/4"));
+        as(limited).body(Map.of("links", fourAndABadOne)).post("/api/v1/links/batch").then().statusCode(200)
+                .body("results.status", equalTo(List.of(201, 400, 201, 201, 201)))
+                .header("RateLimit", matchesPattern("\"burst\";r=\\d+;t=\\d+, \"daily\";r=6;t=\\d+"));
+        List<Map<String, String>> seven = new ArrayList<>();
+        for (int i = 0; i < 7; i++) {
+            seven.add(Map.of("url", "https://example.com/q/seven/" + i, "alias", "seven-" + i + "-" + UUID.randomUUID().toString().substring(0, 6)));
+        }
+        as(limited).body(Map.of("links", seven)).post("/api/v1/links/batch").then().statusCode(429)
+                .contentType("application/problem+json").body("type", endsWith("/quota-exceeded"))
+                .body("violated-policies", equalTo(List.of("daily"))).body("detail", containsString("6 left, this request needs 7"))
+                .header("Retry-After", matchesPattern("\\d+"));
+        redirect(seven.get(0).get("alias")).then().statusCode(404); // nothing of the refused batch was made
+        create(limited, Map.of("url", "https://example.com/q/5")).then().statusCode(201);
+        as(limited).body(Map.of("links", seven.subList(0, 5))).post("/api/v1/links/batch").then().statusCode(200)
+                .header("RateLimit", matchesPattern(".*\"daily\";r=0;t=\\d+"));
+        Response spent = create(limited, Map.of("url", "https://example.com/q/over"));
+        spent.then().statusCode(429).body("type", endsWith("/quota-exceeded"));
+        assertThat(Long.parseLong(spent.header("Retry-After"))).as("until 00:00 UTC").isBetween(1L, 86_400L);
+        as(limited).get("/api/v1/links/" + seven.get(0).get("alias")).then().statusCode(200); // reads are not links
+    }
+
+    @Test
+    void keys_patch_changesLimitsAndExpiry_nullResets_badBodiesAnswer400_unknownIds404() {
+        Response made = as(ADMIN_KEY).body(Map.of("name", "patched key", "scopes", List.of("links:read"))).post("/api/v1/keys");
+        made.then().statusCode(201).body("requestsPerMinute", nullValue()).body("expiresAt", nullValue());
+        String id = made.path("id");
+        String secret = made.path("key");
+        as(ADMIN_KEY).body(Map.of("requestsPerMinute", 2, "linksPerDay", 0)).patch("/api/v1/keys/" + id).then().statusCode(200)
+                .body("id", equalTo(id)).body("requestsPerMinute", equalTo(2)).body("linksPerDay", equalTo(0));
+        as(secret).get("/api/v1/links/zzzzz").then().statusCode(404).header("RateLimit-Policy", "\"burst\";q=2;w=60");
+        as(secret).get("/api/v1/links/zzzzz").then().statusCode(404);
+        as(secret).get("/api/v1/links/zzzzz").then().statusCode(429);
+        Map<String, Object> reset = new HashMap<>();
+        reset.put("requestsPerMinute", null);
+        as(ADMIN_KEY).body(reset).patch("/api/v1/keys/" + id).then().statusCode(200).body("requestsPerMinute", nullValue())
+                .body("linksPerDay", equalTo(0));
+        as(secret).get("/api/v1/links/zzzzz").then().statusCode(404).header("RateLimit-Policy", "\"burst\";q=600;w=60");
+        String listed = as(ADMIN_KEY).get("/api/v1/keys").then().statusCode(200).extract().jsonPath()
+                .getString("find { it.id == '" + id + "' }.linksPerDay");
+        assertThat(listed).isEqualTo("0");
+        for (String bad : List.of("{\"requestsPerMinute\": -1}", "{\"requestsPerMinute\": 1.5}", "{\"rpm\": 1}", "{}", "[]",
+                "{\"expiresAt\": \"tomorrow\"}", "{\"expiresAt\": \"2001-01-01T00:00:00Z\"}", "{\"linksPerDay\": \"10\"}")) {
+            as(ADMIN_KEY).body(bad).patch("/api/v1/keys/" + id).then().statusCode(400).contentType("application/problem+json")
+                    .body("detail", not(emptyOrNullString()));
+        }
+        as(ADMIN_KEY).body(Map.of("linksPerDay", 5)).patch("/api/v1/keys/no-such-key").then().statusCode(404);
+        as(ADMIN_KEY).delete("/api/v1/keys/" + id).then().statusCode(204);
+        as(ADMIN_KEY).body(Map.of("linksPerDay", 5)).patch("/api/v1/keys/" + id).then().statusCode(404);
+        as(secret).body(Map.of("linksPerDay", 5)).patch("/api/v1/keys/" + id).then().statusCode(401);
+    }
+
+    @Test
+    void keys_expiresAt_isListed_theKeyAnswers401OnceExpired_andAPastExpiryIsRefused() {
+        java.time.Instant soon = java.time.Instant.now().plusSeconds(3).truncatedTo(java.time.temporal.ChronoUnit.MILLIS); // kept to the millisecond
+        Response made = as(ADMIN_KEY).body(Map.of("name", "short lived", "scopes", List.of("links:read"), "expiresAt", soon.toString()))
+                .post("/api/v1/keys");
+        made.then().statusCode(201).body("expiresAt", equalTo(soon.toString()));
+        String secret = made.path("key");
+        as(secret).get("/api/v1/links/zzzzz").then().statusCode(404);
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> as(secret).get("/api/v1/links/zzzzz").then().statusCode(401)
+                .body("detail", containsString("expired")));
+        as(ADMIN_KEY).body(Map.of("name", "late", "scopes", List.of("links:read"), "expiresAt", "2001-01-01T00:00:00Z"))
+                .post("/api/v1/keys").then().statusCode(400).body("detail", containsString("not in the future"));
+        as(ADMIN_KEY).body(Map.of("name", "negative", "scopes", List.of("links:read"), "linksPerDay", -3))
+                .post("/api/v1/keys").then().statusCode(400).body("detail", containsString("linksPerDay"));
+    }
+
+    @Test
+    void keys_lastUsedAt_isNullUntilUsed_thenListedSoonAfter() {
+        Response made = as(ADMIN_KEY).body(Map.of("name", "used key", "scopes", List.of("links:read"))).post("/api/v1/keys");
+        String id = made.path("id");
+        String secret = made.path("key");
+        String query = "find { it.id == '" + id + "' }.lastUsedAt";
+        assertThat(as(ADMIN_KEY).get("/api/v1/keys").then().extract().jsonPath().getString(query)).isNull();
+        java.time.Instant before = java.time.Instant.now().minusSeconds(1);
+        as(secret).get("/api/v1/links/zzzzz").then().statusCode(404);
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+            String lastUsed = as(ADMIN_KEY).get("/api/v1/keys").then().extract().jsonPath().getString(query);
+            assertThat(lastUsed).isNotNull();
+            assertThat(java.time.Instant.parse(lastUsed)).isAfter(before);
+        });
+    }
+
     private static final String BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) "
             + "Chrome/124.0 Safari/537.36";
 
@@ -633,11 +769,13 @@ abstract class AbstractLinkApiTests {
         createCode(writer, "https://example.com/metrics");
         given().get(management.resolve("metrics")).then().statusCode(200).body(containsString("shortcode_links_created_total"))
                 .body(containsString("shortcode_codes_issued_total")).body(containsString("shortcode_stats_clicks_counted_total"))
-                .body(containsString("shortcode_stats_flush_lag_seconds")).body(containsString("shortcode_stats_clicks_dropped_total"));
+                .body(containsString("shortcode_stats_flush_lag_seconds")).body(containsString("shortcode_stats_clicks_dropped_total"))
+                .body(containsString("shortcode_rate_limited_total")).body(containsString("shortcode_rate_limit_shared_down"));
         String openApi = given().get(management.resolve("openapi")).then().statusCode(200).extract().asString();
         assertThat(openApi).contains("/api/v1/links/{code}/stats").contains("/api/v1/stats").contains("/api/v1/links")
                 .contains("/api/v1/links/batch").contains("/api/v1/keys").contains("/{code}")
                 .contains("X-API-Key").contains("Idempotency-Key").contains("\"201\"").contains("\"204\"").contains("\"413\"")
+                .contains("\"429\"").contains("KeySettings")
                 .contains("application/problem+json");
         given().get(management.resolve("swagger-ui/")).then().statusCode(200);
         for (String path : List.of("/q/health/live", "/q/health/ready", "/q/metrics", "/q/openapi", "/q/swagger-ui/")) {

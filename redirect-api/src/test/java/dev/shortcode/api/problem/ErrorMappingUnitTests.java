@@ -14,6 +14,7 @@ import dev.shortcode.api.error.MissingScopeException;
 import dev.shortcode.api.error.NotFoundException;
 import dev.shortcode.api.error.NotOwnerException;
 import dev.shortcode.api.error.PoolExhaustedException;
+import dev.shortcode.api.error.RateLimitedException;
 import dev.shortcode.api.error.UnauthenticatedException;
 import dev.shortcode.core.alloc.IssueException;
 import dev.shortcode.core.store.StorageUnavailableException;
@@ -43,7 +44,8 @@ class ErrorMappingUnitTests {
                 Map.entry(new dev.shortcode.api.error.LinkDisabledException("abc1234", "phishing"), 410),
                 Map.entry(new dev.shortcode.api.error.ClientRateLimitedException("reports", 60), 429),
                 Map.entry(new dev.shortcode.api.error.RefReusedException("line-7", "abc1234", Duration.ofHours(24)), 422),
-                Map.entry(new dev.shortcode.api.error.RefInProgressException("line-7"), 409));
+                Map.entry(new dev.shortcode.api.error.RefInProgressException("line-7"), 409),
+                Map.entry(RateLimitedException.burst("burst", 600, 1), 429));
         expected.forEach((error, status) -> {
             ProblemResponse answer = ErrorMapping.map(new CompletionException(error), "/api/v1/links");
             assertThat(answer.status()).as(error.getClass().getSimpleName()).isEqualTo(status);
@@ -56,6 +58,21 @@ class ErrorMappingUnitTests {
         assertThat(ErrorMapping.map(new dev.shortcode.api.error.ClientRateLimitedException("reports", 60), null).headers())
                 .containsEntry("Retry-After", "60");
         assertThat(ErrorMapping.map(new AliasTakenException("a-b"), null).problem().type()).isEqualTo(Problem.TYPE_BASE + "alias-taken");
+    }
+
+    @Test
+    void map_rateLimited_is429NamingThePolicy_withRetryAfterInSeconds() {
+        ProblemResponse burst = ErrorMapping.map(new CompletionException(RateLimitedException.burst("burst", 600, 1)), "/api/v1/links");
+        assertThat(burst.status()).isEqualTo(429);
+        assertThat(burst.headers()).containsEntry("Retry-After", "1");
+        assertThat(burst.problem().type()).isEqualTo(Problem.TYPE_BASE + "rate-limited");
+        assertThat(burst.problem().violatedPolicies()).containsExactly("burst");
+        ProblemResponse quota = ErrorMapping.map(RateLimitedException.quota("daily", 1000, 7, 6, 43_200), null);
+        assertThat(quota.headers()).containsEntry("Retry-After", "43200");
+        assertThat(quota.problem().type()).isEqualTo(Problem.TYPE_BASE + "quota-exceeded");
+        assertThat(quota.problem().violatedPolicies()).containsExactly("daily");
+        assertThat(quota.problem().detail()).contains("1000 links a day").contains("6 left, this request needs 7");
+        assertThat(ErrorMapping.map(new NotFoundException("x"), null).problem().violatedPolicies()).as("others carry none").isNull();
     }
 
     @Test

@@ -75,6 +75,9 @@ class ClickSeriesUnitTests {
         click(IPHONE, "81.2.69.1", "https://News.Example/story", null, false); // yesterday 23:59:30
         click(IPHONE, "81.2.69.1", "https://news.example/other", null, false); // the same visitor again
         click("Googlebot/2.1 (+http://www.google.com/bot.html)", "66.249.66.1", null, null, false);
+        // Stored before the clock moves on: a click that waited a minute of the clock for its day's
+        // salt would rightly count without a visitor.
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> pipeline.held() == 0);
         clock.advance(Duration.ofMinutes(1)); // today 00:00:30
         click(IPHONE, "81.2.69.1", null, null, true); // HEAD: a bot
         click(null, "192.0.2.9", null, null, false); // no User-Agent: a bot
