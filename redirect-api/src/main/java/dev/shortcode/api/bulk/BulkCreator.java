@@ -2,8 +2,10 @@ package dev.shortcode.api.bulk;
 
 import dev.shortcode.api.error.RefInProgressException;
 import dev.shortcode.api.error.RefReusedException;
+import dev.shortcode.api.limit.PartialQuota.Grant;
 import dev.shortcode.api.link.BatchCreator;
 import dev.shortcode.api.link.BatchItemResult;
+import dev.shortcode.api.link.CallerContext;
 import dev.shortcode.api.link.LinkReader;
 import dev.shortcode.api.link.LinkRequests;
 import dev.shortcode.api.link.TtlPolicy;
@@ -17,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 
 /**
  * Creates the links of one chunk of bulk lines and answers each line, in order.
@@ -27,6 +30,12 @@ import java.util.concurrent.CompletionStage;
  * store's durability before its stage completes); the won refs are then completed, and only then
  * is the chunk answered. A ref given again later in the same chunk follows its first line's fate
  * (its claim would otherwise wait for the very chunk it is part of).
+ *
+ * <p>The lines that will make a link (those without a ref, and the won refs) take their links
+ * from the key's daily quota in the chunk's {@link BulkQuota.Turn}, before any code is issued: as
+ * many as fit, in line order; each line beyond answers the 429 {@code quota-exceeded} problem on
+ * its own, and its won ref is released, so the line sent again later makes its link. Invalid
+ * lines, and lines whose ref is done already (a file sent again), take nothing.
  */
 final class BulkCreator {
 
@@ -46,8 +55,19 @@ final class BulkCreator {
      * @param ttlChoices TTL choices made so far in this stream, by the text asked for (the policy
      *                   is asked once per distinct ttl); used from the stream's own thread only
      */
-    CompletionStage<List<BulkResult>> create(List<BulkLine> lines, String owner, Map<String, TtlPolicy.Choice> ttlChoices) {
-        Chunk chunk = new Chunk(lines, owner);
+    CompletionStage<List<BulkResult>> create(List<BulkLine> lines, String owner, Map<String, TtlPolicy.Choice> ttlChoices,
+            BulkQuota.Turn turn) {
+        try {
+            return start(lines, owner, ttlChoices, turn);
+        } catch (RuntimeException e) { // a bug: this chunk fails, the chunks after it still take their turns
+            turn.take(0);
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    private CompletionStage<List<BulkResult>> start(List<BulkLine> lines, String owner, Map<String, TtlPolicy.Choice> ttlChoices,
+            BulkQuota.Turn turn) {
+        Chunk chunk = new Chunk(lines, owner, turn, CallerContext.current());
         Map<String, Integer> firstOfRef = new HashMap<>();
         for (int i = 0; i < lines.size(); i++) {
             BulkLine line = lines.get(i);
@@ -73,7 +93,8 @@ final class BulkCreator {
             }
         }
         CompletableFuture<?>[] claims = chunk.claims.stream().map(i -> chunk.claimed[i]).toArray(CompletableFuture[]::new);
-        return CompletableFuture.allOf(claims).handle((v, ignored) -> chunk.afterClaims()).thenCompose(stage -> stage)
+        // Back on the stream's context: claims complete on the store's thread.
+        return CompletableFuture.allOf(claims).handleAsync((v, ignored) -> chunk.afterClaims(), chunk.caller).thenCompose(stage -> stage)
                 .thenApply(v -> chunk.answers());
     }
 
@@ -81,6 +102,8 @@ final class BulkCreator {
     private final class Chunk {
         final List<BulkLine> lines;
         final String owner;
+        final BulkQuota.Turn turn;
+        final Executor caller;
         final BulkResult[] results;
         final ValidLink[] valid;
         final CompletableFuture<Claim>[] claimed;
@@ -89,9 +112,11 @@ final class BulkCreator {
         final List<Integer> claims = new ArrayList<>();
 
         @SuppressWarnings("unchecked")
-        Chunk(List<BulkLine> lines, String owner) {
+        Chunk(List<BulkLine> lines, String owner, BulkQuota.Turn turn, Executor caller) {
             this.lines = lines;
             this.owner = owner;
+            this.turn = turn;
+            this.caller = caller;
             int n = lines.size();
             this.results = new BulkResult[n];
             this.valid = new ValidLink[n];
@@ -105,10 +130,27 @@ final class BulkCreator {
             results[i] = new BulkResult(lines.get(i).number(), problem.status(), lines.get(i).ref(), null, problem.problem());
         }
 
-        /** Every claim has answered: answer the done refs, create the rest, complete the won refs. */
+        /** Every claim has answered: answer the done refs, take the rest from the quota, create those that fit, complete the won refs. */
         CompletionStage<Void> afterClaims() {
             List<CompletableFuture<?>> waits = new ArrayList<>();
             List<Integer> won = new ArrayList<>();
+            try {
+                sortClaims(won, waits);
+            } catch (RuntimeException e) { // a bug: as in create, the turn is still taken
+                turn.take(0);
+                throw e;
+            }
+            toCreate.sort(null); // the order of the lines: a repeated alias goes to its first line; the quota's last links to the first lines
+            CompletableFuture<Void> created = turn.take(toCreate.size()).toCompletableFuture()
+                    .handleAsync(this::granted, caller)
+                    .thenCompose(this::createGranted)
+                    .thenCompose(v -> settleRefs(won));
+            waits.add(created);
+            return CompletableFuture.allOf(waits.toArray(CompletableFuture[]::new));
+        }
+
+        /** Sorts the claimed lines by their claim: won (to create), done (answered with their link), pending (409). */
+        void sortClaims(List<Integer> won, List<CompletableFuture<?>> waits) {
             for (int i : claims) {
                 BulkLine line = lines.get(i);
                 Claim claim;
@@ -134,17 +176,32 @@ final class BulkCreator {
                     fail(i, new RefInProgressException(line.ref()));
                 }
             }
-            if (toCreate.isEmpty()) {
-                return CompletableFuture.allOf(waits.toArray(CompletableFuture[]::new));
+        }
+
+        /** Refuses the lines beyond what the quota granted (all of them if it failed); the lines that may be made. */
+        List<Integer> granted(Grant grant, Throwable failure) {
+            if (failure != null) {
+                toCreate.forEach(i -> fail(i, failure));
+                return List.of();
             }
-            toCreate.sort(null); // the order of the lines: a repeated alias goes to its first line
-            List<ValidLink> links = new ArrayList<>(toCreate.size());
-            for (int i : toCreate) {
+            for (int j = grant.granted(); j < toCreate.size(); j++) {
+                fail(toCreate.get(j), grant.refusal());
+            }
+            return toCreate.subList(0, grant.granted());
+        }
+
+        /** Creates the granted lines' links, and answers those lines. */
+        CompletionStage<Void> createGranted(List<Integer> granted) {
+            if (granted.isEmpty()) {
+                return CompletableFuture.completedFuture(null);
+            }
+            List<ValidLink> links = new ArrayList<>(granted.size());
+            for (int i : granted) {
                 links.add(valid[i]);
             }
-            CompletableFuture<Void> created = batches.createValid(links, owner).toCompletableFuture().handle((answers, failure) -> {
-                for (int j = 0; j < toCreate.size(); j++) {
-                    int i = toCreate.get(j);
+            return batches.createValid(links, owner).toCompletableFuture().handle((answers, failure) -> {
+                for (int j = 0; j < granted.size(); j++) {
+                    int i = granted.get(j);
                     if (failure != null) {
                         fail(i, failure);
                     } else {
@@ -154,9 +211,7 @@ final class BulkCreator {
                     }
                 }
                 return null;
-            }).thenCompose(v -> settleRefs(won));
-            waits.add(created);
-            return CompletableFuture.allOf(waits.toArray(CompletableFuture[]::new));
+            });
         }
 
         /** A line whose ref an earlier line already made a link for: that link, or 422 when this line asks for another. */

@@ -4,10 +4,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import dev.shortcode.api.auth.ApiKeyFilter;
 import dev.shortcode.api.auth.ApiKeys;
+import dev.shortcode.api.auth.LastUseRecorder;
 import dev.shortcode.api.config.ServiceSettings;
 import dev.shortcode.api.error.MissingScopeException;
 import dev.shortcode.api.error.UnauthenticatedException;
 import dev.shortcode.api.http.StreamedBodies;
+import dev.shortcode.api.limit.ApiRateLimiter;
+import dev.shortcode.api.limit.RateLimitHeaders;
 import dev.shortcode.api.link.BatchCreator;
 import dev.shortcode.api.link.LinkReader;
 import dev.shortcode.api.link.LinkRequests;
@@ -34,6 +37,12 @@ import java.util.Locale;
  * authenticates like every endpoint ({@code X-API-Key} with {@code links:write}: 401, 403 as
  * problems before anything is read), accepts {@value #NDJSON} only (415 otherwise), then answers
  * 200 and one result line per input line.
+ *
+ * <p>The JAX-RS auth filter does not run for this route, so the per-key limits are applied here as
+ * it would: opening a stream takes one unit of the key's requests a minute (429 {@code
+ * rate-limited} with Retry-After, before the body is read), the RateLimit-Policy and RateLimit
+ * fields go on the answer, and the lines take their links from the key's daily quota as they are
+ * created ({@link BulkQuota}).
  */
 @ApplicationScoped
 public class BulkRoute {
@@ -64,6 +73,12 @@ public class BulkRoute {
 
     @Inject
     MeterRegistry registry;
+
+    @Inject
+    ApiRateLimiter limits;
+
+    @Inject
+    LastUseRecorder lastUse;
 
     /** Between the request guard (-100) and Quarkus' upload limit (-2). */
     static final int ROUTE_ORDER = -50;
@@ -109,11 +124,28 @@ public class BulkRoute {
                 refuse(rc, ErrorMapping.map(failure, PATH));
             } else if (found.isEmpty()) {
                 refuse(rc, ErrorMapping.map(new UnauthenticatedException("the API key in " + ApiKeyFilter.HEADER
-                        + " is unknown or revoked"), PATH));
+                        + " is unknown, revoked or expired"), PATH));
             } else if (!found.get().allows(ApiKey.Scope.LINKS_WRITE)) {
                 refuse(rc, ErrorMapping.map(new MissingScopeException(found.get().id(), ApiKey.Scope.LINKS_WRITE.label()), PATH));
             } else {
-                new BulkStream(request, creator, lines, results, settings.bulk(), found.get().id(), metrics).start();
+                admit(rc, found.get());
+            }
+        }));
+    }
+
+    /** Charges the stream's request unit, as the auth filter does for every other request, then starts the stream. */
+    private void admit(RoutingContext rc, ApiKey key) {
+        lastUse.record(key);
+        Context context = Vertx.currentContext();
+        limits.admit(key, rc).whenComplete((refused, failure) -> context.runOnContext(v -> {
+            RateLimitHeaders.of(rc).forEach(rc.response()::putHeader);
+            if (failure != null) {
+                refuse(rc, ErrorMapping.map(failure, PATH));
+            } else if (refused != null) {
+                refuse(rc, ErrorMapping.map(refused, PATH));
+            } else {
+                new BulkStream(rc.request(), creator, lines, results, settings.bulk(), key.id(), new BulkQuota(limits.partialQuota(rc)),
+                        metrics).start();
             }
         }));
     }

@@ -63,6 +63,7 @@ final class BulkStream {
     private final BulkSettings settings;
     private final String owner;
     private final BulkMetrics metrics;
+    private final BulkQuota quota;
     private final LineSplitter splitter;
     private final Map<String, TtlPolicy.Choice> ttlChoices = new HashMap<>();
     private final ArrayDeque<Chunk> inFlight = new ArrayDeque<>();
@@ -78,7 +79,7 @@ final class BulkStream {
     private long idleTimer = -1;
 
     BulkStream(HttpServerRequest request, BulkCreator creator, BulkLineReader reader, ObjectWriter json, BulkSettings settings,
-            String owner, BulkMetrics metrics) {
+            String owner, BulkQuota quota, BulkMetrics metrics) {
         this.request = request;
         this.response = request.response();
         this.context = Vertx.currentContext();
@@ -88,6 +89,7 @@ final class BulkStream {
         this.settings = settings;
         this.owner = owner;
         this.metrics = metrics;
+        this.quota = quota;
         this.current = new ArrayList<>(settings.chunkLines());
         this.splitter = new LineSplitter(settings.maxLineBytes(), new LineSplitter.Sink() {
             @Override
@@ -165,7 +167,7 @@ final class BulkStream {
         current = new ArrayList<>(settings.chunkLines());
         Chunk chunk = new Chunk(lines.size());
         inFlight.addLast(chunk);
-        creator.create(lines, owner, ttlChoices).whenComplete((results, failure) -> {
+        creator.create(lines, owner, ttlChoices, quota.next()).whenComplete((results, failure) -> {
             if (Vertx.currentContext() == context) {
                 settled(chunk, lines, results, failure);
             } else {
