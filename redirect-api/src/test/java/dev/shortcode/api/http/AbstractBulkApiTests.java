@@ -1,5 +1,7 @@
 package dev.shortcode.api.http;
 
+import static dev.shortcode.api.http.ApiClient.ADMIN_KEY;
+import static dev.shortcode.api.http.ApiClient.as;
 import static dev.shortcode.api.http.ApiClient.key;
 import static dev.shortcode.api.http.ApiClient.redirect;
 import static io.restassured.RestAssured.given;
@@ -18,7 +20,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -328,6 +332,107 @@ abstract class AbstractBulkApiTests {
         given().header("X-API-Key", writer).get("/api/v1/links/bulk").then().statusCode(405).header("Allow", "POST");
     }
 
+    /**
+     * A key with a daily quota of N streams N + k valid lines over several chunks (in flight
+     * together): the first N valid lines get their links, each of the k after them the 429
+     * quota-exceeded problem the batch endpoint answers, and the stream goes on to its end. A bad
+     * line takes nothing from the quota.
+     */
+    @Test
+    void bulk_moreLinesThanTheDailyQuota_firstLinesGetLinks_theRestQuotaExceededProblems_inOrder() throws Exception {
+        int quota = 1_500;
+        int over = 700;
+        int bad = 10;
+        String limited = keyWith(null, (long) quota).secret;
+        String run = unique();
+        List<JsonNode> results = stream(limited, quota + over + 1,
+                i -> i == bad ? "{\"url\":\"nope\"}" : line("https://example.com/" + run + "/quota/" + i, i % 2 == 0 ? run + "-" + i : null));
+        assertThat(results.get(bad).path("status").asInt()).isEqualTo(400);
+        for (int i = 0; i < results.size(); i++) {
+            JsonNode result = results.get(i);
+            assertThat(result.path("line").asInt()).isEqualTo(i + 1);
+            if (i == bad) {
+                continue;
+            }
+            if (i <= quota) { // the quota's lines, the bad line among them
+                assertThat(result.path("status").asInt()).as("line %d: %s", i + 1, result).isEqualTo(201);
+                assertThat(result.path("link").path("url").asText()).isEqualTo("https://example.com/" + run + "/quota/" + i);
+            } else {
+                assertThat(result.path("status").asInt()).as("line %d: %s", i + 1, result).isEqualTo(429);
+                assertThat(result.has("link")).isFalse();
+                assertThat(problemType(result)).isEqualTo("quota-exceeded");
+                assertThat(result.path("problem").path("status").asInt()).isEqualTo(429);
+                assertThat(result.path("problem").path("violated-policies")).extracting(JsonNode::asText).containsExactly("daily");
+                assertThat(result.path("problem").path("detail").asText()).contains(quota + " links a day").contains("0 left");
+            }
+        }
+        redirect(code(results.get(quota))).then().statusCode(302).header("Location", "https://example.com/" + run + "/quota/" + quota);
+        // Spent: a later stream's lines are each refused while the quota stays spent.
+        List<JsonNode> later = stream(limited, 3, i -> line("https://example.com/" + run + "/later/" + i, null));
+        assertThat(later).extracting(r -> r.path("status").asInt()).containsExactly(429, 429, 429);
+    }
+
+    /**
+     * Lines whose ref already made its link take nothing from the quota, before and after it is
+     * spent: the file sent again answers the same links. A line refused for the quota leaves its
+     * ref free: sent again once the key may make more, it makes its link.
+     */
+    @Test
+    void bulk_refsSentAgain_takeNoQuota_andAnswerTheirLinksAfterItIsSpent() throws Exception {
+        LimitedKey limited = keyWith(null, 20L);
+        String run = unique();
+        IntFunction<String> file = i -> line("https://example.com/" + run + "/replay/" + i, run + "-" + i);
+        List<JsonNode> first = stream(limited.secret, 15, file);
+        assertThat(first).allSatisfy(r -> assertThat(r.path("status").asInt()).isEqualTo(201));
+        // 15 lines done and 5 new: only the 5 new ones take from the 5 left.
+        List<JsonNode> grown = stream(limited.secret, 20, file);
+        assertThat(grown).allSatisfy(r -> assertThat(r.path("status").asInt()).as("%s", r).isEqualTo(201));
+        List<JsonNode> beyond = stream(limited.secret, 22, file);
+        for (int i = 0; i < 20; i++) {
+            assertThat(beyond.get(i).path("status").asInt()).as("line %d sent again with the quota spent", i + 1).isEqualTo(201);
+            assertThat(code(beyond.get(i))).isEqualTo(code(grown.get(i)));
+            if (i < 15) {
+                assertThat(code(grown.get(i))).isEqualTo(code(first.get(i)));
+            }
+        }
+        assertThat(beyond.subList(20, 22)).allSatisfy(r -> {
+            assertThat(r.path("status").asInt()).isEqualTo(429);
+            assertThat(problemType(r)).isEqualTo("quota-exceeded");
+            assertThat(r.path("ref").asText()).startsWith(run + "-");
+        });
+        as(ADMIN_KEY).body(Map.of("linksPerDay", 25))
+                .patch("/api/v1/keys/" + limited.id).then().statusCode(200);
+        List<JsonNode> raised = stream(limited.secret, 22, file);
+        assertThat(raised).allSatisfy(r -> assertThat(r.path("status").asInt()).as("%s", r).isEqualTo(201));
+        assertThat(code(raised.get(21))).isNotEmpty();
+        redirect(code(raised.get(21))).then().statusCode(302).header("Location", "https://example.com/" + run + "/replay/21");
+    }
+
+    /** Opening a stream is a request of its key: over its requests a minute, 429 before a byte of the body is read. */
+    @Test
+    void bulk_keyOverItsRequestsPerMinute_isRefused429WithRetryAfter_beforeTheBody() throws Exception {
+        String limited = keyWith(1L, null).secret; // one a minute: no unit comes back while the test runs, however slow
+        try (BulkConnection bulk = open(limited)) {
+            bulk.send(line("https://example.com/" + unique() + "/first", null) + "\n");
+            bulk.finish();
+            assertThat(bulk.status()).isEqualTo(200);
+            assertThat(bulk.header("RateLimit-Policy")).isEqualTo("\"burst\";q=1;w=60, \"daily\";q=1000000;w=86400");
+            assertThat(bulk.header("RateLimit")).matches("\"burst\";r=0;t=\\d+");
+            assertThat(readAll(bulk)).extracting(r -> r.path("status").asInt()).containsExactly(201);
+        }
+        try (BulkConnection refused = open(limited)) { // nothing of the body sent
+            assertThat(refused.status()).isEqualTo(429);
+            assertThat(refused.header("Content-Type")).startsWith("application/problem+json");
+            assertThat(Long.parseLong(refused.header("Retry-After"))).as("one unit a minute").isBetween(1L, 60L);
+            assertThat(refused.header("RateLimit")).matches("\"burst\";r=0;t=\\d+");
+            JsonNode problem = JSON.readTree(refused.plainBody());
+            assertThat(problem.path("type").asText()).endsWith("/rate-limited");
+            assertThat(problem.path("violated-policies")).extracting(JsonNode::asText).containsExactly("burst");
+        }
+        assertThat(stream(writer, 1, i -> line("https://example.com/" + unique() + "/other-key", null)).get(0).path("status").asInt())
+                .as("another key's streams").isEqualTo(201);
+    }
+
     // --- helpers
 
     private BulkConnection open(String apiKey) {
@@ -359,6 +464,20 @@ abstract class AbstractBulkApiTests {
             return results;
         }
     }
+
+    /** A key that may write and read links, with its own limits (null: the default). */
+    private static LimitedKey keyWith(Long requestsPerMinute, Long linksPerDay) {
+        Map<String, Object> body = new HashMap<>();
+        body.put("name", "limited bulk key");
+        body.put("scopes", List.of("links:write", "links:read"));
+        body.put("requestsPerMinute", requestsPerMinute);
+        body.put("linksPerDay", linksPerDay);
+        var created = as(ADMIN_KEY).body(body).post("/api/v1/keys")
+                .then().statusCode(201).extract();
+        return new LimitedKey(created.path("id"), created.path("key"));
+    }
+
+    private record LimitedKey(String id, String secret) {}
 
     private static List<JsonNode> readAll(BulkConnection bulk) throws IOException {
         List<JsonNode> results = new ArrayList<>();
