@@ -20,7 +20,7 @@
 # Every setting has an environment override (defaults keep a full run to a few minutes):
 #   BENCH_DURATION=10s BENCH_WARMUP=3s BENCH_CONNECTIONS=64 BENCH_LINKS=10000 BENCH_ZIPF=1.0
 #   BENCH_REDIRECT_RATE=2000 BENCH_CREATE_RATE=500 BENCH_BATCH_RATE=20 BENCH_BATCH_SIZE=1000
-#   BENCH_MIXED_RATE=1000 BENCH_MIX=95:5
+#   BENCH_MIXED_RATE=1000 BENCH_MIX=95:5 BENCH_BULK_LINES=200000 BENCH_BULK_RATE=0 (bulk stream, lines/s; 0 = as fast as it goes)
 #   BENCH_FIND_MAX=1 BENCH_P99=10ms BENCH_BATCH_P99=50ms BENCH_STEP_DURATION=5s BENCH_STEP_WARMUP=1s
 #   BENCH_MAX_STEPS=10 BENCH_RETRIES=1 BENCH_FIND_MAX_START=1000 BENCH_CREATE_FIND_MAX_START=1000 BENCH_BATCH_FIND_MAX_START=50
 #   BENCH_PRIME=10s BENCH_PRIME_ROUNDS=8 BENCH_JIT_QUIET=0.3 (a target is primed with rounds of BENCH_PRIME
@@ -48,6 +48,8 @@ BATCH_RATE=${BENCH_BATCH_RATE:-20}
 BATCH_SIZE=${BENCH_BATCH_SIZE:-1000}
 MIXED_RATE=${BENCH_MIXED_RATE:-1000}
 MIX=${BENCH_MIX:-95:5}
+BULK_LINES=${BENCH_BULK_LINES:-200000}
+BULK_RATE=${BENCH_BULK_RATE:-0}
 FIND_MAX=${BENCH_FIND_MAX:-1}
 P99=${BENCH_P99:-10ms}
 BATCH_P99=${BENCH_BATCH_P99:-50ms}
@@ -399,6 +401,45 @@ stop_hbase() {
   stop_pid "$HBASE_PID"
 }
 
+# The bulk scenario: one stream of BULK_LINES lines to POST /api/v1/links/bulk (the service only:
+# the baseline has no such endpoint). Its JSON is not a run summary, so it stays out of RESULTS.
+bulk_run() {
+  local label=$1 url=$2 name="$1-bulk"
+  log "running $name"
+  local args=(bulk --target "$url" --lines "$BULK_LINES" --rate "$BULK_RATE" --output-dir "$OUT" --name "$name")
+  if [[ -n "${API_KEY:-}" ]]; then
+    args+=(--api-key "$API_KEY")
+  fi
+  if [[ -n "${TARGET_PID:-}" ]]; then
+    args+=(--server-pid "$TARGET_PID")
+  fi
+  if run_tracked "${REST_PIN[@]}" java "${JAVA_OPTS[@]}" -jar "$JAR" "${args[@]}" >"$LOG_DIR/$name.out" 2>"$LOG_DIR/$name.err"; then
+    cat "$LOG_DIR/$name.out"
+  else
+    log "$name FAILED (exit $?); see $LOG_DIR/$name.err:"
+    tail -n 5 "$LOG_DIR/$name.err" >&2 || true
+    FAILED+=("$name")
+  fi
+}
+
+bulk_table() {
+  if ! command -v jq >/dev/null; then
+    echo "_jq is not installed: no bulk table (the figures are in $LOG_DIR/service-*-bulk.out)._"
+    return
+  fi
+  echo "| mode | lines | links | problems | out of order | seconds | links/s | server CPU µs per link | server cores |"
+  echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|"
+  local mode f
+  for mode in redis embedded; do
+    f="$OUT/service-$mode-bulk.json"
+    if [[ -f "$f" ]]; then
+      jq -r --arg m "$mode" '"| \($m) | \(.results) | \(.links) | \(.problems) | \(.outOfOrder) | \(.seconds * 100 | round / 100) | \(.linksPerSecond | round) | \(if .serverCpu then (.serverCpu.microsPerLink * 10 | round / 10) else "-" end) | \(if .serverCpu then (.serverCpu.cores * 100 | round / 100) else "-" end) |"' "$f"
+    else
+      echo "| $mode | - | - | - | - | - | _no result_ | - | - |"
+    fi
+  done
+}
+
 # 3. The service, Redis mode then embedded mode.
 SERVICE_NOTE=""
 run_service() {
@@ -428,6 +469,7 @@ run_service() {
   log "service ($mode mode) on 127.0.0.1:$port"
   TARGET_PID=$pid
   run_suite "service-$mode" "http://127.0.0.1:$port" "$LINKS"
+  bulk_run "service-$mode" "http://127.0.0.1:$port"
   TARGET_PID=""
   stop_pid "$pid"
 }
@@ -518,6 +560,12 @@ section="$TMP_DIR/section.md"
   echo "### Service, embedded mode"
   echo
   if [[ -n "$SERVICE_NOTE" ]]; then echo "_${SERVICE_NOTE^}_"; else cat "$TMP_DIR/service-embedded.md"; fi
+  echo
+  echo "### Bulk stream (\`POST /api/v1/links/bulk\`, \`loadtest bulk\`)"
+  echo
+  echo "One NDJSON stream of ${BULK_LINES} create lines $( [[ "$BULK_RATE" == 0 ]] && echo "sent as fast as the service reads them" || echo "at ${BULK_RATE} lines/s"), results read while it is sent; each result line written after its link is durable. links/s over the whole stream (first byte sent to last result read); server CPU over the same window."
+  echo
+  if [[ -n "$SERVICE_NOTE" ]]; then echo "_${SERVICE_NOTE^}_"; else bulk_table; fi
   echo
   echo "### Redis reference: \`redis-benchmark -t set -n ${REDIS_REQUESTS}\` (50 clients, no pipelining, same box)"
   echo

@@ -22,6 +22,9 @@ public final class LinkApi {
 
     public static final String LINKS_PATH = "/api/v1/links";
     public static final String BATCH_PATH = "/api/v1/links/batch";
+    /** NDJSON in, NDJSON out: one {@code {"url": ...}} per line; one {@code {"line": n, "status": s, link | problem}} per line, in order. */
+    public static final String BULK_PATH = "/api/v1/links/bulk";
+    public static final String NDJSON = "application/x-ndjson";
     public static final String API_KEY_HEADER = "X-API-Key";
     public static final int MAX_BATCH = 1000;
 

@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
         versionProvider = VersionInfo.class,
         sortOptions = false,
         usageHelpAutoWidth = true,
-        subcommands = {BaselineServerCommand.class, ReportCommand.class},
+        subcommands = {BaselineServerCommand.class, ReportCommand.class, BulkCommand.class},
         description = {
                 "Open-loop HTTP load generator for the shortcode service.",
                 "Each request is sent at its scheduled time t_i = start + i/rate, whether or not earlier ones were "
@@ -38,6 +38,7 @@ import java.util.concurrent.Callable;
                 "Examples:",
                 "  java -jar loadtest.jar --target http://127.0.0.1:8080 --rate 2000 --api-key KEY",
                 "  java -jar loadtest.jar --target http://127.0.0.1:8080 --find-max --p99 10ms",
+                "  java -jar loadtest.jar bulk --target http://127.0.0.1:8080 --lines 200000 --api-key KEY",
                 "  java -jar loadtest.jar baseline-server --port 18081",
                 "  java -jar loadtest.jar --target http://127.0.0.1:18081 --links 0 --duration 10s",
                 "  java -jar loadtest.jar report loadtest-results/*.json"})

@@ -31,8 +31,8 @@ class CommandLineUnitTests {
         assertOptionsDocumented(commandLine, help.out());
         assertThat(help.out()).contains("--target", "--scenario", "--rate", "--duration", "--warmup", "--connections",
                 "--api-key", "--links", "--zipf", "--mix", "--batch-size", "--find-max", "--p99",
-                "baseline-server", "report", "coordinated omission");
-        for (String sub : new String[] {"baseline-server", "report"}) {
+                "baseline-server", "report", "bulk", "coordinated omission");
+        for (String sub : new String[] {"baseline-server", "report", "bulk"}) {
             Result subHelp = execute(sub, "--help");
             assertThat(subHelp.exitCode()).isZero();
             assertOptionsDocumented(commandLine.getSubcommands().get(sub), subHelp.out());

@@ -74,6 +74,9 @@ public interface ServiceConfig {
     /** Click statistics. */
     Stats stats();
 
+    /** The streaming bulk endpoint's limits per stream. */
+    Bulk bulk();
+
     /** Per-API-key rate limits and quotas: what every non-admin key gets unless it has its own. */
     Limits limits();
     /** App-link association files, served under {@code /.well-known/}. */
@@ -99,6 +102,26 @@ public interface ServiceConfig {
 
     /** What the service writes into the archive besides links. */
     Archive archive();
+
+    /** {@code shortcode.bulk.*}: one {@code POST /api/v1/links/bulk} stream (see BulkSettings). */
+    interface Bulk {
+
+        /** Longest line of a bulk body, in bytes; a longer line fails alone. 256..1048576. */
+        @WithDefault("16384")
+        int maxLineBytes();
+
+        /** Lines sent to the stores together: one code issue per pool, one store round, one sync. 1..10000. */
+        @WithDefault("1000")
+        int chunkLines();
+
+        /** Lines read and not yet answered beyond which a stream stops reading its body; at least twice chunk-lines. */
+        @WithDefault("8000")
+        int maxInFlightLines();
+
+        /** A stream waiting this long for its client's next bytes is closed. PT1S..PT1H. */
+        @WithDefault("PT30S")
+        Duration idleTimeout();
+    }
 
     /** One pool: a code length with its own counter, idle TTL and block sizes. */
     interface Pool {

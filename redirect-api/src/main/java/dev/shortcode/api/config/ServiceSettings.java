@@ -46,6 +46,7 @@ import java.util.Optional;
  * @param capacity            how the stores are measured for capacity planning
  * @param http                connection limits
  * @param stats               click statistics
+ * @param bulk                the limits of one bulk stream
  * @param limits              the default rate limits and quotas of API keys
  * @param appLinks            the app-link association files served under {@code /.well-known/}
  */
@@ -53,7 +54,7 @@ public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, Strin
         Duration idempotencyTtl, Optional<String> adminKey, IssuerConfig issuer, Optional<RedisStorageOptions> redis,
         Optional<HBaseArchiveConfig> hbase, EmbeddedOptions embeddedOptions, ColdReadOptions coldRead, Duration issuedCountInterval,
         boolean refuseInternalAddresses, DenylistSettings denylist, CapacitySettings capacity, HttpLimits http,
-        StatsSettings stats, LimitSettings limits, AppLinksSettings appLinks) {
+        StatsSettings stats, BulkSettings bulk, LimitSettings limits, AppLinksSettings appLinks) {
 
     private static final String KEY = IssuerConfig.PREFIX;
 
@@ -104,7 +105,7 @@ public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, Strin
         return new ServiceSettings(dataDirectory, baseUrl, baseHost, redirectStatus, ttlPolicy, idempotencyTtl, adminKey, issuer, redis,
                 hbase, embedded, coldRead, issuedCountInterval, config.refuseInternalAddresses(), DenylistSettings.from(config.denylist()),
                 CapacitySettings.from(config.capacity()), HttpLimits.from(config.http()), StatsSettings.from(config.stats()),
-                LimitSettings.from(config.limits()),
+                BulkSettings.from(config.bulk()), LimitSettings.from(config.limits()),
                 AppLinksSettings.from(config.appLinks()));
     }
 

@@ -10,7 +10,8 @@ public abstract sealed class DomainException extends RuntimeException
         permits InvalidRequestException, NotFoundException, AliasTakenException, ConcurrentUpdateException,
         IdempotencyKeyReusedException, IdempotencyInProgressException, NotOwnerException, PoolExhaustedException,
         LastAdminKeyException, BatchTooLargeException, UnauthenticatedException, MissingScopeException, LinkDisabledException,
-        ClientRateLimitedException, NotReadyException, RateLimitedException, OverloadedException {
+        ClientRateLimitedException, NotReadyException, RefReusedException, RefInProgressException,
+        RateLimitedException, OverloadedException {
 
     private static final long serialVersionUID = 1L;
 
@@ -18,7 +19,7 @@ public abstract sealed class DomainException extends RuntimeException
     public enum Kind {
         INVALID_REQUEST, NOT_FOUND, ALIAS_TAKEN, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS, NOT_OWNER,
         POOL_EXHAUSTED, LAST_ADMIN_KEY, BATCH_TOO_LARGE, UNAUTHENTICATED, MISSING_SCOPE, LINK_DISABLED, CLIENT_RATE_LIMITED, NOT_READY,
-        RATE_LIMITED, OVERLOADED
+        REF_REUSED, REF_IN_PROGRESS, RATE_LIMITED, OVERLOADED
     }
 
     private final Kind kind;

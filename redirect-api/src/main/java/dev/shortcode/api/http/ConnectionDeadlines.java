@@ -43,6 +43,8 @@ final class ConnectionDeadlines extends ChannelDuplexHandler {
     /** Requests whose head was read and whose response has not been written to its end. */
     private int unanswered;
     private boolean bodyOpen;
+    /** The open body is a stream its route reads and bounds itself (until its end arrives). */
+    private boolean streamedBody;
     /** System.nanoTime() by which the phase must end; 0: none. */
     private long deadline;
     private String phase;
@@ -86,12 +88,14 @@ final class ConnectionDeadlines extends ChannelDuplexHandler {
     public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
         if (msg instanceof HttpRequest) {
             firstBodyEnded = null;
+            streamedBody = false;
             unanswered++;
             bodyOpen = true;
             setDeadline(bodyNanos, "body");
         }
         if (msg instanceof LastHttpContent && bodyOpen) {
             bodyOpen = false;
+            streamedBody = false;
             if (unanswered == 0) {
                 setDeadline(headerNanos, "header"); // answered before its end was read (an answer written at once)
             } else {
@@ -112,9 +116,24 @@ final class ConnectionDeadlines extends ChannelDuplexHandler {
             }
             if (unanswered == 0 && !bodyOpen) {
                 setDeadline(headerNanos, "header");
+            } else if (unanswered == 0 && streamedBody) {
+                deadline = 0; // answered before the stream's end arrived: the route closes such a connection itself
             }
         }
         super.write(ctx, msg, promise);
+    }
+
+    /**
+     * The body of the request in progress is read by its route as a stream, for as long as the
+     * client sends it: no body deadline for it (the route has its own idle limit). The header
+     * deadline after its answer applies as usual.
+     */
+    void bodyStreamedByRoute() {
+        if (bodyOpen && "body".equals(phase)) {
+            deadline = 0;
+        }
+        firstBodyEnded = null;
+        streamedBody = true;
     }
 
     private void setDeadline(long nanos, String phase) {

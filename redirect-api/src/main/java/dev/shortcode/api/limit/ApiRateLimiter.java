@@ -15,7 +15,9 @@ import java.util.concurrent.CompletionStage;
  * mode): every authenticated API request takes one unit of its key's burst limit ({@link #admit},
  * from the auth filter); creates take their links from the key's daily quota ({@link #quota},
  * charged by the link flows once they know how many links a request makes). Redirects are not
- * limited per key. Which limits a key has: {@link KeyLimits}.
+ * limited per key. Which limits a key has: {@link KeyLimits}. The bulk stream is a Vert.x route,
+ * outside the auth filter: it calls {@link #admit} itself, takes its lines from the quota chunk
+ * by chunk ({@link #partialQuota}) and writes the header fields itself ({@link RateLimitHeaders#of}).
  */
 public final class ApiRateLimiter {
 
@@ -60,6 +62,9 @@ public final class ApiRateLimiter {
         });
     }
 
+    /** Attempts at a partial grant before the lines asked are refused: other requests of the key may take what was left meanwhile. */
+    static final int PARTIAL_ATTEMPTS = 3;
+
     /** The daily quota of the request's key, for the link flows; {@link QuotaCharge#NONE} when it has none. */
     public QuotaCharge quota(RoutingContext routing) {
         RequestLimits request = routing.get(RequestLimits.KEY);
@@ -76,5 +81,46 @@ public final class ApiRateLimiter {
             }
             return null;
         });
+    }
+
+    /**
+     * The daily quota of the request's key, taken as far as it goes ({@link PartialQuota}); {@link
+     * PartialQuota#NONE} when it has none. Each refused item counts as one refusal in the metrics.
+     */
+    public PartialQuota partialQuota(RoutingContext routing) {
+        RequestLimits request = routing.get(RequestLimits.KEY);
+        if (request == null || request.daily == null) {
+            return PartialQuota.NONE;
+        }
+        return links -> takeUpTo(request, links, links, PARTIAL_ATTEMPTS);
+    }
+
+    /**
+     * Takes {@code trying} links; when they do not fit, tries again with what the refusal says is
+     * left (each attempt asking fewer, so it ends), at most {@code attempts} times in all.
+     */
+    private CompletionStage<PartialQuota.Grant> takeUpTo(RequestLimits request, int asked, int trying, int attempts) {
+        RateLimit daily = request.daily;
+        return limits.take(request.subject, daily, trying).thenCompose(decision -> {
+            request.dailyDecision = decision;
+            if (decision.allowed()) {
+                if (trying == asked) {
+                    return CompletableFuture.completedFuture(PartialQuota.Grant.all(asked));
+                }
+                // What is left is taken: the rest waits for 00:00 UTC, which the decision's reset gives.
+                return CompletableFuture.completedFuture(refuseBeyond(daily, trying, asked, 0, Math.max(1, decision.resetSeconds())));
+            }
+            long left = decision.remaining();
+            if (left == 0 || attempts <= 1) {
+                return CompletableFuture.completedFuture(refuseBeyond(daily, 0, asked, left, decision.retryAfterSeconds()));
+            }
+            return takeUpTo(request, asked, (int) Math.min(left, trying - 1L), attempts - 1);
+        });
+    }
+
+    /** The first {@code granted} items go on; each of the others is refused on its own, as one link that does not fit. */
+    private PartialQuota.Grant refuseBeyond(RateLimit daily, int granted, int asked, long left, long retryAfterSeconds) {
+        quotaRefusals.increment(asked - granted);
+        return new PartialQuota.Grant(granted, RateLimitedException.quota(RateLimitHeaders.DAILY, daily.quota(), 1, left, retryAfterSeconds));
     }
 }

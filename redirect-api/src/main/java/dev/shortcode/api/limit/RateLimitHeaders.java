@@ -2,6 +2,9 @@ package dev.shortcode.api.limit;
 
 import dev.shortcode.core.store.RateDecision;
 import dev.shortcode.core.store.RateLimit;
+import io.vertx.ext.web.RoutingContext;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The RateLimit-Policy and RateLimit header fields of one request, in the syntax of the IETF
@@ -30,6 +33,23 @@ public final class RateLimitHeaders {
     public static final String DAILY = "daily";
 
     private RateLimitHeaders() {}
+
+    /**
+     * The fields for the request of {@code routing} as decided so far, by name; empty when its key
+     * has no limits. For the Vert.x routes, which {@link RateLimitHeadersFilter} does not see.
+     */
+    public static Map<String, String> of(RoutingContext routing) {
+        RequestLimits limits = routing.get(RequestLimits.KEY);
+        Map<String, String> fields = new LinkedHashMap<>();
+        if (limits != null) {
+            fields.put(POLICY, policy(limits.burst, limits.daily));
+            String state = state(limits.burstDecision, limits.dailyDecision);
+            if (!state.isEmpty()) {
+                fields.put(STATE, state);
+            }
+        }
+        return fields;
+    }
 
     /** The policies that apply; empty when none. */
     static String policy(RateLimit burst, RateLimit daily) {

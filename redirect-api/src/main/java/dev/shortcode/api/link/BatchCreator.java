@@ -97,6 +97,20 @@ public final class BatchCreator {
                 .thenApplyAsync(v -> Arrays.asList(batch.results), batch.answerOn);
     }
 
+    /**
+     * Creates links already validated (by {@link LinkRequests#validate}), one result per link in
+     * the order given: the bulk stream validates each line itself, before it claims the line's ref.
+     */
+    public CompletionStage<List<BatchItemResult>> createValid(List<ValidLink> links, String owner) {
+        Batch batch = new Batch(links.size(), owner, clock.millis(), CallerContext.current());
+        List<Item> pending = new ArrayList<>(links.size());
+        for (int i = 0; i < links.size(); i++) {
+            pending.add(new Item(i, links.get(i)));
+        }
+        pending.sort(Comparator.comparing(item -> item.valid.pool()));
+        return round(batch, pending, 1).thenApplyAsync(v -> Arrays.asList(batch.results), batch.answerOn);
+    }
+
     /** One batch in progress: the answers so far, and what its items share. */
     private final class Batch {
         final BatchItemResult[] results;

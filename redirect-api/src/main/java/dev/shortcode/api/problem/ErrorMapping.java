@@ -66,6 +66,8 @@ public final class ErrorMapping {
             case NOT_FOUND -> { status = 404; title = "Not found"; }
             case ALIAS_TAKEN, CONCURRENT_UPDATE, IDEMPOTENCY_IN_PROGRESS, LAST_ADMIN_KEY -> { status = 409; title = "Conflict"; }
             case IDEMPOTENCY_KEY_REUSED -> { status = 422; title = "Idempotency-Key reused"; }
+            case REF_REUSED -> { status = 422; title = "Ref reused"; }
+            case REF_IN_PROGRESS -> { status = 409; title = "Conflict"; }
             case NOT_OWNER, MISSING_SCOPE -> { status = 403; title = "Forbidden"; }
             case BATCH_TOO_LARGE -> { status = 413; title = "Batch too large"; }
             case UNAUTHENTICATED -> {

@@ -1,6 +1,7 @@
 package dev.shortcode.api.http;
 
 import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasItems;
 import io.restassured.http.ContentType;
 import static dev.shortcode.api.http.ApiClient.ADMIN_KEY;
 import static dev.shortcode.api.http.ApiClient.as;
@@ -771,6 +772,17 @@ abstract class AbstractLinkApiTests extends AbstractLinkTargetsApiTests {
                 .contains("X-API-Key").contains("Idempotency-Key").contains("\"201\"").contains("\"204\"").contains("\"413\"")
                 .contains("\"429\"").contains("KeySettings")
                 .contains("application/problem+json");
+        // The bulk stream is a Vert.x route: described by META-INF/openapi.yaml, merged with the resources' annotations.
+        given().get(management.resolve("openapi?format=json")).then().statusCode(200)
+                .body("paths.'/api/v1/links/bulk'.post.requestBody.content.'application/x-ndjson'.schema.'$ref'",
+                        equalTo("#/components/schemas/BulkLine"))
+                .body("paths.'/api/v1/links/bulk'.post.responses.'200'.content.'application/x-ndjson'.schema.'$ref'",
+                        equalTo("#/components/schemas/BulkResult"))
+                .body("paths.'/api/v1/links/bulk'.post.responses.keySet()", hasItems("200", "401", "403", "415", "429"))
+                .body("paths.'/api/v1/links/bulk'.post.security[0].keySet()", hasItems("apiKey"))
+                .body("components.schemas.BulkLine.properties.keySet()", hasItems("url", "ttl", "alias", "ref"))
+                .body("components.schemas.BulkResult.properties.keySet()", hasItems("line", "status", "ref", "link", "problem"))
+                .body("components.schemas.keySet()", hasItems("LinkView", "Problem", "CreateLinkRequest"));
         given().get(management.resolve("swagger-ui/")).then().statusCode(200);
         for (String path : List.of("/q/health/live", "/q/health/ready", "/q/metrics", "/q/openapi", "/q/swagger-ui/")) {
             given().get(path).then().statusCode(404); // the public port serves the API, redirects and pages only

@@ -43,6 +43,8 @@ class ErrorMappingUnitTests {
                 Map.entry(new PoolExhaustedException("short", 16), 503),
                 Map.entry(new dev.shortcode.api.error.LinkDisabledException("abc1234", "phishing"), 410),
                 Map.entry(new dev.shortcode.api.error.ClientRateLimitedException("reports", 60), 429),
+                Map.entry(new dev.shortcode.api.error.RefReusedException("line-7", "abc1234", Duration.ofHours(24)), 422),
+                Map.entry(new dev.shortcode.api.error.RefInProgressException("line-7"), 409),
                 Map.entry(RateLimitedException.burst("burst", 600, 1), 429));
         expected.forEach((error, status) -> {
             ProblemResponse answer = ErrorMapping.map(new CompletionException(error), "/api/v1/links");

@@ -1,0 +1,39 @@
+package dev.shortcode.api.config;
+
+import dev.shortcode.core.config.ConfigException;
+import java.time.Duration;
+
+/**
+ * {@link ServiceConfig.Bulk} checked: the limits of one bulk stream.
+ *
+ * @param maxLineBytes     longest line read; a longer one fails alone (its excess is never held)
+ * @param chunkLines       lines sent to the stores together (one code issue per pool, one
+ *                         {@code createAll}, one sync)
+ * @param maxInFlightLines lines read and not yet answered, beyond which the stream stops reading;
+ *                         with {@code maxLineBytes} it bounds a stream's memory
+ * @param idleTimeout      a stream waiting for its client's next bytes this long is closed
+ */
+public record BulkSettings(int maxLineBytes, int chunkLines, int maxInFlightLines, Duration idleTimeout) {
+
+    static final String PREFIX = "shortcode.bulk.";
+
+    public BulkSettings {
+        if (maxLineBytes < 256 || maxLineBytes > 1 << 20) {
+            throw new ConfigException(PREFIX + "max-line-bytes", maxLineBytes + " is outside 256..1048576");
+        }
+        if (chunkLines < 1 || chunkLines > 10_000) {
+            throw new ConfigException(PREFIX + "chunk-lines", chunkLines + " is outside 1..10000");
+        }
+        if (maxInFlightLines < 2 * chunkLines || maxInFlightLines > 1_000_000) {
+            throw new ConfigException(PREFIX + "max-in-flight-lines", maxInFlightLines + " must be at least twice chunk-lines ("
+                    + 2 * chunkLines + ") and at most 1000000");
+        }
+        if (idleTimeout.compareTo(Duration.ofSeconds(1)) < 0 || idleTimeout.compareTo(Duration.ofHours(1)) > 0) {
+            throw new ConfigException(PREFIX + "idle-timeout", idleTimeout + " is outside PT1S..PT1H");
+        }
+    }
+
+    static BulkSettings from(ServiceConfig.Bulk config) {
+        return new BulkSettings(config.maxLineBytes(), config.chunkLines(), config.maxInFlightLines(), config.idleTimeout());
+    }
+}
