@@ -187,7 +187,7 @@ public final class LoadTestCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         LoadOptions load = options.load();
-        try (LoadSession session = new LoadSession(load, err, !quiet, options.selfWarmup(), options.serverCpu())) {
+        try (LoadHarness harness = new LoadHarness(load, err, !quiet, options.selfWarmup(), options.serverCpu())) {
             ResultFiles files = new ResultFiles(options.output(), err);
             List<Path> written;
             if (findMax) {
@@ -196,14 +196,14 @@ public final class LoadTestCommand implements Callable<Integer> {
                 // A fresh generator JVM (and maybe a fresh service) is slow until JIT-compiled, and the
                 // search's steps are short: a first, unjudged step keeps that out of the verdicts.
                 err.printf(Locale.ROOT, "priming step at %.0f req/s (not judged) ...%n", load.rate());
-                RunSummary prime = session.run(load.rate(), options.output().name());
+                RunSummary prime = harness.run(load.rate(), options.output().name());
                 out.println(ResultTable.stepHeader());
                 out.println(ResultTable.primeLine(prime));
                 out.flush();
                 SearchResult result = new MaxRateSearch(options.search()).search(load.rate(),
                         stepRate -> {
                             err.printf(Locale.ROOT, "step at %.0f req/s ...%n", stepRate);
-                            return session.run(stepRate, options.output().name());
+                            return harness.run(stepRate, options.output().name());
                         },
                         step -> {
                             out.println(ResultTable.stepLine(step));
@@ -219,7 +219,7 @@ public final class LoadTestCommand implements Callable<Integer> {
                 err.printf(Locale.ROOT, "%s at %.1f req/s for %s after %s warm-up, %d connections, against %s%n",
                         load.scenario().label(), load.rate(), DurationParser.format(load.duration()),
                         DurationParser.format(load.warmup()), load.connections(), load.target());
-                RunSummary summary = session.run(load.rate(), options.output().name());
+                RunSummary summary = harness.run(load.rate(), options.output().name());
                 out.print(ResultTable.render(summary));
                 written = files.writeRun(summary);
             }

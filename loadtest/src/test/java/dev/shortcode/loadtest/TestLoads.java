@@ -35,8 +35,8 @@ final class TestLoads {
 
     /** Runs one measurement that also reports the CPU of {@code server} (null: not measured). */
     static RunSummary run(LoadOptions options, String name, ProcessCpuClock server) {
-        try (LoadSession session = new LoadSession(options, null, false, Duration.ZERO, server)) {
-            return session.run(options.rate(), name);
+        try (LoadHarness harness = new LoadHarness(options, null, false, Duration.ZERO, server)) {
+            return harness.run(options.rate(), name);
         }
     }
 }

@@ -53,8 +53,8 @@ class WorkingSetIntegrationTests {
                     base.timeout(), base.seed(), "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X)",
                     "{\"targets\": {\"ios\": \"https://apps.apple.com/app/id1\"}, \"ttl\": \"P30D\"}");
 
-            try (LoadSession session = new LoadSession(options, null, false, Duration.ZERO)) {
-                session.run(options.rate(), "link-json");
+            try (LoadHarness harness = new LoadHarness(options, null, false, Duration.ZERO)) {
+                harness.run(options.rate(), "link-json");
             }
 
             assertThat(items).hasSize(20).allSatisfy(item -> {
@@ -77,9 +77,9 @@ class WorkingSetIntegrationTests {
 
             WorkingSet workingSet;
             RunSummary summary;
-            try (LoadSession session = new LoadSession(options, null, false, Duration.ZERO)) {
-                workingSet = session.workingSet();
-                summary = session.run(options.rate(), "working-set");
+            try (LoadHarness harness = new LoadHarness(options, null, false, Duration.ZERO)) {
+                workingSet = harness.workingSet();
+                summary = harness.run(options.rate(), "working-set");
             }
 
             // 1500 links = 2 batch requests (1000 + 500); 10% of items came back as problems.

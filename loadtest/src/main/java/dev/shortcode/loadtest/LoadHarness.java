@@ -7,7 +7,7 @@ import java.time.Duration;
  * One client, one working set, any number of runs over them: a single run, or the steps of a
  * max-rate search (which must not re-create the working set for every step).
  */
-final class LoadSession implements AutoCloseable {
+final class LoadHarness implements AutoCloseable {
 
     private final LoadOptions options;
     private final LoadClient client;
@@ -19,12 +19,12 @@ final class LoadSession implements AutoCloseable {
      * @param log        where set-up messages and progress lines go (null: silent)
      * @param selfWarmup how long to warm the generator's own code first ({@link GeneratorWarmup}); zero for none
      */
-    LoadSession(LoadOptions options, PrintWriter log, boolean progress, Duration selfWarmup) {
+    LoadHarness(LoadOptions options, PrintWriter log, boolean progress, Duration selfWarmup) {
         this(options, log, progress, selfWarmup, null);
     }
 
     /** @param serverCpu the server process whose CPU every run reports; null for none */
-    LoadSession(LoadOptions options, PrintWriter log, boolean progress, Duration selfWarmup, ProcessCpuClock serverCpu) {
+    LoadHarness(LoadOptions options, PrintWriter log, boolean progress, Duration selfWarmup, ProcessCpuClock serverCpu) {
         this.options = options;
         warmGenerator(options, log, selfWarmup);
         this.client = new LoadClient(options.target(), options.connections(), options.timeout(), options.apiKey(), options.userAgent());
