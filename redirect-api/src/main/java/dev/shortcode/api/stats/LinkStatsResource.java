@@ -12,6 +12,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import java.util.concurrent.CompletionStage;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -55,7 +56,7 @@ public class LinkStatsResource {
             @Parameter(description = UNIT) @QueryParam("unit") String unit,
             @Parameter(description = UNITS) @QueryParam("units") String units,
             @Parameter(description = REFERENCE) @QueryParam("unit_reference") String reference,
-            RoutingContext routing) {
+            @Context RoutingContext routing) {
         return stats.link(code, unit, units, reference, routing.get(ApiKeyFilter.KEY));
     }
 }

@@ -11,6 +11,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import java.util.concurrent.CompletionStage;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -44,7 +45,7 @@ public class OwnerStatsResource {
             @Parameter(description = LinkStatsResource.UNITS) @QueryParam("units") String units,
             @Parameter(description = LinkStatsResource.REFERENCE) @QueryParam("unit_reference") String reference,
             @Parameter(description = "how many of the links with the most clicks: 1-100, default 10") @QueryParam("limit") String limit,
-            RoutingContext routing) {
+            @Context RoutingContext routing) {
         return stats.owner(unit, units, reference, limit, routing.get(ApiKeyFilter.KEY));
     }
 }
