@@ -68,7 +68,7 @@ for mode in embedded redis; do
       QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE=1 SHORTCODE_STATS_ENABLED="$stats")
     if [[ $mode == redis ]]; then
       rcli flushall >/dev/null
-      env_args+=(SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZK="$HBASE_ZK" SHORTCODE_SECRET="bench secret shared by every node")
+      env_args+=(SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZOOKEEPER_QUORUM="$HBASE_ZK" SHORTCODE_SECRET="bench secret shared by every node")
     fi
     env -u SHORTCODE_REDIS_URIS "${env_args[@]}" "${TARGET[@]}" java -Xmx1g -jar "$SERVICE_JAR" >"$OUT/$name.service.log" 2>&1 &
     spid=$!
