@@ -64,7 +64,8 @@ for mode in embedded redis; do
   for stats in false true; do
     name="$mode-stats-$stats"
     p=$(port)
-    env_args=(QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$p" SHORTCODE_DATA_DIR="$TMP/data-$name" SHORTCODE_ADMIN_KEY="$KEY"
+    mp=$(port) # the management interface (/q/*) has a port of its own
+    env_args=(QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$p" QUARKUS_MANAGEMENT_HOST=127.0.0.1 QUARKUS_MANAGEMENT_PORT="$mp" SHORTCODE_DATA_DIR="$TMP/data-$name" SHORTCODE_ADMIN_KEY="$KEY"
       QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE=1 SHORTCODE_STATS_ENABLED="$stats")
     if [[ $mode == redis ]]; then
       rcli flushall >/dev/null
@@ -73,16 +74,16 @@ for mode in embedded redis; do
     env -u SHORTCODE_REDIS_URIS "${env_args[@]}" "${TARGET[@]}" java -Xmx1g -jar "$SERVICE_JAR" >"$OUT/$name.service.log" 2>&1 &
     spid=$!
     PIDS+=($spid)
-    await_http "http://127.0.0.1:$p/q/health/ready"
+    await_http "http://127.0.0.1:$mp/q/health/ready"
     common=(--target "http://127.0.0.1:$p" --connections 64 --links "$LINKS" --zipf "$ZIPF" --api-key "$KEY" --server-pid "$spid" --output-dir "$OUT")
     "${REST[@]}" java -Xmx1g -jar "$JAR" "${common[@]}" --name "$name-prime" --scenario redirect --rate "$RATE" --duration 20s --warmup 5s >/dev/null 2>&1
     before=$(calls)
-    served_before=$(redirects "$p")
+    served_before=$(redirects "$mp")
     "${REST[@]}" java -Xmx1g -jar "$JAR" "${common[@]}" --name "$name-steady" --scenario redirect --rate "$RATE" --duration "$DURATION" --warmup 3s \
       >"$OUT/$name-steady.out" 2>"$OUT/$name-steady.err"
     sleep 3 # the last flush
     after=$(calls)
-    answered=$(( $(redirects "$p") - served_before ))
+    answered=$(( $(redirects "$mp") - served_before ))
     "${REST[@]}" java -Xmx1g -jar "$JAR" "${common[@]}" --name "$name-max" --scenario redirect --find-max --p99 "$P99" --rate "$START" \
       --duration "$STEP" --warmup 1s --max-steps "$STEPS" --retries 1 >"$OUT/$name-max.out" 2>"$OUT/$name-max.err"
     max=$(jq -r '.maxRate // 0' "$OUT/$name-max.json")
