@@ -3,8 +3,16 @@ package dev.shortcode.api.qr;
 import com.google.zxing.qrcode.decoder.ErrorCorrectionLevel;
 import dev.shortcode.api.link.LinkReader;
 import dev.shortcode.api.link.LinkViews;
+import dev.shortcode.api.moderation.Moderation;
+import dev.shortcode.core.Storage;
+import dev.shortcode.core.config.IssuerConfig;
+import dev.shortcode.core.embedded.EmbeddedOptions;
+import dev.shortcode.core.embedded.EmbeddedStorage;
+import dev.shortcode.core.read.ColdReadOptions;
 import dev.shortcode.core.read.LinkResolver;
 import dev.shortcode.core.store.LinkRecord;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -41,9 +49,12 @@ public class QrRenderBenchmark {
     private QrSpec spec;
     private QrCodes codes;
     private String etag;
+    /** Only for the moderation rules the reader checks (none here): an empty embedded store. */
+    private Storage storage;
+    private Moderation moderation;
 
     @Setup
-    public void setUp() {
+    public void setUp() throws IOException {
         spec = new QrSpec(QrSpec.Format.valueOf(format.toUpperCase(java.util.Locale.ROOT)), size, QrSpec.DEFAULT_MARGIN,
                 ErrorCorrectionLevel.M, 0, 0xFFFFFF);
         LinkRecord link = new LinkRecord(CODE, "https://shop.example/item/7", "long", 2_592_000, false, 1L, "k", 1);
@@ -60,13 +71,18 @@ public class QrRenderBenchmark {
             }
         };
         LinkViews views = new LinkViews("https://sho.rt", Clock.systemUTC());
-        codes = new QrCodes(new LinkReader(resolver, views), views);
+        storage = EmbeddedStorage.open(EmbeddedOptions.defaults(Files.createTempDirectory("qr-bench")),
+                IssuerConfig.builder().secret("qr benchmark secret").build(), ColdReadOptions.DEFAULTS);
+        moderation = Moderation.none(storage.moderation());
+        codes = new QrCodes(new LinkReader(resolver, views, moderation), views);
         etag = codes.image(CODE, spec, null).toCompletableFuture().join().etag();
     }
 
     @TearDown
     public void tearDown() {
         codes.close();
+        moderation.close();
+        storage.close();
     }
 
     @Benchmark
