@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.TableName;
@@ -73,14 +72,9 @@ public final class HBaseApiKeyStore implements ApiKeyStore {
     private final Duration deadline;
 
     HBaseApiKeyStore(AsyncConnection connection, TableName table, HBaseArchiveConfig config) {
-        long operationMs = config.operationTimeout().toMillis();
-        this.table = connection.getTableBuilder(table)
-                .setOperationTimeout(operationMs, TimeUnit.MILLISECONDS)
-                .setScanTimeout(operationMs, TimeUnit.MILLISECONDS)
-                .setRpcTimeout(config.rpcTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .build();
+        this.table = BoundedTables.open(connection, table, config);
         this.tableName = table.getNameAsString();
-        this.deadline = config.operationTimeout().plusSeconds(1);
+        this.deadline = BoundedTables.deadline(config);
     }
 
     @Override

@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.AsyncTable;
@@ -56,12 +55,9 @@ final class HBaseClickArchive implements ClickArchive {
     private final Duration deadline;
 
     HBaseClickArchive(AsyncConnection connection, ArchiveSchema schema, HBaseArchiveConfig config) {
-        this.table = connection.getTableBuilder(schema.clicks())
-                .setOperationTimeout(config.operationTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .setRpcTimeout(config.rpcTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .build();
+        this.table = BoundedTables.open(connection, schema.clicks(), config);
         this.name = schema.clicks().getNameAsString();
-        this.deadline = config.operationTimeout().plusSeconds(1);
+        this.deadline = BoundedTables.deadline(config);
     }
 
     @Override

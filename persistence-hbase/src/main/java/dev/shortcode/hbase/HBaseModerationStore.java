@@ -38,14 +38,9 @@ final class HBaseModerationStore extends RowModerationStore {
     private final Duration deadline;
 
     HBaseModerationStore(AsyncConnection connection, TableName table, HBaseArchiveConfig config) {
-        long operationMs = config.operationTimeout().toMillis();
-        this.table = connection.getTableBuilder(table)
-                .setOperationTimeout(operationMs, TimeUnit.MILLISECONDS)
-                .setScanTimeout(operationMs, TimeUnit.MILLISECONDS)
-                .setRpcTimeout(config.rpcTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .build();
+        this.table = BoundedTables.open(connection, table, config);
         this.tableName = table.getNameAsString();
-        this.deadline = config.operationTimeout().plusSeconds(1);
+        this.deadline = BoundedTables.deadline(config);
     }
 
     @Override

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
@@ -58,12 +57,9 @@ public final class HBaseWatermarkStore implements WatermarkStore {
     private final Map<Integer, Watermark> known = new ConcurrentHashMap<>();
 
     HBaseWatermarkStore(AsyncConnection connection, TableName table, HBaseArchiveConfig config) {
-        this.table = connection.getTableBuilder(table)
-                .setOperationTimeout(config.operationTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .setRpcTimeout(config.rpcTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .build();
+        this.table = BoundedTables.open(connection, table, config);
         this.tableName = table.getNameAsString();
-        this.deadline = config.operationTimeout().plusSeconds(1);
+        this.deadline = BoundedTables.deadline(config);
     }
 
     @Override
