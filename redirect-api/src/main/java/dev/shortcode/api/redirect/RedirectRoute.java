@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shortcode.api.config.ServiceSettings;
 import dev.shortcode.api.error.LinkDisabledException;
 import dev.shortcode.api.link.LinkReader;
+import dev.shortcode.api.moderation.Moderation;
 import dev.shortcode.api.problem.ErrorMapping;
 import dev.shortcode.api.problem.ProblemResponse;
 import dev.shortcode.api.problem.ProblemWriter;
 import dev.shortcode.api.stats.ClickRecorder;
 import dev.shortcode.api.targets.DeviceRedirects;
+import dev.shortcode.core.store.LinkRecord;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -20,6 +22,7 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import java.util.Optional;
 
 /**
  * {@code GET /{code}}: a plain Vert.x route, the fastest path the stack offers (no JAX-RS
@@ -83,26 +86,33 @@ public class RedirectRoute {
             if (failure != null) {
                 failed.increment();
                 respond(rc, ErrorMapping.map(failure, rc.request().path()));
-            } else if (target.isPresent() && links.blocked(target.get()).isPresent()) {
-                gone.increment();
-                respond(rc, ErrorMapping.map(new LinkDisabledException(code, links.blocked(target.get()).get().reason()),
-                        rc.request().path()));
-            } else if (target.isPresent() && !target.get().targets().isEmpty()) {
-                found.increment();
-                clicks.record(rc.request(), target.get());
-                devices.answer(rc, target.get(), settings.redirectStatus()); // by User-Agent; only links with targets pay for it
             } else if (target.isPresent()) {
-                found.increment();
-                clicks.record(rc.request(), target.get());
-                rc.response().setStatusCode(settings.redirectStatus())
-                        .putHeader(HttpHeaders.LOCATION, target.get().url())
-                        .putHeader(HttpHeaders.CACHE_CONTROL, "private, max-age=0")
-                        .end();
+                answer(rc, code, target.get());
             } else {
                 missing.increment();
                 respond(rc, ProblemResponse.of(404, "not-found", "Not found", "no live link has the code '" + code + "'", rc.request().path()));
             }
         }));
+    }
+
+    /** A live link: 410 when moderation blocks it, else one click and the redirect (by User-Agent only for links with targets). */
+    private void answer(RoutingContext rc, String code, LinkRecord link) {
+        Optional<Moderation.Block> blocked = links.blocked(link);
+        if (blocked.isPresent()) {
+            gone.increment();
+            respond(rc, ErrorMapping.map(new LinkDisabledException(code, blocked.get().reason()), rc.request().path()));
+            return;
+        }
+        found.increment();
+        clicks.record(rc.request(), link);
+        if (!link.targets().isEmpty()) {
+            devices.answer(rc, link, settings.redirectStatus());
+        } else {
+            rc.response().setStatusCode(settings.redirectStatus())
+                    .putHeader(HttpHeaders.LOCATION, link.url())
+                    .putHeader(HttpHeaders.CACHE_CONTROL, "private, max-age=0")
+                    .end();
+        }
     }
 
     /** Runs {@code answer} on the request's context: inline when the lookup completed there (a near-cache hit), else handed over. */
