@@ -29,16 +29,21 @@ class DistributedServiceProcessIntegrationTests {
     @TempDir
     Path dataDir;
 
+    /** One node's environment: Redis standalone and HBase, a data directory, the shared secret and admin key. */
+    private Map<String, String> env(RedisDeployment redis, HBaseProcess hbase, String secret) {
+        return Map.of(
+                "SHORTCODE_DATA_DIR", dataDir.toString(),
+                "SHORTCODE_REDIS_URIS", redis.uris().get(0).toURI().toString(),
+                "SHORTCODE_HBASE_ZOOKEEPER_QUORUM", hbase.zookeeperQuorum(),
+                "SHORTCODE_SECRET", secret,
+                "SHORTCODE_ADMIN_KEY", ApiClient.ADMIN_KEY);
+    }
+
     @Test
     void nodeKilledThenRedisRestartedEmpty_everyAcknowledgedLinkResolvesAndNoCodeRepeats() throws Exception {
         HBaseProcess hbase = HBaseProcess.shared();
         try (RedisDeployment redis = RedisServers.standalone()) {
-            Map<String, String> env = Map.of(
-                    "SHORTCODE_DATA_DIR", dataDir.toString(),
-                    "SHORTCODE_REDIS_URIS", redis.uris().get(0).toURI().toString(),
-                    "SHORTCODE_HBASE_ZOOKEEPER_QUORUM", hbase.zookeeperQuorum(),
-                    "SHORTCODE_SECRET", "fault test secret shared by all nodes",
-                    "SHORTCODE_ADMIN_KEY", ApiClient.ADMIN_KEY);
+            Map<String, String> env = env(redis, hbase, "fault test secret shared by all nodes");
             Map<String, String> links = new HashMap<>();
             String clientKey;
             try (ServiceProcess first = ServiceProcess.start(env, Path.of("target/service-logs")).awaitReady()) {
@@ -84,12 +89,7 @@ class DistributedServiceProcessIntegrationTests {
     void redisFlushedUnderARunningNode_permanentLinksRedirectAtTheFirstRead() throws Exception {
         HBaseProcess hbase = HBaseProcess.shared();
         try (RedisDeployment redis = RedisServers.standalone()) {
-            Map<String, String> env = Map.of(
-                    "SHORTCODE_DATA_DIR", dataDir.toString(),
-                    "SHORTCODE_REDIS_URIS", redis.uris().get(0).toURI().toString(),
-                    "SHORTCODE_HBASE_ZOOKEEPER_QUORUM", hbase.zookeeperQuorum(),
-                    "SHORTCODE_SECRET", "flush test secret shared by all nodes",
-                    "SHORTCODE_ADMIN_KEY", ApiClient.ADMIN_KEY);
+            Map<String, String> env = env(redis, hbase, "flush test secret shared by all nodes");
             try (ServiceProcess node = ServiceProcess.start(env, Path.of("target/service-logs")).awaitReady()) {
                 Map<String, String> links = new java.util.LinkedHashMap<>();
                 for (int i = 0; i < 3; i++) {
