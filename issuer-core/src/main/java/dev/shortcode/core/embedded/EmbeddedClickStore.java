@@ -10,6 +10,7 @@ import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
@@ -21,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -34,18 +36,31 @@ import org.rocksdb.RocksIterator;
  * <p>Design note. Keys are {@code utf8(subject) 0x00 kind date}: kind {@code d} a day's counts
  * ({@code yyyyMMdd}), {@code h} the same day's hourly counts, {@code u} the day's
  * {@link VisitorSketch}, {@code m} a month's counts ({@code yyyyMM}); so one subject's records of
- * one kind are adjacent and in date order, and a read of a window is one short scan. The day's
- * salt is {@code 0x00 s yyyyMMdd} (no subject is empty, so it sorts apart). Records are
- * {@link ClickCountsCodec} maps.
+ * one kind are adjacent and in date order, and a read of a window is one short scan. Records are
+ * {@link ClickCountsCodec} maps. Keys that start with {@code 0x00} (no subject is empty, so they
+ * sort apart) are the store's own: {@code 0x00 s yyyyMMdd} a day's salt, {@code 0x00 j <batch>}
+ * a journaled batch, {@code 0x00 x <subject>} a deleted subject's mark.
  *
- * <p>A batch is one group of the {@link GroupCommitWriter}: each delta reads its day, hours,
- * sketch and month (through the writer's staging, so deltas of one batch see each other), adds,
- * and writes them back; the whole batch is one RocksDB write batch, so it is stored entirely or
- * not at all, and applying it again after a failure counts nothing twice. It is synced like an
- * acknowledged create (one {@code fdatasync} per flush, shared with whatever else is pending), so
- * once the stage completes, neither a killed process nor a power loss takes it back. The month's
- * {@code u} is kept as the sum of its days' estimates: each batch adds how much the day's
- * estimate grew.
+ * <p>Journal, then fold. A flush sends every link-day clicked in the last second; read-modify-
+ * writing each one's day, hours, sketch and month every second would cost the writer thread
+ * about four record rewrites per click under a long-tailed load (most links get one click a
+ * second). So {@link #apply} writes the whole batch as one journal entry (one put, synced like
+ * an acknowledged create: once the stage completes neither a killed process nor a power loss
+ * takes it back) and indexes it in memory ({@link PendingClicks}); reads add what is pending to
+ * what is stored. Every {@code foldInterval} (sooner when {@value #FOLD_AT_DELTAS} deltas are
+ * pending) the pending sums are folded into the records, {@value #FOLD_CHUNK_SUBJECTS} subjects per
+ * write batch with rests between (a fifth of a CPU at most), so a link clicked every second costs one record rewrite per fold
+ * instead of one per second. The last write batch of a fold deletes the generation's journal
+ * entries.
+ *
+ * <p>Exactly once. Each day record folded says through which batch number ({@code ~n}); a fold
+ * (or the replay of the journal at open, after a crash mid-fold) skips a subject-day whose
+ * record is already folded through that number. A subject's days are folded in one write batch
+ * with its months, so the day record's mark speaks for them too. A repeated batch (the caller
+ * retrying after a failure that may have stored it) is recognised by its number, which only
+ * grows. A deleted subject leaves a mark so that the replay does not bring back its journaled
+ * clicks; the mark goes with the journal entries it covers. The month's {@code u} is kept as the
+ * sum of its days' estimates: each fold adds how much the day's estimate grew.
  *
  * <p>Retention ({@link ClickRetention}) is kept by a sweep once an hour (and at open) that deletes
  * hours, days, months, sketches and salts past their time; reads also leave out what the sweep
@@ -60,6 +75,22 @@ final class EmbeddedClickStore implements ClickStore {
     static final byte SKETCH = 'u';
     static final byte MONTH = 'm';
     static final byte SALT = 's';
+    static final byte JOURNAL = 'j';
+    static final byte DELETED = 'x';
+    /** The day record's field that says through which batch it is folded; never shown to readers. */
+    static final String FOLDED_THROUGH = "~n";
+    /** How often pending clicks are folded into the records by default. */
+    static final Duration FOLD_INTERVAL = Duration.ofSeconds(60);
+    /** Pending deltas that start a fold before its time (memory: 8 bytes of index each, the deltas stay in the journal). */
+    static final int FOLD_AT_DELTAS = 1_000_000;
+    /** Subjects folded per write batch: a few milliseconds of the writer's time. */
+    static final int FOLD_CHUNK_SUBJECTS = 64;
+    /**
+     * After each chunk the fold rests this many times as long as the chunk took (at least a
+     * millisecond): a fold takes at most a fifth of a CPU, so on a node whose event loop shares
+     * the CPU, the redirects it delays wait a few milliseconds, not the fold's whole length.
+     */
+    private static final int FOLD_REST_FACTOR = 4;
     private static final DateTimeFormatter DAY_TEXT = DateTimeFormatter.BASIC_ISO_DATE;
     private static final DateTimeFormatter MONTH_TEXT = DateTimeFormatter.ofPattern("yyyyMM");
     /** Sketches and salts are needed for the day and for late clicks of the day before; a day's salt lives 48 hours. */
@@ -72,49 +103,77 @@ final class EmbeddedClickStore implements ClickStore {
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
     private final ScheduledExecutorService sweepThread;
+    private final PendingClicks pending;
+    /** Deleted subjects' marks not yet removed, with the batch number each covers. */
+    private final Map<String, Long> deletionMarks = new ConcurrentHashMap<>();
+    private final long foldIntervalNanos;
+    private volatile long lastApplied = -1;
+    private long lastFoldNanos = System.nanoTime();
 
     EmbeddedClickStore(EmbeddedDatabase storage, Clock clock) {
+        this(storage, clock, FOLD_INTERVAL);
+    }
+
+    EmbeddedClickStore(EmbeddedDatabase storage, Clock clock, Duration foldInterval) {
         this.storage = storage;
         this.clock = clock;
+        this.foldIntervalNanos = foldInterval.toNanos();
+        this.pending = new PendingClicks(batch -> storage.call(db -> db.get(storage.clicks(), journalKey(batch))));
+        replay();
         this.sweepThread = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "shortcode-embedded-click-retention");
             t.setDaemon(true);
             return t;
         });
         sweepThread.scheduleWithFixedDelay(this::sweepInBackground, 0, 1, TimeUnit.HOURS);
+        sweepThread.scheduleWithFixedDelay(this::foldInBackground, 1, 1, TimeUnit.SECONDS);
         storage.register(this);
     }
 
     @Override
     public CompletionStage<Void> apply(long batch, List<ClickDelta> deltas) {
-        if (deltas.isEmpty()) {
-            return CompletableFuture.completedFuture(null);
+        if (deltas.isEmpty() || batch <= lastApplied) {
+            return CompletableFuture.completedFuture(null); // nothing, or a batch already stored
         }
-        List<GroupCommitWriter.Operation<Void>> operations = new ArrayList<>(deltas.size());
-        for (ClickDelta delta : List.copyOf(deltas)) {
-            operations.add(staging -> {
-                add(staging, delta);
-                return null;
-            });
-        }
-        return storage.writer().submitAll(operations).thenApply(done -> null);
+        ClickJournalCodec.Encoded entry = ClickJournalCodec.encodeWithOffsets(deltas);
+        List<String> subjects = subjectsOf(deltas);
+        byte[] key = journalKey(batch);
+        return storage.writer().submit(staging -> {
+            staging.put(storage.clicks(), key, entry.bytes());
+            return null;
+        }).thenApply(done -> {
+            pending.add(batch, entry.offsets(), subjects);
+            lastApplied = batch;
+            return null;
+        });
     }
 
-    private void add(GroupCommitWriter.Staging staging, ClickDelta delta) throws org.rocksdb.RocksDBException {
+    private static List<String> subjectsOf(List<ClickDelta> deltas) {
+        List<String> subjects = new ArrayList<>(deltas.size());
+        for (ClickDelta delta : deltas) {
+            subjects.add(delta.subject());
+        }
+        return subjects;
+    }
+
+    /** Adds a pending sum to the subject's day, hours, sketch and month, unless the day is folded through {@code through} already. */
+    private void fold(GroupCommitWriter.Staging staging, String subject, LocalDate date, PendingClicks.Sum sum, long through)
+            throws org.rocksdb.RocksDBException {
+        byte[] dayKey = key(subject, DAY, DAY_TEXT.format(date));
+        Map<String, Long> day = ClickCountsCodec.decode(staging.get(storage.clicks(), dayKey));
+        if (day.getOrDefault(FOLDED_THROUGH, -1L) >= through) {
+            return;
+        }
         Map<String, Long> daily = new HashMap<>();
         Map<String, Long> hourly = new HashMap<>();
-        for (Map.Entry<String, Long> e : delta.counts().entrySet()) {
-            (ClickFields.isHourly(e.getKey()) ? hourly : daily).put(e.getKey(), e.getValue());
-        }
-        byte[] dayKey = key(delta.subject(), DAY, DAY_TEXT.format(delta.day()));
-        Map<String, Long> day = ClickCountsCodec.decode(staging.get(storage.clicks(), dayKey));
+        split(sum.counts, daily, hourly);
         long uniquesBefore = day.getOrDefault(ClickFields.UNIQUES, 0L);
         ClickCounts.add(day, daily);
-        if (!delta.visitors().isEmpty()) {
-            byte[] sketchKey = key(delta.subject(), SKETCH, DAY_TEXT.format(delta.day()));
+        if (!sum.visitors.isEmpty()) {
+            byte[] sketchKey = key(subject, SKETCH, DAY_TEXT.format(date));
             VisitorSketch sketch = VisitorSketch.decode(staging.get(storage.clicks(), sketchKey));
             boolean changed = false;
-            for (String visitor : delta.visitors()) {
+            for (String visitor : sum.visitors) {
                 changed |= sketch.add(visitor);
             }
             if (changed) {
@@ -122,35 +181,201 @@ final class EmbeddedClickStore implements ClickStore {
                 day.put(ClickFields.UNIQUES, sketch.estimate());
             }
         }
+        day.put(FOLDED_THROUGH, through);
         staging.put(storage.clicks(), dayKey, ClickCountsCodec.encode(day));
         if (!hourly.isEmpty()) {
-            byte[] hoursKey = key(delta.subject(), HOURS, DAY_TEXT.format(delta.day()));
+            byte[] hoursKey = key(subject, HOURS, DAY_TEXT.format(date));
             Map<String, Long> hours = ClickCountsCodec.decode(staging.get(storage.clicks(), hoursKey));
             ClickCounts.add(hours, hourly);
             staging.put(storage.clicks(), hoursKey, ClickCountsCodec.encode(hours));
         }
-        byte[] monthKey = key(delta.subject(), MONTH, MONTH_TEXT.format(delta.day()));
+        byte[] monthKey = key(subject, MONTH, MONTH_TEXT.format(date));
         Map<String, Long> month = ClickCountsCodec.decode(staging.get(storage.clicks(), monthKey));
-        Map<String, Long> monthly = new HashMap<>(daily);
         long uniquesGrown = day.getOrDefault(ClickFields.UNIQUES, 0L) - uniquesBefore;
         if (uniquesGrown != 0) {
-            monthly.put(ClickFields.UNIQUES, uniquesGrown);
+            daily.put(ClickFields.UNIQUES, uniquesGrown);
         }
-        ClickCounts.add(month, monthly);
+        ClickCounts.add(month, daily);
         staging.put(storage.clicks(), monthKey, ClickCountsCodec.encode(month));
+    }
+
+    private static void split(Map<String, Long> counts, Map<String, Long> daily, Map<String, Long> hourly) {
+        counts.forEach((field, n) -> (ClickFields.isHourly(field) ? hourly : daily).merge(field, n, Long::sum));
+    }
+
+    /**
+     * Folds the pending clicks into the records, at most {@code maxChunks} write batches of
+     * {@value #FOLD_CHUNK_SUBJECTS} subjects (a test stops a fold half-way with it).
+     *
+     * @return true when the fold is complete and its journal entries deleted
+     */
+    boolean foldOnce(int maxChunks) {
+        if (pending.isEmpty()) {
+            return true;
+        }
+        PendingClicks.Generation generation = pending.startFold();
+        long through = generation.last();
+        List<String> subjects = pending.foldingSubjects();
+        int chunks = 0;
+        for (int from = 0; from < subjects.size(); from += FOLD_CHUNK_SUBJECTS) {
+            if (chunks++ == maxChunks) {
+                return false;
+            }
+            List<String> chunk = subjects.subList(from, Math.min(subjects.size(), from + FOLD_CHUNK_SUBJECTS));
+            // One operation per subject: an operation's own writes are looked up by a scan, so it stays small.
+            List<GroupCommitWriter.Operation<Void>> operations = new ArrayList<>(chunk.size());
+            for (String subject : chunk) {
+                operations.add(staging -> {
+                    for (Map.Entry<LocalDate, PendingClicks.Sum> day : pending.foldingDays(subject).entrySet()) {
+                        fold(staging, subject, day.getKey(), day.getValue(), through);
+                    }
+                    return null;
+                });
+            }
+            long started = System.nanoTime();
+            storage.writer().submitAll(operations).toCompletableFuture().join();
+            rest(System.nanoTime() - started);
+        }
+        if (chunks == maxChunks) {
+            return false;
+        }
+        storage.writer().submit(staging -> {
+            for (long batch : generation.batches()) {
+                staging.delete(storage.clicks(), journalKey(batch));
+            }
+            for (Map.Entry<String, Long> mark : deletionMarks.entrySet()) {
+                if (mark.getValue() <= through) {
+                    staging.delete(storage.clicks(), deletionKey(mark.getKey()));
+                }
+            }
+            return null;
+        }).toCompletableFuture().join();
+        deletionMarks.values().removeIf(covered -> covered <= through);
+        pending.foldDone(generation);
+        return true;
+    }
+
+    private static void rest(long chunkNanos) {
+        try {
+            Thread.sleep(Math.max(1, TimeUnit.NANOSECONDS.toMillis(chunkNanos * FOLD_REST_FACTOR)));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EmbeddedStorageException("interrupted while folding click statistics", e);
+        }
+    }
+
+    private void foldInBackground() {
+        try {
+            boolean due = System.nanoTime() - lastFoldNanos >= foldIntervalNanos;
+            if (!pending.isEmpty() && (due || pending.currentDeltas() >= FOLD_AT_DELTAS)) {
+                foldOnce(Integer.MAX_VALUE);
+                lastFoldNanos = System.nanoTime();
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "folding click statistics failed, retrying in a second: {0}", e.toString());
+        }
+    }
+
+    /** Reads the journal back at open: the batches not folded yet (wholly or for some subject-days) become pending again. */
+    private void replay() {
+        storage.call(db -> {
+            byte[] marks = {0, DELETED};
+            try (ReadOptions read = new ReadOptions(); RocksIterator it = db.newIterator(storage.clicks(), read)) {
+                for (it.seek(marks); it.isValid() && startsWith(it.key(), marks); it.next()) {
+                    String subject = new String(it.key(), 2, it.key().length - 2, StandardCharsets.UTF_8);
+                    deletionMarks.put(subject, Long.parseLong(new String(it.value(), StandardCharsets.US_ASCII)));
+                }
+                it.status();
+                byte[] journal = {0, JOURNAL};
+                for (it.seek(journal); it.isValid() && startsWith(it.key(), journal); it.next()) {
+                    long batch = Long.parseLong(new String(it.key(), 2, it.key().length - 2, StandardCharsets.US_ASCII));
+                    List<ClickJournalCodec.Located> deltas = ClickJournalCodec.decodeLocated(it.value());
+                    int[] offsets = new int[deltas.size()];
+                    List<String> subjects = new ArrayList<>(deltas.size());
+                    for (ClickJournalCodec.Located located : deltas) {
+                        ClickDelta delta = located.delta();
+                        if (deletionMarks.getOrDefault(delta.subject(), -1L) >= batch) {
+                            continue; // deleted after this batch
+                        }
+                        byte[] day = db.get(storage.clicks(), key(delta.subject(), DAY, DAY_TEXT.format(delta.day())));
+                        if (ClickCountsCodec.decode(day).getOrDefault(FOLDED_THROUGH, -1L) < batch) {
+                            offsets[subjects.size()] = located.offset();
+                            subjects.add(delta.subject());
+                        }
+                    }
+                    pending.add(batch, offsets, subjects);
+                    lastApplied = Math.max(lastApplied, batch);
+                }
+                it.status();
+            }
+            return null;
+        });
+        if (lastApplied >= 0) {
+            LOG.log(Level.INFO, "click statistics: journal read back up to batch {0}", lastApplied);
+        }
+    }
+
+    /** What a subject-day's pending sums add to its stored day: counts, hours, and the uniques before and after. */
+    private record Addition(Map<String, Long> daily, Map<String, Long> hourly, long uniquesBefore, long uniquesAfter) {}
+
+    /** The pending sums of {@code subject} by day, with what they add; sums a fold has stored since are left out. */
+    private Map<LocalDate, Addition> additions(String subject, List<PendingClicks.Pending> pendingSums, LocalDate from, LocalDate to) {
+        Map<LocalDate, List<PendingClicks.Pending>> byDay = new java.util.TreeMap<>();
+        for (PendingClicks.Pending p : pendingSums) {
+            if (!p.day().isBefore(from) && !p.day().isAfter(to)) {
+                byDay.computeIfAbsent(p.day(), d -> new ArrayList<>()).add(p);
+            }
+        }
+        Map<LocalDate, Addition> additions = new java.util.TreeMap<>();
+        if (byDay.isEmpty()) {
+            return additions;
+        }
+        storage.call(db -> {
+            for (Map.Entry<LocalDate, List<PendingClicks.Pending>> e : byDay.entrySet()) {
+                String date = DAY_TEXT.format(e.getKey());
+                Map<String, Long> stored = ClickCountsCodec.decode(db.get(storage.clicks(), key(subject, DAY, date)));
+                long foldedThrough = stored.getOrDefault(FOLDED_THROUGH, -1L);
+                Map<String, Long> daily = new HashMap<>();
+                Map<String, Long> hourly = new HashMap<>();
+                java.util.Set<String> visitors = new java.util.HashSet<>();
+                for (PendingClicks.Pending p : e.getValue()) {
+                    if (p.foldedBy() > foldedThrough) {
+                        split(p.counts(), daily, hourly);
+                        visitors.addAll(p.visitors());
+                    }
+                }
+                if (daily.isEmpty() && hourly.isEmpty()) {
+                    continue;
+                }
+                long before = stored.getOrDefault(ClickFields.UNIQUES, 0L);
+                long after = before;
+                if (!visitors.isEmpty()) {
+                    VisitorSketch sketch = VisitorSketch.decode(db.get(storage.clicks(), key(subject, SKETCH, date)));
+                    visitors.forEach(sketch::add);
+                    after = sketch.estimate();
+                }
+                additions.put(e.getKey(), new Addition(daily, hourly, before, after));
+            }
+            return null;
+        });
+        return additions;
     }
 
     @Override
     public CompletionStage<List<ClickBucket>> days(String subject, LocalDate from, LocalDate to) {
         return completed(() -> {
+            List<PendingClicks.Pending> pendingSums = pending.of(subject); // before the records: see PendingClicks
             LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
             LocalDate first = max(from, ClickRetention.firstDay(today));
             if (first.isAfter(to)) {
                 return List.of();
             }
             Map<LocalDate, Map<String, Long>> days = new java.util.TreeMap<>();
-            scan(subject, DAY, DAY_TEXT.format(first), DAY_TEXT.format(to), (date, record) ->
-                    days.put(LocalDate.parse(date, DAY_TEXT), ClickCountsCodec.decode(record)));
+            scan(subject, DAY, DAY_TEXT.format(first), DAY_TEXT.format(to), (date, record) -> {
+                Map<String, Long> day = ClickCountsCodec.decode(record);
+                day.remove(FOLDED_THROUGH);
+                days.put(LocalDate.parse(date, DAY_TEXT), day);
+            });
             LocalDate firstHours = max(first, ClickRetention.firstHourDay(today));
             if (!firstHours.isAfter(to)) {
                 scan(subject, HOURS, DAY_TEXT.format(firstHours), DAY_TEXT.format(to), (date, record) -> {
@@ -160,6 +385,16 @@ final class EmbeddedClickStore implements ClickStore {
                     }
                 });
             }
+            additions(subject, pendingSums, first, to).forEach((date, addition) -> {
+                Map<String, Long> day = days.computeIfAbsent(date, d -> new HashMap<>());
+                ClickCounts.add(day, addition.daily());
+                if (!date.isBefore(firstHours)) {
+                    ClickCounts.add(day, addition.hourly());
+                }
+                if (addition.uniquesAfter() != 0) {
+                    day.put(ClickFields.UNIQUES, addition.uniquesAfter());
+                }
+            });
             List<ClickBucket> buckets = new ArrayList<>(days.size());
             days.forEach((day, counts) -> buckets.add(new ClickBucket(day, counts)));
             return buckets;
@@ -169,14 +404,25 @@ final class EmbeddedClickStore implements ClickStore {
     @Override
     public CompletionStage<List<ClickBucket>> months(String subject, YearMonth from, YearMonth to) {
         return completed(() -> {
+            List<PendingClicks.Pending> pendingSums = pending.of(subject);
             YearMonth first = from.isBefore(ClickRetention.firstMonth(LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC)))
                     ? ClickRetention.firstMonth(LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC)) : from;
-            List<ClickBucket> buckets = new ArrayList<>();
             if (first.isAfter(to)) {
-                return buckets;
+                return List.of();
             }
+            Map<YearMonth, Map<String, Long>> months = new java.util.TreeMap<>();
             scan(subject, MONTH, MONTH_TEXT.format(first), MONTH_TEXT.format(to), (date, record) ->
-                    buckets.add(new ClickBucket(YearMonth.parse(date, MONTH_TEXT).atDay(1), ClickCountsCodec.decode(record))));
+                    months.put(YearMonth.parse(date, MONTH_TEXT), ClickCountsCodec.decode(record)));
+            additions(subject, pendingSums, first.atDay(1), to.atEndOfMonth()).forEach((date, addition) -> {
+                Map<String, Long> month = months.computeIfAbsent(YearMonth.from(date), m -> new HashMap<>());
+                Map<String, Long> daily = new HashMap<>(addition.daily());
+                if (addition.uniquesAfter() != addition.uniquesBefore()) {
+                    daily.put(ClickFields.UNIQUES, addition.uniquesAfter() - addition.uniquesBefore());
+                }
+                ClickCounts.add(month, daily);
+            });
+            List<ClickBucket> buckets = new ArrayList<>(months.size());
+            months.forEach((month, counts) -> buckets.add(new ClickBucket(month.atDay(1), counts)));
             return buckets;
         });
     }
@@ -203,18 +449,29 @@ final class EmbeddedClickStore implements ClickStore {
 
     @Override
     public CompletionStage<Void> delete(String subject) {
+        pending.forget(subject);
         List<byte[]> keys;
         try {
             keys = keysOf(subject);
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
-        if (keys.isEmpty()) {
+        long covered = lastApplied;
+        boolean mark = covered >= 0;
+        if (keys.isEmpty() && !mark) {
             return CompletableFuture.completedFuture(null);
         }
         return storage.writer().submit(staging -> {
             for (byte[] key : keys) {
                 staging.delete(storage.clicks(), key);
+            }
+            if (mark) { // the journal may still hold the subject's clicks: the replay must not bring them back
+                staging.put(storage.clicks(), deletionKey(subject), Long.toString(covered).getBytes(StandardCharsets.US_ASCII));
+            }
+            return null;
+        }).thenApply(done -> {
+            if (mark) {
+                deletionMarks.merge(subject, covered, Math::max);
             }
             return null;
         });
@@ -234,8 +491,9 @@ final class EmbeddedClickStore implements ClickStore {
         });
     }
 
-    /** Deletes what retention no longer keeps; returns how many records. */
+    /** Folds what is pending, then deletes what retention no longer keeps; returns how many records. */
     int sweepOnce() {
+        foldOnce(Integer.MAX_VALUE);
         LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
         String firstDay = DAY_TEXT.format(ClickRetention.firstDay(today));
         String firstHours = DAY_TEXT.format(ClickRetention.firstHourDay(today));
@@ -328,6 +586,21 @@ final class EmbeddedClickStore implements ClickStore {
         key[0] = 0;
         key[1] = SALT;
         System.arraycopy(date, 0, key, 2, date.length);
+        return key;
+    }
+
+    private static byte[] journalKey(long batch) {
+        return ownKey(JOURNAL, String.format(java.util.Locale.ROOT, "%020d", batch).getBytes(StandardCharsets.US_ASCII));
+    }
+
+    private static byte[] deletionKey(String subject) {
+        return ownKey(DELETED, subject.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static byte[] ownKey(byte kind, byte[] name) {
+        byte[] key = new byte[2 + name.length];
+        key[1] = kind;
+        System.arraycopy(name, 0, key, 2, name.length);
         return key;
     }
 

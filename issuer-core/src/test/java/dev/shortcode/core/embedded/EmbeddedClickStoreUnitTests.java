@@ -148,4 +148,120 @@ class EmbeddedClickStoreUnitTests {
         long uniques = days("abcde", "2026-01-31", "2026-01-31").get(0).count(ClickFields.UNIQUES);
         assertThat(Math.abs(uniques - 20_000) / 20_000.0).isLessThan(0.033);
     }
+
+    /** 600 links (three fold chunks) clicked over three batches, each a click an hour with its own visitor, and the owner's sums. */
+    private void clickManyLinks(long firstBatch) {
+        for (int b = 0; b < 3; b++) {
+            List<ClickDelta> deltas = new java.util.ArrayList<>();
+            for (int i = 0; i < MANY; i++) {
+                deltas.add(delta("link" + i, "2026-01-31", Map.of("t", 1L, "h2" + b, 1L, "d:ios", 1L), Set.of("v" + b)));
+            }
+            deltas.add(delta("~owner", "2026-01-31", Map.of("t", (long) MANY, "l:link0", 1L), Set.of()));
+            store.apply(firstBatch + b, deltas).toCompletableFuture().join();
+        }
+    }
+
+    private static final int MANY = 600;
+
+    /** Every link's day and month as expected after {@code rounds} times {@link #clickManyLinks}. */
+    private void assertManyLinksCounted(int rounds, String when) {
+        for (int i = 0; i < MANY; i += 37) {
+            List<ClickBucket> day = days("link" + i, "2026-01-31", "2026-01-31");
+            assertThat(day).as(when).hasSize(1);
+            assertThat(day.get(0).count("t")).as(when).isEqualTo(3L * rounds);
+            assertThat(day.get(0).count("h21")).as(when).isEqualTo(rounds);
+            assertThat(day.get(0).count("d:ios")).as(when).isEqualTo(3L * rounds);
+            assertThat(day.get(0).count(ClickFields.UNIQUES)).as(when + ": v0, v1, v2").isEqualTo(3);
+            assertThat(day.get(0).counts()).as(when + ": the fold's mark is the store's own").doesNotContainKey(EmbeddedClickStore.FOLDED_THROUGH);
+            List<ClickBucket> month = store.months("link" + i, YearMonth.parse("2026-01"), YearMonth.parse("2026-01")).toCompletableFuture().join();
+            assertThat(month.get(0).count("t")).as(when).isEqualTo(3L * rounds);
+            assertThat(month.get(0).count(ClickFields.UNIQUES)).as(when).isEqualTo(3);
+        }
+        assertThat(days("~owner", "2026-01-31", "2026-01-31").get(0).count("l:link0")).as(when).isEqualTo(3L * rounds);
+    }
+
+    private int journalEntries() {
+        byte[] journal = {0, EmbeddedClickStore.JOURNAL};
+        return storage.call(db -> {
+            int n = 0;
+            try (org.rocksdb.RocksIterator it = db.newIterator(storage.clicks())) {
+                for (it.seek(journal); it.isValid() && it.key().length > 1 && it.key()[0] == 0 && it.key()[1] == EmbeddedClickStore.JOURNAL; it.next()) {
+                    n++;
+                }
+            }
+            return n;
+        });
+    }
+
+    @Test
+    void pendingClicks_readTheSameBeforeAndAfterTheyAreFolded_andTheFoldEmptiesTheJournal() {
+        clickManyLinks(1);
+        assertThat(journalEntries()).isEqualTo(3);
+        assertManyLinksCounted(1, "journaled, not folded");
+        assertThat(store.foldOnce(Integer.MAX_VALUE)).isTrue();
+        assertThat(journalEntries()).isZero();
+        assertManyLinksCounted(1, "folded");
+        clickManyLinks(4);
+        assertThat(store.foldOnce(1)).as("one chunk of three").isFalse();
+        assertManyLinksCounted(2, "half folded");
+        assertThat(store.foldOnce(Integer.MAX_VALUE)).isTrue();
+        assertManyLinksCounted(2, "folded twice");
+    }
+
+    @Test
+    void aRestartWithoutAFold_readsTheJournalBack_andCountsEachClickOnce() {
+        clickManyLinks(1);
+        storage.close(); // as after a kill: nothing folded, the journal is all there is
+        open();
+        assertManyLinksCounted(1, "read back");
+        assertThat(store.foldOnce(Integer.MAX_VALUE)).isTrue();
+        assertManyLinksCounted(1, "read back, then folded");
+        storage.close();
+        open();
+        assertManyLinksCounted(1, "after another restart");
+    }
+
+    @Test
+    void aCrashHalfwayThroughAFold_isFinishedAfterTheRestart_withoutCountingAnyClickTwice() {
+        clickManyLinks(1);
+        store.foldOnce(Integer.MAX_VALUE);
+        clickManyLinks(4);
+        assertThat(store.foldOnce(2)).as("two chunks of three").isFalse();
+        storage.close();
+        open();
+        assertManyLinksCounted(2, "read back after a fold stopped half-way");
+        assertThat(store.foldOnce(Integer.MAX_VALUE)).isTrue();
+        assertThat(journalEntries()).isZero();
+        assertManyLinksCounted(2, "folded after the restart");
+    }
+
+    @Test
+    void aBatchAppliedAgain_isCountedOnce_beforeAndAfterARestart() {
+        clickManyLinks(1);
+        clickManyLinks(1);
+        assertManyLinksCounted(1, "the same batches again");
+        storage.close();
+        open();
+        clickManyLinks(1);
+        assertManyLinksCounted(1, "the same batches again after a restart");
+        clickManyLinks(4);
+        assertManyLinksCounted(2, "new batches");
+    }
+
+    @Test
+    void aDeletedSubjectsJournaledClicks_doNotComeBackAfterARestart() {
+        apply(1, delta("abcde", "2026-01-31", Map.of("t", 2L), Set.of("v")), delta("abcdf", "2026-01-31", Map.of("t", 1L), Set.of()));
+        store.delete("abcde").toCompletableFuture().join();
+        assertThat(days("abcde", "2026-01-01", "2026-01-31")).isEmpty();
+        storage.close();
+        open();
+        assertThat(days("abcde", "2026-01-01", "2026-01-31")).as("after a restart").isEmpty();
+        assertThat(days("abcdf", "2026-01-01", "2026-01-31").get(0).count("t")).isEqualTo(1);
+        apply(2, delta("abcde", "2026-01-31", Map.of("t", 5L), Set.of()));
+        assertThat(store.foldOnce(Integer.MAX_VALUE)).isTrue();
+        storage.close();
+        open();
+        assertThat(days("abcde", "2026-01-01", "2026-01-31").get(0).count("t")).as("a code used again after its deletion counts anew")
+                .isEqualTo(5);
+    }
 }
