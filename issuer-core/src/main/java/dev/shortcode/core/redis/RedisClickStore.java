@@ -10,6 +10,7 @@ import dev.shortcode.core.store.ClickStore;
 import io.lettuce.core.ScoredValue;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SetArgs;
+import io.lettuce.core.cluster.SlotHash;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -35,8 +36,9 @@ import java.util.concurrent.CompletionStage;
  * <p>Design note. Each subject's day is a hash (its counts, hours included, as
  * {@link ClickFields} names), a HyperLogLog of its visitors and, for owners, a sorted set of
  * their links' clicks, all three in the subject's hash slot (the link's own, see
- * {@link StoreKeys}). A batch is one Lua script call per subject-day ({@link #APPLY}), all
- * pipelined: one round trip per flush per Redis node. The script adds the counts with
+ * {@link StoreKeys}). A batch is one Lua script call per {@value #DELTAS_PER_CALL} subject-days
+ * of one hash slot ({@link #APPLY}: standalone, any; on a Cluster, those of a slot), all
+ * pipelined: one round trip per flush per Redis node. For each subject-day the script adds the counts with
  * {@code HINCRBY}, the visitors with {@code PFADD}, the links with {@code ZINCRBY} (cut back to
  * the {@value ClickRetention#MAX_TOP_LINKS} largest), caps new referrer hosts at
  * {@value ClickRetention#MAX_REFERRERS}, and sets the keys to expire {@value #REDIS_DAYS} days
@@ -67,49 +69,59 @@ final class RedisClickStore implements ClickStore {
     static final DateTimeFormatter DAY_TEXT = DateTimeFormatter.BASIC_ISO_DATE;
     private static final long DAY_SECONDS = 86_400;
 
+    /** Subject-days per script call: a few hundred keys, a few milliseconds of Redis at most. */
+    static final int DELTAS_PER_CALL = 128;
+    /** Separators inside a delta's argument: control characters, which no field, code or visitor contains. */
+    private static final char SECTION = '\3';
+    private static final char ENTRY = '\1';
+    private static final char AMOUNT = '\2';
+
     /**
-     * KEYS: day hash, visitors, top links. ARGV: node field, batch, expire-at, then three lists,
-     * each as its length followed by its items: counts (field, amount), visitors, links (code,
-     * amount). Returns 0 when the hash had taken this batch (or a later one) already, else 1.
+     * KEYS: per subject-day its day hash, visitors and top links. ARGV: node field, batch, then
+     * per subject-day one argument: {@code expire-at \3 counts \3 visitors \3 links}, the counts
+     * and links as {@code name \2 amount} entries and the visitors as items, each list separated
+     * by {@code \1}. One argument per subject-day instead of one per count: the node encodes a
+     * few long strings instead of many short ones. A subject-day whose hash took this batch (or
+     * a later one) already is skipped. Returns how many were applied.
      */
     static final LuaScript APPLY = new LuaScript("""
-            local seen = redis.call('HGET', KEYS[1], ARGV[1])
-            if seen and tonumber(seen) >= tonumber(ARGV[2]) then return 0 end
-            local i = 4
-            local n = tonumber(ARGV[i]); i = i + 1
-            local referrers = nil
-            for k = 1, n do
-              local field = ARGV[i]
-              if string.sub(field, 1, 2) == 'r:' and field ~= 'r:~' and redis.call('HEXISTS', KEYS[1], field) == 0 then
-                if referrers == nil then referrers = tonumber(redis.call('HGET', KEYS[1], '~r') or '0') end
-                if referrers >= %d then field = 'r:~' else referrers = referrers + 1; redis.call('HSET', KEYS[1], '~r', referrers) end
+            local applied = 0
+            for d = 1, #KEYS / 3 do
+              local day, visitors, links = KEYS[3 * d - 2], KEYS[3 * d - 1], KEYS[3 * d]
+              local seen = redis.call('HGET', day, ARGV[1])
+              if not (seen and tonumber(seen) >= tonumber(ARGV[2])) then
+                local expireAt, counts, vs, ls = string.match(ARGV[d + 2], '^([^\\3]*)\\3([^\\3]*)\\3([^\\3]*)\\3([^\\3]*)$')
+                local referrers = nil
+                for field, amount in string.gmatch(counts, '([^\\1\\2]+)\\2(%%d+)') do
+                  if string.sub(field, 1, 2) == 'r:' and field ~= 'r:~' and redis.call('HEXISTS', day, field) == 0 then
+                    if referrers == nil then referrers = tonumber(redis.call('HGET', day, '~r') or '0') end
+                    if referrers >= %d then field = 'r:~' else referrers = referrers + 1; redis.call('HSET', day, '~r', referrers) end
+                  end
+                  redis.call('HINCRBY', day, field, amount)
+                end
+                redis.call('HSET', day, ARGV[1], ARGV[2])
+                redis.call('EXPIREAT', day, expireAt)
+                if vs ~= '' then
+                  local some = {}
+                  for v in string.gmatch(vs, '[^\\1]+') do
+                    some[#some + 1] = v
+                    if #some == %d then redis.call('PFADD', visitors, unpack(some)); some = {} end
+                  end
+                  if #some > 0 then redis.call('PFADD', visitors, unpack(some)) end
+                  redis.call('EXPIREAT', visitors, expireAt)
+                end
+                if ls ~= '' then
+                  for code, amount in string.gmatch(ls, '([^\\1\\2]+)\\2(%%d+)') do
+                    redis.call('ZINCRBY', links, amount, code)
+                  end
+                  local size = redis.call('ZCARD', links)
+                  if size > %d then redis.call('ZREMRANGEBYRANK', links, 0, size - %d - 1) end
+                  redis.call('EXPIREAT', links, expireAt)
+                end
+                applied = applied + 1
               end
-              redis.call('HINCRBY', KEYS[1], field, ARGV[i + 1])
-              i = i + 2
             end
-            redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-            redis.call('EXPIREAT', KEYS[1], ARGV[3])
-            n = tonumber(ARGV[i]); i = i + 1
-            if n > 0 then
-              local last = i + n - 1
-              while i <= last do
-                local upto = math.min(i + %d - 1, last)
-                redis.call('PFADD', KEYS[2], unpack(ARGV, i, upto))
-                i = upto + 1
-              end
-              redis.call('EXPIREAT', KEYS[2], ARGV[3])
-            end
-            n = tonumber(ARGV[i]); i = i + 1
-            if n > 0 then
-              for k = 1, n do
-                redis.call('ZINCRBY', KEYS[3], ARGV[i + 1], ARGV[i])
-                i = i + 2
-              end
-              local size = redis.call('ZCARD', KEYS[3])
-              if size > %d then redis.call('ZREMRANGEBYRANK', KEYS[3], 0, size - %d - 1) end
-              redis.call('EXPIREAT', KEYS[3], ARGV[3])
-            end
-            return 1
+            return applied
             """.formatted(ClickRetention.MAX_REFERRERS, VISITORS_PER_PFADD, ClickRetention.MAX_TOP_LINKS, ClickRetention.MAX_TOP_LINKS),
             ScriptOutputType.INTEGER);
 
@@ -140,14 +152,20 @@ final class RedisClickStore implements ClickStore {
         List<CompletableFuture<?>> replies = new ArrayList<>(deltas.size() + INDEX_SHARDS);
         Map<String, Set<String>> index = new HashMap<>();
         Set<LocalDate> late = new TreeSet<>();
+        // Subject-days grouped by hash slot (a script's keys must share one on a Cluster; standalone, all do).
+        Map<Integer, List<ClickDelta>> bySlot = new HashMap<>();
         for (ClickDelta delta : deltas) {
             String day = DAY_TEXT.format(delta.day());
-            replies.add(APPLY.runAsync(redis, new String[] {keys.clickDay(delta.subject(), day),
-                    keys.clickVisitors(delta.subject(), day), keys.clickTopLinks(delta.subject(), day)},
-                    arguments(batch, delta)));
+            int slot = connection.isCluster() ? SlotHash.getSlot(keys.clickDay(delta.subject(), day)) : 0;
+            bySlot.computeIfAbsent(slot, k -> new ArrayList<>()).add(delta);
             index.computeIfAbsent(keys.clickIndex(day, indexShard(delta.subject())), k -> new TreeSet<>()).add(delta.subject());
             if (delta.day().isBefore(today)) {
                 late.add(delta.day());
+            }
+        }
+        for (List<ClickDelta> slot : bySlot.values()) {
+            for (int from = 0; from < slot.size(); from += DELTAS_PER_CALL) {
+                replies.add(applyScript(batch, slot.subList(from, Math.min(slot.size(), from + DELTAS_PER_CALL))));
             }
         }
         for (Map.Entry<String, Set<String>> shard : index.entrySet()) {
@@ -161,33 +179,52 @@ final class RedisClickStore implements ClickStore {
         return RedisFailures.translated(CompletableFuture.allOf(replies.toArray(CompletableFuture[]::new)).thenApply(v -> null));
     }
 
-    private String[] arguments(long batch, ClickDelta delta) {
-        List<String> args = new ArrayList<>(8 + delta.counts().size() * 2 + delta.visitors().size());
-        args.add(nodeField);
-        args.add(Long.toString(batch));
-        args.add(Long.toString(delta.day().toEpochDay() * DAY_SECONDS + REDIS_DAYS * DAY_SECONDS));
-        List<Map.Entry<String, Long>> links = new ArrayList<>();
-        int countsAt = args.size();
-        args.add("0");
-        int counted = 0;
+    private CompletableFuture<Object> applyScript(long batch, List<ClickDelta> deltas) {
+        String[] scriptKeys = new String[deltas.size() * 3];
+        String[] args = new String[deltas.size() + 2];
+        args[0] = nodeField;
+        args[1] = Long.toString(batch);
+        StringBuilder arg = new StringBuilder(256);
+        for (int i = 0; i < deltas.size(); i++) {
+            ClickDelta delta = deltas.get(i);
+            String day = DAY_TEXT.format(delta.day());
+            scriptKeys[3 * i] = keys.clickDay(delta.subject(), day);
+            scriptKeys[3 * i + 1] = keys.clickVisitors(delta.subject(), day);
+            scriptKeys[3 * i + 2] = keys.clickTopLinks(delta.subject(), day);
+            args[i + 2] = argument(delta, arg);
+        }
+        return APPLY.runAsync(redis, scriptKeys, args);
+    }
+
+    /** One subject-day's argument of {@link #APPLY}. */
+    private static String argument(ClickDelta delta, StringBuilder arg) {
+        arg.setLength(0);
+        arg.append(delta.day().toEpochDay() * DAY_SECONDS + REDIS_DAYS * DAY_SECONDS).append(SECTION);
+        int links = 0;
         for (Map.Entry<String, Long> e : delta.counts().entrySet()) {
             if (ClickFields.isLink(e.getKey())) {
-                links.add(e);
+                links++;
             } else {
-                args.add(e.getKey());
-                args.add(Long.toString(e.getValue()));
-                counted++;
+                entry(arg, e.getKey(), e.getValue());
             }
         }
-        args.set(countsAt, Integer.toString(counted));
-        args.add(Integer.toString(delta.visitors().size()));
-        args.addAll(delta.visitors());
-        args.add(Integer.toString(links.size()));
-        for (Map.Entry<String, Long> link : links) {
-            args.add(link.getKey().substring(ClickFields.LINK.length()));
-            args.add(Long.toString(link.getValue()));
+        arg.append(SECTION);
+        for (String visitor : delta.visitors()) {
+            arg.append(visitor).append(ENTRY);
         }
-        return args.toArray(String[]::new);
+        arg.append(SECTION);
+        if (links > 0) {
+            for (Map.Entry<String, Long> e : delta.counts().entrySet()) {
+                if (ClickFields.isLink(e.getKey())) {
+                    entry(arg, e.getKey().substring(ClickFields.LINK.length()), e.getValue());
+                }
+            }
+        }
+        return arg.toString();
+    }
+
+    private static void entry(StringBuilder arg, String name, long amount) {
+        arg.append(name).append(AMOUNT).append(amount).append(ENTRY);
     }
 
     static int indexShard(String subject) {
