@@ -7,12 +7,13 @@
 # Like bench/run.sh: loopback only, the service alone on the last CPU (taskset) with one event loop,
 # generator, Redis and HBase on the others; everything it starts is stopped when it ends.
 # Build first: mvn -B -q package -DskipTests. Settings (environment):
-#   AB_RATE=2000 (steady-state run, redirects/s) AB_DURATION=10s AB_LINKS=10000 AB_ZIPF=1.0
-#   AB_P99=10ms AB_STEP=5s AB_STEPS=10 AB_START=2000 AB_OUT=bench/out/stats-ab
+#   AB_RATE=8000 (steady-state run, redirects/s: below both maxima, so that the CPU per redirect
+#   of stats on and off is compared at the same rate) AB_DURATION=10s AB_LINKS=10000 AB_ZIPF=1.0
+#   AB_P99=10ms AB_STEP=5s AB_STEPS=10 AB_START=2000 AB_MODES="embedded redis" AB_OUT=bench/out/stats-ab
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
-RATE=${AB_RATE:-2000}
+RATE=${AB_RATE:-8000}
 DURATION=${AB_DURATION:-10s}
 LINKS=${AB_LINKS:-10000}
 ZIPF=${AB_ZIPF:-1.0}
@@ -21,6 +22,7 @@ STEP=${AB_STEP:-5s}
 STEPS=${AB_STEPS:-10}
 START=${AB_START:-2000}
 OUT=${AB_OUT:-bench/out/stats-ab}
+MODES=${AB_MODES:-embedded redis}
 JAR=loadtest/target/loadtest.jar
 SERVICE_JAR=redirect-api/target/quarkus-app/quarkus-run.jar
 KEY=sck_bench_admin_key_of_enough_length_42
@@ -60,7 +62,7 @@ calls() { rcli info commandstats | tr -d '\r' | awk -F'calls=' '/^cmdstat_/ {spl
 
 echo "| mode | stats | max redirect rate (p99 ≤ $P99) | server CPU µs/redirect at max | CPU µs/redirect at $RATE/s | Redis commands per 1,000 redirects at $RATE/s |"
 echo "|---|---|---:|---:|---:|---:|"
-for mode in embedded redis; do
+for mode in $MODES; do
   for stats in false true; do
     name="$mode-stats-$stats"
     p=$(port)
