@@ -47,7 +47,7 @@ import org.rocksdb.RocksIterator;
  * second). So {@link #apply} writes the whole batch as one journal entry (one put, synced like
  * an acknowledged create: once the stage completes neither a killed process nor a power loss
  * takes it back) and indexes it in memory ({@link PendingClicks}); reads add what is pending to
- * what is stored. Every {@code foldInterval} (sooner when {@value #FOLD_AT_DELTAS} deltas are
+ * what is stored. Every {@link #FOLD_INTERVAL} (sooner when {@value #FOLD_AT_DELTAS} deltas are
  * pending) the pending sums are folded into the records, {@value #FOLD_CHUNK_SUBJECTS} subjects per
  * write batch with rests between (a fifth of a CPU at most), so a link clicked every second costs one record rewrite per fold
  * instead of one per second. The last write batch of a fold deletes the generation's journal
@@ -79,7 +79,7 @@ final class EmbeddedClickStore implements ClickStore {
     static final byte DELETED = 'x';
     /** The day record's field that says through which batch it is folded; never shown to readers. */
     static final String FOLDED_THROUGH = "~n";
-    /** How often pending clicks are folded into the records by default. */
+    /** How often pending clicks are folded into the records. */
     static final Duration FOLD_INTERVAL = Duration.ofSeconds(60);
     /** Pending deltas that start a fold before its time (memory: 8 bytes of index each, the deltas stay in the journal). */
     static final int FOLD_AT_DELTAS = 1_000_000;
@@ -106,18 +106,14 @@ final class EmbeddedClickStore implements ClickStore {
     private final PendingClicks pending;
     /** Deleted subjects' marks not yet removed, with the batch number each covers. */
     private final Map<String, Long> deletionMarks = new ConcurrentHashMap<>();
-    private final long foldIntervalNanos;
     private volatile long lastApplied = -1;
+    /** Every batch up to this one is folded and its journal entry gone: a delete covered by it needs no mark. */
+    private volatile long foldedThrough = -1;
     private long lastFoldNanos = System.nanoTime();
 
     EmbeddedClickStore(EmbeddedDatabase storage, Clock clock) {
-        this(storage, clock, FOLD_INTERVAL);
-    }
-
-    EmbeddedClickStore(EmbeddedDatabase storage, Clock clock, Duration foldInterval) {
         this.storage = storage;
         this.clock = clock;
-        this.foldIntervalNanos = foldInterval.toNanos();
         this.pending = new PendingClicks(batch -> storage.call(db -> db.get(storage.clicks(), journalKey(batch))));
         replay();
         this.sweepThread = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -164,43 +160,26 @@ final class EmbeddedClickStore implements ClickStore {
         if (day.getOrDefault(FOLDED_THROUGH, -1L) >= through) {
             return;
         }
-        Map<String, Long> daily = new HashMap<>();
-        Map<String, Long> hourly = new HashMap<>();
-        split(sum.counts, daily, hourly);
-        long uniquesBefore = day.getOrDefault(ClickFields.UNIQUES, 0L);
-        ClickCounts.add(day, daily);
-        if (!sum.visitors.isEmpty()) {
-            byte[] sketchKey = key(subject, SKETCH, DAY_TEXT.format(date));
-            VisitorSketch sketch = VisitorSketch.decode(staging.get(storage.clicks(), sketchKey));
-            boolean changed = false;
-            for (String visitor : sum.visitors) {
-                changed |= sketch.add(visitor);
-            }
-            if (changed) {
-                staging.put(storage.clicks(), sketchKey, sketch.encode());
-                day.put(ClickFields.UNIQUES, sketch.estimate());
-            }
+        byte[] sketchKey = key(subject, SKETCH, DAY_TEXT.format(date));
+        VisitorSketch sketch = sum.visitors.isEmpty() ? null : VisitorSketch.decode(staging.get(storage.clicks(), sketchKey));
+        Addition addition = Addition.of(day, sum, sketch);
+        ClickCounts.add(day, addition.daily());
+        if (addition.sketchChanged()) {
+            staging.put(storage.clicks(), sketchKey, sketch.encode());
+            day.put(ClickFields.UNIQUES, addition.uniquesAfter());
         }
         day.put(FOLDED_THROUGH, through);
         staging.put(storage.clicks(), dayKey, ClickCountsCodec.encode(day));
-        if (!hourly.isEmpty()) {
+        if (!addition.hourly().isEmpty()) {
             byte[] hoursKey = key(subject, HOURS, DAY_TEXT.format(date));
             Map<String, Long> hours = ClickCountsCodec.decode(staging.get(storage.clicks(), hoursKey));
-            ClickCounts.add(hours, hourly);
+            ClickCounts.add(hours, addition.hourly());
             staging.put(storage.clicks(), hoursKey, ClickCountsCodec.encode(hours));
         }
         byte[] monthKey = key(subject, MONTH, MONTH_TEXT.format(date));
         Map<String, Long> month = ClickCountsCodec.decode(staging.get(storage.clicks(), monthKey));
-        long uniquesGrown = day.getOrDefault(ClickFields.UNIQUES, 0L) - uniquesBefore;
-        if (uniquesGrown != 0) {
-            daily.put(ClickFields.UNIQUES, uniquesGrown);
-        }
-        ClickCounts.add(month, daily);
+        ClickCounts.add(month, addition.monthly());
         staging.put(storage.clicks(), monthKey, ClickCountsCodec.encode(month));
-    }
-
-    private static void split(Map<String, Long> counts, Map<String, Long> daily, Map<String, Long> hourly) {
-        counts.forEach((field, n) -> (ClickFields.isHourly(field) ? hourly : daily).merge(field, n, Long::sum));
     }
 
     /**
@@ -251,6 +230,7 @@ final class EmbeddedClickStore implements ClickStore {
             return null;
         }).toCompletableFuture().join();
         deletionMarks.values().removeIf(covered -> covered <= through);
+        foldedThrough = through;
         pending.foldDone(generation);
         return true;
     }
@@ -266,7 +246,7 @@ final class EmbeddedClickStore implements ClickStore {
 
     private void foldInBackground() {
         try {
-            boolean due = System.nanoTime() - lastFoldNanos >= foldIntervalNanos;
+            boolean due = System.nanoTime() - lastFoldNanos >= FOLD_INTERVAL.toNanos();
             if (!pending.isEmpty() && (due || pending.currentDeltas() >= FOLD_AT_DELTAS)) {
                 foldOnce(Integer.MAX_VALUE);
                 lastFoldNanos = System.nanoTime();
@@ -315,8 +295,38 @@ final class EmbeddedClickStore implements ClickStore {
         }
     }
 
-    /** What a subject-day's pending sums add to its stored day: counts, hours, and the uniques before and after. */
-    private record Addition(Map<String, Long> daily, Map<String, Long> hourly, long uniquesBefore, long uniquesAfter) {}
+    /**
+     * What pending clicks add to a subject's stored day: its counts split into the day's and the
+     * hours' (kept apart for a shorter time), and its unique visitors before and after. The one
+     * reckoning of the fold, which stores it, and of the reads, which show it.
+     */
+    private record Addition(Map<String, Long> daily, Map<String, Long> hourly, long uniquesBefore, long uniquesAfter,
+            boolean sketchChanged) {
+
+        /** @param sketch the day's visitor sketch, which takes the pending visitors; null when there are none */
+        static Addition of(Map<String, Long> storedDay, PendingClicks.Sum pending, VisitorSketch sketch) {
+            Map<String, Long> daily = new HashMap<>();
+            Map<String, Long> hourly = new HashMap<>();
+            pending.counts.forEach((field, n) -> (ClickFields.isHourly(field) ? hourly : daily).merge(field, n, Long::sum));
+            long before = storedDay.getOrDefault(ClickFields.UNIQUES, 0L);
+            boolean changed = false;
+            if (sketch != null) {
+                for (String visitor : pending.visitors) {
+                    changed |= sketch.add(visitor);
+                }
+            }
+            return new Addition(daily, hourly, before, changed ? sketch.estimate() : before, changed);
+        }
+
+        /** What it adds to the day's month: the day's counts and how much the day's uniques grew. */
+        Map<String, Long> monthly() {
+            Map<String, Long> monthly = new HashMap<>(daily);
+            if (uniquesAfter != uniquesBefore) {
+                monthly.put(ClickFields.UNIQUES, uniquesAfter - uniquesBefore);
+            }
+            return monthly;
+        }
+    }
 
     /** The pending sums of {@code subject} by day, with what they add; sums a fold has stored since are left out. */
     private Map<LocalDate, Addition> additions(String subject, List<PendingClicks.Pending> pendingSums, LocalDate from, LocalDate to) {
@@ -335,26 +345,17 @@ final class EmbeddedClickStore implements ClickStore {
                 String date = DAY_TEXT.format(e.getKey());
                 Map<String, Long> stored = ClickCountsCodec.decode(db.get(storage.clicks(), key(subject, DAY, date)));
                 long foldedThrough = stored.getOrDefault(FOLDED_THROUGH, -1L);
-                Map<String, Long> daily = new HashMap<>();
-                Map<String, Long> hourly = new HashMap<>();
-                java.util.Set<String> visitors = new java.util.HashSet<>();
+                PendingClicks.Sum sum = new PendingClicks.Sum();
                 for (PendingClicks.Pending p : e.getValue()) {
                     if (p.foldedBy() > foldedThrough) {
-                        split(p.counts(), daily, hourly);
-                        visitors.addAll(p.visitors());
+                        sum.add(p.counts(), p.visitors());
                     }
                 }
-                if (daily.isEmpty() && hourly.isEmpty()) {
+                if (sum.counts.isEmpty()) {
                     continue;
                 }
-                long before = stored.getOrDefault(ClickFields.UNIQUES, 0L);
-                long after = before;
-                if (!visitors.isEmpty()) {
-                    VisitorSketch sketch = VisitorSketch.decode(db.get(storage.clicks(), key(subject, SKETCH, date)));
-                    visitors.forEach(sketch::add);
-                    after = sketch.estimate();
-                }
-                additions.put(e.getKey(), new Addition(daily, hourly, before, after));
+                VisitorSketch sketch = sum.visitors.isEmpty() ? null : VisitorSketch.decode(db.get(storage.clicks(), key(subject, SKETCH, date)));
+                additions.put(e.getKey(), Addition.of(stored, sum, sketch));
             }
             return null;
         });
@@ -414,12 +415,7 @@ final class EmbeddedClickStore implements ClickStore {
             scan(subject, MONTH, MONTH_TEXT.format(first), MONTH_TEXT.format(to), (date, record) ->
                     months.put(YearMonth.parse(date, MONTH_TEXT), ClickCountsCodec.decode(record)));
             additions(subject, pendingSums, first.atDay(1), to.atEndOfMonth()).forEach((date, addition) -> {
-                Map<String, Long> month = months.computeIfAbsent(YearMonth.from(date), m -> new HashMap<>());
-                Map<String, Long> daily = new HashMap<>(addition.daily());
-                if (addition.uniquesAfter() != addition.uniquesBefore()) {
-                    daily.put(ClickFields.UNIQUES, addition.uniquesAfter() - addition.uniquesBefore());
-                }
-                ClickCounts.add(month, daily);
+                ClickCounts.add(months.computeIfAbsent(YearMonth.from(date), m -> new HashMap<>()), addition.monthly());
             });
             List<ClickBucket> buckets = new ArrayList<>(months.size());
             months.forEach((month, counts) -> buckets.add(new ClickBucket(month.atDay(1), counts)));
@@ -457,7 +453,7 @@ final class EmbeddedClickStore implements ClickStore {
             return CompletableFuture.failedFuture(e);
         }
         long covered = lastApplied;
-        boolean mark = covered >= 0;
+        boolean mark = covered > foldedThrough; // else every batch that could hold its clicks is folded, and deleted below
         if (keys.isEmpty() && !mark) {
             return CompletableFuture.completedFuture(null);
         }

@@ -37,9 +37,9 @@ final class PendingClicks {
         final Map<String, Long> counts = new HashMap<>();
         final Set<String> visitors = new HashSet<>();
 
-        void add(ClickDelta delta) {
-            delta.counts().forEach((field, n) -> counts.merge(field, n, Long::sum));
-            visitors.addAll(delta.visitors());
+        void add(Map<String, Long> more, Set<String> moreVisitors) {
+            more.forEach((field, n) -> counts.merge(field, n, Long::sum));
+            visitors.addAll(moreVisitors);
         }
     }
 
@@ -156,7 +156,7 @@ final class PendingClicks {
             byte[] entry = generation.loaded[(int) (at >>> 32)];
             if (entry != null) {
                 ClickDelta delta = ClickJournalCodec.decodeAt(entry, (int) at);
-                days.computeIfAbsent(delta.day(), d -> new Sum()).add(delta);
+                days.computeIfAbsent(delta.day(), d -> new Sum()).add(delta.counts(), delta.visitors());
             }
         }
         return days;
@@ -177,28 +177,28 @@ final class PendingClicks {
         }
     }
 
+    /** Where one generation holds a subject's deltas, taken under the lock and read outside it. */
+    private record Located(long[] references, List<Long> batches, long foldedBy) {}
+
     /** {@code subject}'s pending deltas, the folding generation's first, read from the journal. */
     List<Pending> of(String subject) {
-        List<long[]> references = new ArrayList<>(2);
-        List<List<Long>> batches = new ArrayList<>(2);
-        List<Long> foldedBy = new ArrayList<>(2);
+        List<Located> located = new ArrayList<>(2);
         synchronized (this) {
-            for (Generation generation : folding == null ? List.of(current) : List.of(folding, current)) {
-                references.add(generation.referencesOf(subject));
-                batches.add(List.copyOf(generation.batches));
-                foldedBy.add(generation == folding ? generation.last : Long.MAX_VALUE);
+            if (folding != null) {
+                located.add(new Located(folding.referencesOf(subject), List.copyOf(folding.batches), folding.last));
             }
+            located.add(new Located(current.referencesOf(subject), List.copyOf(current.batches), Long.MAX_VALUE));
         }
         List<Pending> pending = new ArrayList<>();
-        for (int g = 0; g < references.size(); g++) {
-            List<Long> numbers = batches.get(g);
+        for (Located generation : located) {
             Map<Integer, byte[]> entries = new HashMap<>();
-            for (long at : references.get(g)) {
+            for (long at : generation.references()) {
                 int index = (int) (at >>> 32);
-                byte[] entry = entries.computeIfAbsent(index, i -> journal.apply(numbers.get(i)));
+                byte[] entry = entries.containsKey(index) ? entries.get(index) : journal.apply(generation.batches().get(index));
+                entries.put(index, entry);
                 if (entry != null) { // null: folded and deleted since; the record has it
                     ClickDelta delta = ClickJournalCodec.decodeAt(entry, (int) at);
-                    pending.add(new Pending(delta.day(), delta.counts(), delta.visitors(), foldedBy.get(g)));
+                    pending.add(new Pending(delta.day(), delta.counts(), delta.visitors(), generation.foldedBy()));
                 }
             }
         }

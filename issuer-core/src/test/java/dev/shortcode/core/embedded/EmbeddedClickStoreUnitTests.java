@@ -181,11 +181,16 @@ class EmbeddedClickStoreUnitTests {
     }
 
     private int journalEntries() {
-        byte[] journal = {0, EmbeddedClickStore.JOURNAL};
+        return ownKeys(EmbeddedClickStore.JOURNAL);
+    }
+
+    /** The store's own keys of one kind ({@code 0x00 kind ...}). */
+    private int ownKeys(byte kind) {
+        byte[] prefix = {0, kind};
         return storage.call(db -> {
             int n = 0;
             try (org.rocksdb.RocksIterator it = db.newIterator(storage.clicks())) {
-                for (it.seek(journal); it.isValid() && it.key().length > 1 && it.key()[0] == 0 && it.key()[1] == EmbeddedClickStore.JOURNAL; it.next()) {
+                for (it.seek(prefix); it.isValid() && it.key().length > 1 && it.key()[0] == 0 && it.key()[1] == kind; it.next()) {
                     n++;
                 }
             }
@@ -246,6 +251,18 @@ class EmbeddedClickStoreUnitTests {
         assertManyLinksCounted(1, "the same batches again after a restart");
         clickManyLinks(4);
         assertManyLinksCounted(2, "new batches");
+    }
+
+    @Test
+    void aDeleteOfClicksAllFolded_leavesNoMark_andTheMarksOfEarlierDeletesGoWithTheirJournal() {
+        apply(1, delta("abcde", "2026-01-31", Map.of("t", 2L), Set.of()), delta("abcdf", "2026-01-31", Map.of("t", 1L), Set.of()));
+        store.delete("abcde").toCompletableFuture().join();
+        assertThat(ownKeys(EmbeddedClickStore.DELETED)).as("the journal still holds its clicks").isEqualTo(1);
+        assertThat(store.foldOnce(Integer.MAX_VALUE)).isTrue();
+        assertThat(ownKeys(EmbeddedClickStore.DELETED)).as("gone with the journal entry it covered").isZero();
+        store.delete("abcdf").toCompletableFuture().join();
+        assertThat(ownKeys(EmbeddedClickStore.DELETED)).as("every click of it was folded, and the delete removed the records").isZero();
+        assertThat(days("abcdf", "2026-01-01", "2026-01-31")).isEmpty();
     }
 
     @Test
