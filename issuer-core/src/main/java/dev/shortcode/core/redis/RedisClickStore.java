@@ -153,17 +153,18 @@ final class RedisClickStore implements ClickStore {
         Map<String, Set<String>> index = new HashMap<>();
         Set<LocalDate> late = new TreeSet<>();
         // Subject-days grouped by hash slot (a script's keys must share one on a Cluster; standalone, all do).
-        Map<Integer, List<ClickDelta>> bySlot = new HashMap<>();
+        Map<Integer, List<SubjectDay>> bySlot = new HashMap<>();
         for (ClickDelta delta : deltas) {
             String day = DAY_TEXT.format(delta.day());
-            int slot = connection.isCluster() ? SlotHash.getSlot(keys.clickDay(delta.subject(), day)) : 0;
-            bySlot.computeIfAbsent(slot, k -> new ArrayList<>()).add(delta);
+            SubjectDay subjectDay = new SubjectDay(delta, day, keys.clickDay(delta.subject(), day));
+            int slot = connection.isCluster() ? SlotHash.getSlot(subjectDay.dayKey()) : 0;
+            bySlot.computeIfAbsent(slot, k -> new ArrayList<>()).add(subjectDay);
             index.computeIfAbsent(keys.clickIndex(day, indexShard(delta.subject())), k -> new TreeSet<>()).add(delta.subject());
             if (delta.day().isBefore(today)) {
                 late.add(delta.day());
             }
         }
-        for (List<ClickDelta> slot : bySlot.values()) {
+        for (List<SubjectDay> slot : bySlot.values()) {
             for (int from = 0; from < slot.size(); from += DELTAS_PER_CALL) {
                 replies.add(applyScript(batch, slot.subList(from, Math.min(slot.size(), from + DELTAS_PER_CALL))));
             }
@@ -179,19 +180,22 @@ final class RedisClickStore implements ClickStore {
         return RedisFailures.translated(CompletableFuture.allOf(replies.toArray(CompletableFuture[]::new)).thenApply(v -> null));
     }
 
-    private CompletableFuture<Object> applyScript(long batch, List<ClickDelta> deltas) {
-        String[] scriptKeys = new String[deltas.size() * 3];
-        String[] args = new String[deltas.size() + 2];
+    /** A delta with its day as text and its day hash's key, worked out once per flush. */
+    private record SubjectDay(ClickDelta delta, String day, String dayKey) {}
+
+    private CompletableFuture<Object> applyScript(long batch, List<SubjectDay> subjectDays) {
+        String[] scriptKeys = new String[subjectDays.size() * 3];
+        String[] args = new String[subjectDays.size() + 2];
         args[0] = nodeField;
         args[1] = Long.toString(batch);
         StringBuilder arg = new StringBuilder(256);
-        for (int i = 0; i < deltas.size(); i++) {
-            ClickDelta delta = deltas.get(i);
-            String day = DAY_TEXT.format(delta.day());
-            scriptKeys[3 * i] = keys.clickDay(delta.subject(), day);
-            scriptKeys[3 * i + 1] = keys.clickVisitors(delta.subject(), day);
-            scriptKeys[3 * i + 2] = keys.clickTopLinks(delta.subject(), day);
-            args[i + 2] = argument(delta, arg);
+        for (int i = 0; i < subjectDays.size(); i++) {
+            SubjectDay subjectDay = subjectDays.get(i);
+            String subject = subjectDay.delta().subject();
+            scriptKeys[3 * i] = subjectDay.dayKey();
+            scriptKeys[3 * i + 1] = keys.clickVisitors(subject, subjectDay.day());
+            scriptKeys[3 * i + 2] = keys.clickTopLinks(subject, subjectDay.day());
+            args[i + 2] = argument(subjectDay.delta(), arg);
         }
         return APPLY.runAsync(redis, scriptKeys, args);
     }

@@ -47,11 +47,6 @@ final class ClickTally {
             h ^= h >>> 33;
             return (int) h;
         }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && k.subject.equals(subject) && k.day.equals(day);
-        }
     }
 
     /** The counts of one subject's day. */
