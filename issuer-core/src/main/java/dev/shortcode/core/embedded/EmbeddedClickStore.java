@@ -28,7 +28,10 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
+import org.rocksdb.Snapshot;
 
 /**
  * Click statistics in the {@code clicks} column family of the {@link EmbeddedDatabase}.
@@ -154,7 +157,7 @@ final class EmbeddedClickStore implements ClickStore {
 
     /** Adds a pending sum to the subject's day, hours, sketch and month, unless the day is folded through {@code through} already. */
     private void fold(GroupCommitWriter.Staging staging, String subject, LocalDate date, PendingClicks.Sum sum, long through)
-            throws org.rocksdb.RocksDBException {
+            throws RocksDBException {
         byte[] dayKey = key(subject, DAY, DAY_TEXT.format(date));
         Map<String, Long> day = ClickCountsCodec.decode(staging.get(storage.clicks(), dayKey));
         if (day.getOrDefault(FOLDED_THROUGH, -1L) >= through) {
@@ -329,7 +332,8 @@ final class EmbeddedClickStore implements ClickStore {
     }
 
     /** The pending sums of {@code subject} by day, with what they add; sums a fold has stored since are left out. */
-    private Map<LocalDate, Addition> additions(String subject, List<PendingClicks.Pending> pendingSums, LocalDate from, LocalDate to) {
+    private Map<LocalDate, Addition> additions(Records records, String subject, List<PendingClicks.Pending> pendingSums, LocalDate from,
+            LocalDate to) throws RocksDBException {
         Map<LocalDate, List<PendingClicks.Pending>> byDay = new java.util.TreeMap<>();
         for (PendingClicks.Pending p : pendingSums) {
             if (!p.day().isBefore(from) && !p.day().isAfter(to)) {
@@ -337,28 +341,22 @@ final class EmbeddedClickStore implements ClickStore {
             }
         }
         Map<LocalDate, Addition> additions = new java.util.TreeMap<>();
-        if (byDay.isEmpty()) {
-            return additions;
-        }
-        storage.call(db -> {
-            for (Map.Entry<LocalDate, List<PendingClicks.Pending>> e : byDay.entrySet()) {
-                String date = DAY_TEXT.format(e.getKey());
-                Map<String, Long> stored = ClickCountsCodec.decode(db.get(storage.clicks(), key(subject, DAY, date)));
-                long foldedThrough = stored.getOrDefault(FOLDED_THROUGH, -1L);
-                PendingClicks.Sum sum = new PendingClicks.Sum();
-                for (PendingClicks.Pending p : e.getValue()) {
-                    if (p.foldedBy() > foldedThrough) {
-                        sum.add(p.counts(), p.visitors());
-                    }
+        for (Map.Entry<LocalDate, List<PendingClicks.Pending>> e : byDay.entrySet()) {
+            String date = DAY_TEXT.format(e.getKey());
+            Map<String, Long> stored = ClickCountsCodec.decode(records.get(key(subject, DAY, date)));
+            long foldedThrough = stored.getOrDefault(FOLDED_THROUGH, -1L);
+            PendingClicks.Sum sum = new PendingClicks.Sum();
+            for (PendingClicks.Pending p : e.getValue()) {
+                if (p.foldedBy() > foldedThrough) {
+                    sum.add(p.counts(), p.visitors());
                 }
-                if (sum.counts.isEmpty()) {
-                    continue;
-                }
-                VisitorSketch sketch = sum.visitors.isEmpty() ? null : VisitorSketch.decode(db.get(storage.clicks(), key(subject, SKETCH, date)));
-                additions.put(e.getKey(), Addition.of(stored, sum, sketch));
             }
-            return null;
-        });
+            if (sum.counts.isEmpty()) {
+                continue;
+            }
+            VisitorSketch sketch = sum.visitors.isEmpty() ? null : VisitorSketch.decode(records.get(key(subject, SKETCH, date)));
+            additions.put(e.getKey(), Addition.of(stored, sum, sketch));
+        }
         return additions;
     }
 
@@ -371,22 +369,25 @@ final class EmbeddedClickStore implements ClickStore {
             if (first.isAfter(to)) {
                 return List.of();
             }
-            Map<LocalDate, Map<String, Long>> days = new java.util.TreeMap<>();
-            scan(subject, DAY, DAY_TEXT.format(first), DAY_TEXT.format(to), (date, record) -> {
-                Map<String, Long> day = ClickCountsCodec.decode(record);
-                day.remove(FOLDED_THROUGH);
-                days.put(LocalDate.parse(date, DAY_TEXT), day);
-            });
             LocalDate firstHours = max(first, ClickRetention.firstHourDay(today));
-            if (!firstHours.isAfter(to)) {
-                scan(subject, HOURS, DAY_TEXT.format(firstHours), DAY_TEXT.format(to), (date, record) -> {
-                    Map<String, Long> day = days.get(LocalDate.parse(date, DAY_TEXT));
-                    if (day != null) {
-                        day.putAll(ClickCountsCodec.decode(record));
-                    }
+            Map<LocalDate, Map<String, Long>> days = new java.util.TreeMap<>();
+            Map<LocalDate, Addition> additions = atOneSnapshot(records -> {
+                records.scan(subject, DAY, DAY_TEXT.format(first), DAY_TEXT.format(to), (date, record) -> {
+                    Map<String, Long> day = ClickCountsCodec.decode(record);
+                    day.remove(FOLDED_THROUGH);
+                    days.put(LocalDate.parse(date, DAY_TEXT), day);
                 });
-            }
-            additions(subject, pendingSums, first, to).forEach((date, addition) -> {
+                if (!firstHours.isAfter(to)) {
+                    records.scan(subject, HOURS, DAY_TEXT.format(firstHours), DAY_TEXT.format(to), (date, record) -> {
+                        Map<String, Long> day = days.get(LocalDate.parse(date, DAY_TEXT));
+                        if (day != null) {
+                            day.putAll(ClickCountsCodec.decode(record));
+                        }
+                    });
+                }
+                return additions(records, subject, pendingSums, first, to);
+            });
+            additions.forEach((date, addition) -> {
                 Map<String, Long> day = days.computeIfAbsent(date, d -> new HashMap<>());
                 ClickCounts.add(day, addition.daily());
                 if (!date.isBefore(firstHours)) {
@@ -405,18 +406,20 @@ final class EmbeddedClickStore implements ClickStore {
     @Override
     public CompletionStage<List<ClickBucket>> months(String subject, YearMonth from, YearMonth to) {
         return completed(() -> {
-            List<PendingClicks.Pending> pendingSums = pending.of(subject);
-            YearMonth first = from.isBefore(ClickRetention.firstMonth(LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC)))
-                    ? ClickRetention.firstMonth(LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC)) : from;
+            List<PendingClicks.Pending> pendingSums = pending.of(subject); // before the records: see PendingClicks
+            YearMonth firstKept = ClickRetention.firstMonth(LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC));
+            YearMonth first = from.isBefore(firstKept) ? firstKept : from;
             if (first.isAfter(to)) {
                 return List.of();
             }
             Map<YearMonth, Map<String, Long>> months = new java.util.TreeMap<>();
-            scan(subject, MONTH, MONTH_TEXT.format(first), MONTH_TEXT.format(to), (date, record) ->
-                    months.put(YearMonth.parse(date, MONTH_TEXT), ClickCountsCodec.decode(record)));
-            additions(subject, pendingSums, first.atDay(1), to.atEndOfMonth()).forEach((date, addition) -> {
-                ClickCounts.add(months.computeIfAbsent(YearMonth.from(date), m -> new HashMap<>()), addition.monthly());
+            Map<LocalDate, Addition> additions = atOneSnapshot(records -> {
+                records.scan(subject, MONTH, MONTH_TEXT.format(first), MONTH_TEXT.format(to), (date, record) ->
+                        months.put(YearMonth.parse(date, MONTH_TEXT), ClickCountsCodec.decode(record)));
+                return additions(records, subject, pendingSums, first.atDay(1), to.atEndOfMonth());
             });
+            additions.forEach((date, addition) ->
+                    ClickCounts.add(months.computeIfAbsent(YearMonth.from(date), m -> new HashMap<>()), addition.monthly()));
             List<ClickBucket> buckets = new ArrayList<>(months.size());
             months.forEach((month, counts) -> buckets.add(new ClickBucket(month.atDay(1), counts)));
             return buckets;
@@ -548,13 +551,49 @@ final class EmbeddedClickStore implements ClickStore {
         void visit(String date, byte[] record);
     }
 
-    /** Visits {@code subject}'s records of {@code kind} from {@code first} to {@code last} (date texts, inclusive). */
-    private void scan(String subject, byte kind, String first, String last, RecordVisitor visitor) {
-        byte[] from = key(subject, kind, first);
-        byte[] to = key(subject, kind, last);
-        int dateAt = from.length - first.length();
-        storage.call(db -> {
-            try (ReadOptions read = new ReadOptions(); RocksIterator it = db.newIterator(storage.clicks(), read)) {
+    /** A read of stored records. */
+    @FunctionalInterface
+    private interface RecordsRead<T> {
+        T apply(Records records) throws RocksDBException;
+    }
+
+    /**
+     * Runs {@code read} against one snapshot of the records. A fold rewrites a subject-day's day
+     * and sketch in one write batch, so a read that looked up the day before that batch and the
+     * sketch after it would add the pending visitors to a sketch that holds them already and
+     * count no new uniques; at one snapshot every record of a read is of the same moment.
+     */
+    private <T> T atOneSnapshot(RecordsRead<T> read) {
+        return storage.call(db -> {
+            Snapshot snapshot = db.getSnapshot();
+            try (ReadOptions options = new ReadOptions().setSnapshot(snapshot)) {
+                return read.apply(new Records(db, options));
+            } finally {
+                db.releaseSnapshot(snapshot);
+            }
+        });
+    }
+
+    /** The records as one snapshot shows them. */
+    private final class Records {
+        private final RocksDB db;
+        private final ReadOptions options;
+
+        Records(RocksDB db, ReadOptions options) {
+            this.db = db;
+            this.options = options;
+        }
+
+        byte[] get(byte[] key) throws RocksDBException {
+            return db.get(storage.clicks(), options, key);
+        }
+
+        /** Visits {@code subject}'s records of {@code kind} from {@code first} to {@code last} (date texts, inclusive). */
+        void scan(String subject, byte kind, String first, String last, RecordVisitor visitor) throws RocksDBException {
+            byte[] from = key(subject, kind, first);
+            byte[] to = key(subject, kind, last);
+            int dateAt = from.length - first.length();
+            try (RocksIterator it = db.newIterator(storage.clicks(), options)) {
                 for (it.seek(from); it.isValid() && Arrays.compareUnsigned(it.key(), to) <= 0; it.next()) {
                     byte[] key = it.key();
                     if (key.length == from.length) {
@@ -563,8 +602,7 @@ final class EmbeddedClickStore implements ClickStore {
                 }
                 it.status();
             }
-            return null;
-        });
+        }
     }
 
     static byte[] key(String subject, byte kind, String date) {

@@ -254,6 +254,27 @@ class EmbeddedClickStoreUnitTests {
     }
 
     @Test
+    void readsWhileAFoldRewritesTheRecords_seeEachSubjectDayWhole() throws Exception {
+        int links = 128;
+        for (int round = 1; round <= 12; round++) {
+            List<ClickDelta> deltas = new java.util.ArrayList<>();
+            for (int i = 0; i < links; i++) {
+                deltas.add(delta("link" + i, "2026-01-31", Map.of("t", 1L), Set.of("v" + round)));
+            }
+            apply(round, deltas.toArray(ClickDelta[]::new));
+            java.util.concurrent.CompletableFuture<Boolean> fold =
+                    java.util.concurrent.CompletableFuture.supplyAsync(() -> store.foldOnce(Integer.MAX_VALUE));
+            int reads = 0;
+            do {
+                ClickBucket day = days("link" + reads++ % links, "2026-01-31", "2026-01-31").get(0);
+                assertThat(day.count("t")).as("round %d, read %d", round, reads).isEqualTo(round);
+                assertThat(day.count(ClickFields.UNIQUES)).as("round %d, read %d: a visitor a round", round, reads).isEqualTo(round);
+            } while (!fold.isDone());
+            assertThat(fold.get()).isTrue();
+        }
+    }
+
+    @Test
     void aDeleteOfClicksAllFolded_leavesNoMark_andTheMarksOfEarlierDeletesGoWithTheirJournal() {
         apply(1, delta("abcde", "2026-01-31", Map.of("t", 2L), Set.of()), delta("abcdf", "2026-01-31", Map.of("t", 1L), Set.of()));
         store.delete("abcde").toCompletableFuture().join();
