@@ -76,7 +76,7 @@ final class ClickPipeline implements AutoCloseable {
     private final java.util.Map<String, Long> deleted = new java.util.HashMap<>();
     private final java.util.Set<String> deletedAgain = new java.util.HashSet<>();
     private final java.util.concurrent.ConcurrentLinkedQueue<String> deletions = new java.util.concurrent.ConcurrentLinkedQueue<>();
-    private ClickTally open = new ClickTally();
+    private final ClickTally open = new ClickTally();
     private Sealed sealed;
     private CompletableFuture<Void> inFlight;
     private long sentAtNanos;
@@ -206,7 +206,7 @@ final class ClickPipeline implements AutoCloseable {
         }
         ClickClassifier.Classified classified = classifier.classify(click);
         if (classified.bot()) {
-            open.add(click, classified, null);
+            open.add(click, classified);
             return;
         }
         byte[] salt = salts.get(ClickTally.dayOf(click.atMillis()), today());
@@ -214,7 +214,7 @@ final class ClickPipeline implements AutoCloseable {
             waitingForSalt.addLast(click);
             return;
         }
-        open.add(click, classified, VisitorHash.of(salt, click.ip(), click.userAgent(), click.code()));
+        open.add(click, classified, VisitorHash.hash(salt, click.ip(), click.userAgent(), click.code()));
     }
 
     /** Counts the clicks whose salt has arrived; those that waited too long (or all, when stopping) without a visitor. */
@@ -226,9 +226,9 @@ final class ClickPipeline implements AutoCloseable {
             ClickClassifier.Classified classified = classifier.classify(click);
             byte[] salt = salts.get(ClickTally.dayOf(click.atMillis()), today());
             if (salt != null) {
-                open.add(click, classified, VisitorHash.of(salt, click.ip(), click.userAgent(), click.code()));
+                open.add(click, classified, VisitorHash.hash(salt, click.ip(), click.userAgent(), click.code()));
             } else if (giveUp || now - click.atMillis() > SALT_WAIT_MILLIS) {
-                open.add(click, classified, null);
+                open.add(click, classified);
             } else {
                 waitingForSalt.addLast(click);
             }
@@ -280,7 +280,7 @@ final class ClickPipeline implements AutoCloseable {
                 return;
             }
             sealed = new Sealed(++batches, open.deltas(), open.clicks(), open.oldestMillis());
-            open = new ClickTally();
+            open.clear();
         }
         sentAtNanos = System.nanoTime();
         sentAtMillis = clock.millis();

@@ -16,9 +16,18 @@ final class VisitorHash {
     private VisitorHash() {}
 
     static String of(byte[] salt, String ip, String userAgent, String code) {
+        return text(hash(salt, ip, userAgent, code));
+    }
+
+    /** The hash itself, which the tally keeps until the seal instead of its text. */
+    static long hash(byte[] salt, String ip, String userAgent, String code) {
         byte[] message = (ip + '\0' + (userAgent == null ? "" : userAgent) + '\0' + code).getBytes(StandardCharsets.UTF_8);
-        long h = sipHash24(salt, message);
-        String hex = Long.toHexString(h);
+        return sipHash24(salt, message);
+    }
+
+    /** A hash as the stores take it: 16 hex digits. */
+    static String text(long hash) {
+        String hex = Long.toHexString(hash);
         return "0".repeat(16 - hex.length()) + hex;
     }
 
