@@ -1,6 +1,7 @@
 package dev.shortcode.core.embedded;
 
 import dev.shortcode.core.store.ClickDelta;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -51,7 +52,7 @@ final class ClickJournalCodec {
 
     /** Every delta of an encoded batch with where it begins. */
     static List<Located> decodeLocated(byte[] entry) {
-        In in = new In(entry);
+        In in = new In(ByteBuffer.wrap(entry));
         long n = in.number();
         List<Located> deltas = new ArrayList<>((int) Math.min(n, 1 << 16));
         for (long i = 0; i < n; i++) {
@@ -66,7 +67,12 @@ final class ClickJournalCodec {
 
     /** The delta that begins at {@code offset} of an encoded batch. */
     static ClickDelta decodeAt(byte[] entry, int offset) {
-        In in = new In(entry);
+        return decodeAt(ByteBuffer.wrap(entry), offset);
+    }
+
+    /** The delta that begins at {@code offset} of a buffer holding encoded batches (on or off the heap); the buffer is not moved. */
+    static ClickDelta decodeAt(ByteBuffer entries, int offset) {
+        In in = new In(entries);
         in.at = offset;
         return in.delta();
     }
@@ -103,12 +109,15 @@ final class ClickJournalCodec {
         }
     }
 
+    /** Reads at absolute positions, so that one buffer of many entries is read by many callers at once. */
     private static final class In {
-        final byte[] bytes;
+        final ByteBuffer bytes;
+        final int end;
         int at;
 
-        In(byte[] bytes) {
+        In(ByteBuffer bytes) {
             this.bytes = bytes;
+            this.end = bytes.limit();
         }
 
         ClickDelta delta() {
@@ -130,10 +139,10 @@ final class ClickJournalCodec {
         long number() {
             long value = 0;
             for (int shift = 0; shift < 64; shift += 7) {
-                if (at >= bytes.length) {
+                if (at >= end) {
                     throw new IllegalStateException("corrupt click journal entry: it ends inside a number");
                 }
-                int b = bytes[at++] & 0xFF;
+                int b = bytes.get(at++) & 0xFF;
                 value |= (long) (b & 0x7F) << shift;
                 if ((b & 0x80) == 0) {
                     return value;
@@ -144,10 +153,17 @@ final class ClickJournalCodec {
 
         String text() {
             long length = number();
-            if (length > bytes.length - at) {
+            if (length > end - at) {
                 throw new IllegalStateException("corrupt click journal entry: a text longer than the entry");
             }
-            String text = new String(bytes, at, (int) length, StandardCharsets.UTF_8);
+            String text;
+            if (bytes.hasArray()) {
+                text = new String(bytes.array(), bytes.arrayOffset() + at, (int) length, StandardCharsets.UTF_8);
+            } else {
+                byte[] utf8 = new byte[(int) length];
+                bytes.get(at, utf8);
+                text = new String(utf8, StandardCharsets.UTF_8);
+            }
             at += (int) length;
             return text;
         }

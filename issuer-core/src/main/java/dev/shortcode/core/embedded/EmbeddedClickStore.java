@@ -197,19 +197,21 @@ final class EmbeddedClickStore implements ClickStore {
         }
         PendingClicks.Generation generation = pending.startFold();
         long through = generation.last();
-        List<String> subjects = pending.foldingSubjects();
+        int[] hashes = pending.foldingHashes();
         int chunks = 0;
-        for (int from = 0; from < subjects.size(); from += FOLD_CHUNK_SUBJECTS) {
+        for (int from = 0; from < hashes.length; from += FOLD_CHUNK_SUBJECTS) {
             if (chunks++ == maxChunks) {
                 return false;
             }
-            List<String> chunk = subjects.subList(from, Math.min(subjects.size(), from + FOLD_CHUNK_SUBJECTS));
-            // One operation per subject: an operation's own writes are looked up by a scan, so it stays small.
-            List<GroupCommitWriter.Operation<Void>> operations = new ArrayList<>(chunk.size());
-            for (String subject : chunk) {
+            // One operation per subject hash (nearly always one subject): an operation's own writes are looked up by a scan, so it stays small.
+            List<GroupCommitWriter.Operation<Void>> operations = new ArrayList<>(FOLD_CHUNK_SUBJECTS);
+            for (int h = from; h < Math.min(hashes.length, from + FOLD_CHUNK_SUBJECTS); h++) {
+                int hash = hashes[h];
                 operations.add(staging -> {
-                    for (Map.Entry<LocalDate, PendingClicks.Sum> day : pending.foldingDays(subject).entrySet()) {
-                        fold(staging, subject, day.getKey(), day.getValue(), through);
+                    for (Map.Entry<String, Map<LocalDate, PendingClicks.Sum>> subject : pending.foldingDays(hash).entrySet()) {
+                        for (Map.Entry<LocalDate, PendingClicks.Sum> day : subject.getValue().entrySet()) {
+                            fold(staging, subject.getKey(), day.getKey(), day.getValue(), through);
+                        }
                     }
                     return null;
                 });

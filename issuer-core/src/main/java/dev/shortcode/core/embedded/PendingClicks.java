@@ -1,6 +1,7 @@
 package dev.shortcode.core.embedded;
 
 import dev.shortcode.core.store.ClickDelta;
+import java.nio.ByteBuffer;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,13 +18,17 @@ import java.util.function.LongFunction;
  * generations: the one batches go into now, and the one being folded (at most one at a time).
  * Thread-safe; every method holds the object's lock briefly.
  *
- * <p>Only an index is kept here: per subject, which journal entries hold its deltas and where in
- * them they begin. A read fetches those entries from the journal and decodes its few deltas; a
- * fold loads its generation's entries once. Not the deltas themselves, as objects or as bytes:
- * the pending clicks of the last seconds would stay alive across every young collection until
- * folded, and copying them again and again made each collection pause for milliseconds on the
- * redirect's CPU. Nor summed: an owner's delta names thousands of links, and summing it into a
- * map every second would cost more than the fold.
+ * <p>Design note. Only an index is kept on the heap, and one that the collector need not walk:
+ * per batch a single sorted {@code long[]}, each element a delta's subject hash (high half) and
+ * where the delta begins in the journal entry (low half), made once and never grown. A read
+ * binary-searches each batch for its subject's hash and decodes those few deltas from the
+ * journal (a hash shared by two subjects costs a decode, never a wrong count: the delta's own
+ * subject is compared). A fold loads its generation's entries once into a direct buffer reused
+ * from fold to fold, and folds by hash. Not the deltas themselves, as objects or heap bytes, nor
+ * an object per subject: the pending clicks of the last minute would stay alive across every
+ * young collection until folded, and copying them again and again made each collection pause for
+ * milliseconds on the redirects' CPU. Nor summed: an owner's delta names thousands of links, and
+ * summing it into a map every second would cost more than the fold.
  *
  * <p>Each pending delta says which fold will store it ({@link Pending#foldedBy}): the folding
  * generation's last batch number, so that a read that finds the day's record already folded
@@ -43,31 +48,47 @@ final class PendingClicks {
         }
     }
 
-    /** Where a subject's deltas are: entry index in the high half of each reference, offset in the low. */
-    private static final class References {
-        long[] at = new long[2];
-        int size;
+    /** One journaled batch: its number and its deltas' references, sorted (subject hash high, offset low). */
+    private record Batch(long number, long[] references) {
 
-        void add(int entry, int offset) {
-            if (size == at.length) {
-                at = Arrays.copyOf(at, size * 2);
+        /** The first reference with subject hash {@code hash}, or where it would be. */
+        int first(int hash) {
+            long key = (long) hash << 32;
+            int low = 0;
+            int high = references.length;
+            while (low < high) {
+                int mid = (low + high) >>> 1;
+                if (references[mid] < key) {
+                    low = mid + 1;
+                } else {
+                    high = mid;
+                }
             }
-            at[size++] = (long) entry << 32 | (offset & 0xFFFF_FFFFL);
+            return low;
+        }
+
+        boolean hashAt(int r, int hash) {
+            return r < references.length && (int) (references[r] >>> 32) == hash;
         }
     }
 
     /** The batches taken since a fold began. */
     static final class Generation {
-        private final Map<String, References> subjects = new HashMap<>();
-        private final List<Long> batches = new ArrayList<>();
+        private final List<Batch> batches = new ArrayList<>();
+        /** A deleted subject's deltas in the batches before this index are not counted. */
+        private final Map<String, Integer> forgotten = new HashMap<>();
         private long last = -1;
         private int deltas;
-        /** The entries, read once when the fold begins; null until then. */
-        private byte[][] loaded;
+        /** Where each entry begins in the fold's buffer (-1: deleted meanwhile); null until the fold begins. */
+        private int[] loadedAt;
 
         /** The batch numbers taken here, whose journal entries the fold deletes. */
         List<Long> batches() {
-            return batches;
+            List<Long> numbers = new ArrayList<>(batches.size());
+            for (Batch batch : batches) {
+                numbers.add(batch.number());
+            }
+            return numbers;
         }
 
         /** The highest batch number taken here: what a record folded from here is folded through. */
@@ -75,9 +96,8 @@ final class PendingClicks {
             return last;
         }
 
-        private long[] referencesOf(String subject) {
-            References references = subjects.get(subject);
-            return references == null ? new long[0] : Arrays.copyOf(references.at, references.size);
+        private int forgottenBefore(String subject) {
+            return forgotten.getOrDefault(subject, 0);
         }
     }
 
@@ -88,9 +108,25 @@ final class PendingClicks {
     private final LongFunction<byte[]> journal;
     private Generation current = new Generation();
     private Generation folding;
+    /** Guards the fold's buffer: two callers may fold at once (the sweep folds first, and so may a caller). */
+    private final Object foldLock = new Object();
+    /** The folding generation's entries, off the heap; reused by the next fold. */
+    private ByteBuffer loaded = ByteBuffer.allocateDirect(0);
 
     PendingClicks(LongFunction<byte[]> journal) {
         this.journal = journal;
+    }
+
+    /** A subject's hash in the index: every character mixed in ({@link String#hashCode} gives consecutive codes few values). */
+    static int hash(String subject) {
+        long h = 0xcbf29ce484222325L;
+        for (int i = 0; i < subject.length(); i++) {
+            h = (h ^ subject.charAt(i)) * 0x100000001b3L; // FNV-1a
+        }
+        h ^= h >>> 33;
+        h *= 0xff51afd7ed558ccdL; // MurmurHash3's finaliser
+        h ^= h >>> 33;
+        return (int) h;
     }
 
     /**
@@ -99,14 +135,17 @@ final class PendingClicks {
      * @param offsets  where the deltas still to count begin in the batch's journal entry; may be empty (all already stored)
      * @param subjects the subject of each of those deltas
      */
-    synchronized void add(long batch, int[] offsets, List<String> subjects) {
-        int entry = current.batches.size();
-        for (int d = 0; d < subjects.size(); d++) {
-            current.subjects.computeIfAbsent(subjects.get(d), s -> new References()).add(entry, offsets[d]);
+    void add(long batch, int[] offsets, List<String> subjects) {
+        long[] references = new long[subjects.size()];
+        for (int d = 0; d < references.length; d++) {
+            references[d] = (long) hash(subjects.get(d)) << 32 | (offsets[d] & 0xFFFF_FFFFL);
         }
-        current.deltas += subjects.size();
-        current.batches.add(batch);
-        current.last = Math.max(current.last, batch);
+        Arrays.sort(references);
+        synchronized (this) {
+            current.batches.add(new Batch(batch, references));
+            current.deltas += references.length;
+            current.last = Math.max(current.last, batch);
+        }
     }
 
     /** Deltas in the current generation. */
@@ -128,38 +167,97 @@ final class PendingClicks {
             }
             generation = folding;
         }
-        if (generation.loaded == null) {
-            byte[][] loaded = new byte[generation.batches.size()][];
-            for (int i = 0; i < loaded.length; i++) {
-                loaded[i] = journal.apply(generation.batches.get(i));
+        synchronized (foldLock) {
+            if (generation.loadedAt == null) {
+                load(generation);
             }
-            generation.loaded = loaded;
         }
         return generation;
     }
 
-    /** The subjects of the generation being folded, as now. */
-    synchronized List<String> foldingSubjects() {
-        return folding == null ? List.of() : new ArrayList<>(folding.subjects.keySet());
+    /** Copies the generation's entries into the fold's buffer, which grows when they do not fit. */
+    private void load(Generation generation) {
+        int[] at = new int[generation.batches.size()];
+        int size = 0;
+        for (int i = 0; i < at.length; i++) {
+            byte[] entry = journal.apply(generation.batches.get(i).number());
+            if (entry == null) {
+                at[i] = -1;
+                continue;
+            }
+            if (size + entry.length > loaded.capacity()) {
+                ByteBuffer bigger = ByteBuffer.allocateDirect(Math.max(loaded.capacity() * 2, size + entry.length));
+                bigger.put(0, loaded, 0, size);
+                loaded = bigger;
+            }
+            loaded.put(size, entry);
+            at[i] = size;
+            size += entry.length;
+        }
+        generation.loadedAt = at;
     }
 
-    /** The days of {@code subject} in the generation being folded, summed, oldest first. */
-    Map<LocalDate, Sum> foldingDays(String subject) {
+    /** The subject hashes of the generation being folded, each once: the fold goes through them in chunks. */
+    int[] foldingHashes() {
         Generation generation;
-        long[] references;
         synchronized (this) {
             generation = folding;
-            references = generation == null ? new long[0] : generation.referencesOf(subject);
         }
-        Map<LocalDate, Sum> days = new TreeMap<>();
-        for (long at : references) {
-            byte[] entry = generation.loaded[(int) (at >>> 32)];
-            if (entry != null) {
-                ClickDelta delta = ClickJournalCodec.decodeAt(entry, (int) at);
-                days.computeIfAbsent(delta.day(), d -> new Sum()).add(delta.counts(), delta.visitors());
+        if (generation == null) {
+            return new int[0];
+        }
+        int[] hashes = new int[generation.deltas];
+        int n = 0;
+        for (Batch batch : generation.batches) {
+            for (long reference : batch.references()) {
+                hashes[n++] = (int) (reference >>> 32);
             }
         }
-        return days;
+        Arrays.sort(hashes, 0, n);
+        int distinct = 0;
+        for (int i = 0; i < n; i++) {
+            if (distinct == 0 || hashes[i] != hashes[distinct - 1]) {
+                hashes[distinct++] = hashes[i];
+            }
+        }
+        return Arrays.copyOf(hashes, distinct);
+    }
+
+    /** The days of each subject with {@code hash} in the generation being folded, summed, oldest first. */
+    Map<String, Map<LocalDate, Sum>> foldingDays(int hash) {
+        Generation generation;
+        Map<String, Integer> forgotten;
+        synchronized (this) {
+            generation = folding;
+            forgotten = generation == null ? Map.of() : Map.copyOf(generation.forgotten);
+        }
+        Map<String, Map<LocalDate, Sum>> subjects = new HashMap<>(2);
+        ByteBuffer entries;
+        int[] loadedAt;
+        synchronized (foldLock) {
+            entries = loaded;
+            loadedAt = generation == null ? null : generation.loadedAt;
+        }
+        if (loadedAt == null) {
+            return subjects; // nothing folding, or not started
+        }
+        for (int i = 0; i < generation.batches.size(); i++) {
+            Batch batch = generation.batches.get(i);
+            int entryAt = loadedAt[i];
+            if (entryAt < 0) {
+                continue;
+            }
+            for (int r = batch.first(hash); batch.hashAt(r, hash); r++) {
+                ClickDelta delta = ClickJournalCodec.decodeAt(entries, entryAt + (int) batch.references()[r]);
+                if (i < forgotten.getOrDefault(delta.subject(), 0)) {
+                    continue;
+                }
+                subjects.computeIfAbsent(delta.subject(), s -> new TreeMap<>())
+                        .computeIfAbsent(delta.day(), d -> new Sum())
+                        .add(delta.counts(), delta.visitors());
+            }
+        }
+        return subjects;
     }
 
     /** The folding generation is stored and its journal deleted. */
@@ -169,36 +267,44 @@ final class PendingClicks {
         }
     }
 
-    /** Forgets {@code subject} (deleted): nothing of it is folded or read from here on. */
+    /** Forgets {@code subject} (deleted): none of its deltas taken so far is folded or read from here on. */
     synchronized void forget(String subject) {
-        current.subjects.remove(subject);
+        current.forgotten.put(subject, current.batches.size());
         if (folding != null) {
-            folding.subjects.remove(subject);
+            folding.forgotten.put(subject, folding.batches.size());
         }
     }
 
-    /** Where one generation holds a subject's deltas, taken under the lock and read outside it. */
-    private record Located(long[] references, List<Long> batches, long foldedBy) {}
+    /** One generation's batches as a read saw them under the lock. */
+    private record Located(List<Batch> batches, int forgottenBefore, long foldedBy) {}
 
     /** {@code subject}'s pending deltas, the folding generation's first, read from the journal. */
     List<Pending> of(String subject) {
         List<Located> located = new ArrayList<>(2);
         synchronized (this) {
             if (folding != null) {
-                located.add(new Located(folding.referencesOf(subject), List.copyOf(folding.batches), folding.last));
+                located.add(new Located(List.copyOf(folding.batches), folding.forgottenBefore(subject), folding.last));
             }
-            located.add(new Located(current.referencesOf(subject), List.copyOf(current.batches), Long.MAX_VALUE));
+            located.add(new Located(List.copyOf(current.batches), current.forgottenBefore(subject), Long.MAX_VALUE));
         }
+        int hash = hash(subject);
         List<Pending> pending = new ArrayList<>();
         for (Located generation : located) {
-            Map<Integer, byte[]> entries = new HashMap<>();
-            for (long at : generation.references()) {
-                int index = (int) (at >>> 32);
-                byte[] entry = entries.containsKey(index) ? entries.get(index) : journal.apply(generation.batches().get(index));
-                entries.put(index, entry);
-                if (entry != null) { // null: folded and deleted since; the record has it
-                    ClickDelta delta = ClickJournalCodec.decodeAt(entry, (int) at);
-                    pending.add(new Pending(delta.day(), delta.counts(), delta.visitors(), generation.foldedBy()));
+            for (int i = generation.forgottenBefore(); i < generation.batches().size(); i++) {
+                Batch batch = generation.batches().get(i);
+                int r = batch.first(hash);
+                if (!batch.hashAt(r, hash)) {
+                    continue;
+                }
+                byte[] entry = journal.apply(batch.number());
+                if (entry == null) {
+                    continue; // folded and deleted since; the record has it
+                }
+                for (; batch.hashAt(r, hash); r++) {
+                    ClickDelta delta = ClickJournalCodec.decodeAt(entry, (int) batch.references()[r]);
+                    if (delta.subject().equals(subject)) {
+                        pending.add(new Pending(delta.day(), delta.counts(), delta.visitors(), generation.foldedBy()));
+                    }
                 }
             }
         }

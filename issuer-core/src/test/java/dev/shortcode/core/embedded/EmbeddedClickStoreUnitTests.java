@@ -274,6 +274,36 @@ class EmbeddedClickStoreUnitTests {
         }
     }
 
+    /** Two codes whose index hashes are equal, found by a birthday search (a collision is near certain among 300,000). */
+    private static String[] twoCodesOfOneHash() {
+        Map<Integer, String> seen = new java.util.HashMap<>();
+        for (int i = 0; ; i++) {
+            String code = "c" + Integer.toString(i, 36);
+            String other = seen.putIfAbsent(PendingClicks.hash(code), code);
+            if (other != null) {
+                return new String[] {other, code};
+            }
+        }
+    }
+
+    @Test
+    void subjectsThatShareAnIndexHash_areCountedApart_pendingAndFolded() {
+        String[] codes = twoCodesOfOneHash();
+        assertThat(PendingClicks.hash(codes[0])).isEqualTo(PendingClicks.hash(codes[1]));
+        apply(1, delta(codes[0], "2026-01-31", Map.of("t", 2L), Set.of("v1")), delta(codes[1], "2026-01-31", Map.of("t", 5L), Set.of()));
+        apply(2, delta(codes[1], "2026-01-31", Map.of("t", 1L), Set.of("v2")));
+        for (String when : List.of("pending", "folded")) {
+            assertThat(days(codes[0], "2026-01-31", "2026-01-31").get(0).count("t")).as(when).isEqualTo(2);
+            assertThat(days(codes[0], "2026-01-31", "2026-01-31").get(0).count(ClickFields.UNIQUES)).as(when).isEqualTo(1);
+            assertThat(days(codes[1], "2026-01-31", "2026-01-31").get(0).count("t")).as(when).isEqualTo(6);
+            assertThat(store.foldOnce(Integer.MAX_VALUE)).isTrue();
+        }
+        store.delete(codes[0]).toCompletableFuture().join();
+        apply(3, delta(codes[1], "2026-01-31", Map.of("t", 1L), Set.of()));
+        assertThat(days(codes[0], "2026-01-01", "2026-01-31")).isEmpty();
+        assertThat(days(codes[1], "2026-01-31", "2026-01-31").get(0).count("t")).as("its neighbour's delete leaves it").isEqualTo(7);
+    }
+
     @Test
     void aDeleteOfClicksAllFolded_leavesNoMark_andTheMarksOfEarlierDeletesGoWithTheirJournal() {
         apply(1, delta("abcde", "2026-01-31", Map.of("t", 2L), Set.of()), delta("abcdf", "2026-01-31", Map.of("t", 1L), Set.of()));
