@@ -35,14 +35,9 @@ final class ClickJournalCodec {
             out.text(delta.subject());
             out.number(delta.day().toEpochDay());
             out.number(delta.counts().size());
-            for (Map.Entry<String, Long> e : delta.counts().entrySet()) {
-                out.text(e.getKey());
-                out.number(e.getValue());
-            }
+            delta.counts().forEach(out::field); // forEach reaches the map itself, an entry set through the read-only view wraps every entry
             out.number(delta.visitors().size());
-            for (String visitor : delta.visitors()) {
-                out.text(visitor);
-            }
+            delta.visitors().forEach(out::text);
         }
         return new Encoded(Arrays.copyOf(out.bytes, out.size), offsets);
     }
@@ -94,12 +89,35 @@ final class ClickJournalCodec {
             bytes[size++] = (byte) value;
         }
 
+        void field(String name, long amount) {
+            text(name);
+            number(amount);
+        }
+
         void text(String text) {
+            int length = text.length();
+            if (isAscii(text)) { // field names, codes and visitor hashes: one byte a character, no array in between
+                number(length);
+                room(length);
+                for (int i = 0; i < length; i++) {
+                    bytes[size++] = (byte) text.charAt(i);
+                }
+                return;
+            }
             byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
             number(utf8.length);
             room(utf8.length);
             System.arraycopy(utf8, 0, bytes, size, utf8.length);
             size += utf8.length;
+        }
+
+        private static boolean isAscii(String text) {
+            for (int i = 0; i < text.length(); i++) {
+                if (text.charAt(i) >= 0x80) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         private void room(int more) {

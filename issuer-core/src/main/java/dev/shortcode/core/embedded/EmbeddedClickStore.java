@@ -52,7 +52,7 @@ import org.rocksdb.Snapshot;
  * takes it back) and indexes it in memory ({@link PendingClicks}); reads add what is pending to
  * what is stored. Every {@link #FOLD_INTERVAL} (sooner when {@value #FOLD_AT_DELTAS} deltas are
  * pending) the pending sums are folded into the records, {@value #FOLD_CHUNK_SUBJECTS} subjects per
- * write batch with rests between (a fifth of a CPU at most), so a link clicked every second costs one record rewrite per fold
+ * write batch with rests between (a tenth of a CPU at most), so a link clicked every second costs one record rewrite per fold
  * instead of one per second. The last write batch of a fold deletes the generation's journal
  * entries.
  *
@@ -90,10 +90,11 @@ final class EmbeddedClickStore implements ClickStore {
     static final int FOLD_CHUNK_SUBJECTS = 64;
     /**
      * After each chunk the fold rests this many times as long as the chunk took (at least a
-     * millisecond): a fold takes at most a fifth of a CPU, so on a node whose event loop shares
-     * the CPU, the redirects it delays wait a few milliseconds, not the fold's whole length.
+     * millisecond): a fold takes at most a tenth of a CPU, so on a node whose event loop shares
+     * the CPU, the redirects it delays wait a few milliseconds, not the fold's whole length, and a
+     * node near its maximum rate is not pushed past it while a fold runs.
      */
-    private static final int FOLD_REST_FACTOR = 4;
+    private static final int FOLD_REST_FACTOR = 9;
     private static final DateTimeFormatter DAY_TEXT = DateTimeFormatter.BASIC_ISO_DATE;
     private static final DateTimeFormatter MONTH_TEXT = DateTimeFormatter.ofPattern("yyyyMM");
     /** Sketches and salts are needed for the day and for late clicks of the day before; a day's salt lives 48 hours. */

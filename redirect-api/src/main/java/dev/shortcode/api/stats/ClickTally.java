@@ -154,10 +154,11 @@ final class ClickTally {
                 }
                 ofId[id] = link;
             }
+            String linkField = ClickFields.LINK + code;
             for (String subject : new String[] {ClickDelta.ownerSubject(links.owners[id]), ClickDelta.ALL_SUBJECT}) {
                 DaySums owner = owners.computeIfAbsent(new Key(subject, day), k -> new DaySums());
                 addTotals(owner, hour, total, bots, qr);
-                owner.add(ClickFields.LINK + code, total);
+                owner.add(linkField, total);
             }
         }
         for (int b = 0; b < breakdowns.size; b++) {
