@@ -5,7 +5,6 @@ import dev.shortcode.core.store.ClickStore;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -43,6 +42,7 @@ final class ClickPipeline implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(ClickPipeline.class.getName());
 
+    private static final long MILLIS_PER_DAY = 86_400_000L;
     /** How often the flusher takes the queued clicks. */
     static final long TICK_MILLIS = 20;
     /** Clicks waiting for the flusher at most: the buffer bounds the rest. */
@@ -209,7 +209,7 @@ final class ClickPipeline implements AutoCloseable {
             open.add(click, classified);
             return;
         }
-        byte[] salt = salts.get(ClickTally.dayOf(click.atMillis()), today());
+        byte[] salt = salts.get(Math.floorDiv(click.atMillis(), MILLIS_PER_DAY), today());
         if (salt == null) {
             waitingForSalt.addLast(click);
             return;
@@ -224,7 +224,7 @@ final class ClickPipeline implements AutoCloseable {
         for (int i = 0; i < n; i++) {
             Click click = waitingForSalt.pollFirst();
             ClickClassifier.Classified classified = classifier.classify(click);
-            byte[] salt = salts.get(ClickTally.dayOf(click.atMillis()), today());
+            byte[] salt = salts.get(Math.floorDiv(click.atMillis(), MILLIS_PER_DAY), today());
             if (salt != null) {
                 open.add(click, classified, VisitorHash.hash(salt, click.ip(), click.userAgent(), click.code()));
             } else if (giveUp || now - click.atMillis() > SALT_WAIT_MILLIS) {
@@ -302,8 +302,9 @@ final class ClickPipeline implements AutoCloseable {
         oldestUnstored = oldest;
     }
 
-    private LocalDate today() {
-        return ClickTally.dayOf(clock.millis());
+    /** The UTC day now, as an epoch day. */
+    private long today() {
+        return Math.floorDiv(clock.millis(), MILLIS_PER_DAY);
     }
 
     /** Refuses new clicks, stores everything held (for at most the close timeout), then stops the flusher. */

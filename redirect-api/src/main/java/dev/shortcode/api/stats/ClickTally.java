@@ -4,7 +4,6 @@ import dev.shortcode.api.agent.DeviceClass;
 import dev.shortcode.core.store.ClickDelta;
 import dev.shortcode.core.store.ClickFields;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -491,9 +490,5 @@ final class ClickTally {
             fields[device.ordinal()] = ClickFields.DEVICE + ClickClassifier.deviceName(device);
         }
         return fields;
-    }
-
-    static LocalDate dayOf(long millis) {
-        return LocalDate.ofInstant(java.time.Instant.ofEpochMilli(millis), ZoneOffset.UTC);
     }
 }

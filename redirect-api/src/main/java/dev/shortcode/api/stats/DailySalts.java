@@ -25,11 +25,37 @@ final class DailySalts {
         this.store = store;
     }
 
-    /** The salt of {@code day}, or null while it is being fetched (or the store does not answer). */
-    byte[] get(LocalDate day, LocalDate today) {
+    // Today's salt once fetched, for the flusher's every click (read and written by the flusher's thread only).
+    private long memoDay = Long.MIN_VALUE;
+    private byte[] memoSalt;
+    private long prunedFor = Long.MIN_VALUE;
+
+    /**
+     * The salt of a click's day, or null while it is being fetched (or the store does not answer).
+     * The flusher asks once per click: today's salt, once known, is answered from a field.
+     *
+     * @param day   the click's UTC day (epoch day)
+     * @param today the UTC day now (epoch day)
+     */
+    byte[] get(long day, long today) {
+        if (day == memoDay && today - day <= 1) {
+            return memoSalt;
+        }
+        byte[] salt = get(LocalDate.ofEpochDay(day), LocalDate.ofEpochDay(today));
+        if (salt != null && day == today) {
+            memoDay = day;
+            memoSalt = salt;
+        }
+        return salt;
+    }
+
+    private byte[] get(LocalDate day, LocalDate today) {
         LocalDate yesterday = today.minusDays(1);
-        salts.keySet().removeIf(d -> d.isBefore(yesterday));
-        askedAt.keySet().removeIf(d -> d.isBefore(yesterday));
+        if (prunedFor != today.toEpochDay()) { // the days kept change once a day
+            salts.keySet().removeIf(d -> d.isBefore(yesterday));
+            askedAt.keySet().removeIf(d -> d.isBefore(yesterday));
+            prunedFor = today.toEpochDay();
+        }
         if (day.isBefore(yesterday)) {
             return null; // its salt is gone or about to be: such a click counts without a visitor
         }
