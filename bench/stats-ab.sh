@@ -10,6 +10,8 @@
 #   AB_RATE=8000 (steady-state run, redirects/s: below both maxima, so that the CPU per redirect
 #   of stats on and off is compared at the same rate) AB_DURATION=10s AB_LINKS=10000 AB_ZIPF=1.0
 #   AB_P99=10ms AB_STEP=5s AB_STEPS=10 AB_START=2000 AB_MODES="embedded redis" AB_OUT=bench/out/stats-ab
+#   AB_ROUNDS=1 (rounds of off-then-on per mode; with more, each side's best maximum is compared,
+#   so that a round disturbed by the shared box does not decide the ratio)
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
@@ -23,6 +25,7 @@ STEPS=${AB_STEPS:-10}
 START=${AB_START:-2000}
 OUT=${AB_OUT:-bench/out/stats-ab}
 MODES=${AB_MODES:-embedded redis}
+ROUNDS=${AB_ROUNDS:-1}
 JAR=loadtest/target/loadtest.jar
 SERVICE_JAR=redirect-api/target/quarkus-app/quarkus-run.jar
 KEY=sck_bench_admin_key_of_enough_length_42
@@ -60,11 +63,13 @@ rcli() { redis-cli -p "$REDIS_PORT" "$@"; }
 redirects() { curl -s "http://127.0.0.1:$1/q/metrics" | awk '/^shortcode_redirects_total\{outcome="found"/ {print $2}' | cut -d. -f1; }
 calls() { rcli info commandstats | tr -d '\r' | awk -F'calls=' '/^cmdstat_/ {split($2, a, ","); n += a[1]} END {print n + 0}'; }
 
-echo "| mode | stats | max redirect rate (p99 ≤ $P99) | server CPU µs/redirect at max | CPU µs/redirect at $RATE/s | Redis commands per 1,000 redirects at $RATE/s |"
-echo "|---|---|---:|---:|---:|---:|"
+echo "| round | mode | stats | max redirect rate (p99 ≤ $P99) | server CPU µs/redirect at max | CPU µs/redirect at $RATE/s | Redis commands per 1,000 redirects at $RATE/s |"
+echo "|---|---|---|---:|---:|---:|---:|"
+declare -A BEST
 for mode in $MODES; do
+  for round in $(seq 1 "$ROUNDS"); do
   for stats in false true; do
-    name="$mode-stats-$stats"
+    name="$mode-stats-$stats-r$round"
     p=$(port)
     mp=$(port) # the management interface (/q/*) has a port of its own
     env_args=(QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$p" QUARKUS_MANAGEMENT_HOST=127.0.0.1 QUARKUS_MANAGEMENT_PORT="$mp" SHORTCODE_DATA_DIR="$TMP/data-$name" SHORTCODE_ADMIN_KEY="$KEY"
@@ -104,10 +109,18 @@ for mode in $MODES; do
     else
       per="-"
     fi
-    echo "| $mode | $stats | $max | $cpumax | $cpusteady | $per |"
+    echo "| $round | $mode | $stats | $max | $cpumax | $cpusteady | $per |"
+    (( max > ${BEST[$mode-$stats]:-0} )) && BEST[$mode-$stats]=$max
     kill -TERM "$spid"
     wait "$spid" 2>/dev/null || true
   done
+  done
+done
+echo
+for mode in $MODES; do
+  off=${BEST[$mode-false]:-0}
+  on=${BEST[$mode-true]:-0}
+  echo "$mode: best maximum with stats $on / without $off = $(python3 -c "print(round(100 * $on / max(1, $off)))") %"
 done
 echo
 echo "${BYTES_NOTE:-}"
