@@ -1,5 +1,6 @@
 package dev.shortcode.core.redis;
 
+import dev.shortcode.core.store.BackgroundPace;
 import dev.shortcode.core.store.ClickArchive;
 import dev.shortcode.core.store.ClickBucket;
 import dev.shortcode.core.store.ClickCounts;
@@ -166,6 +167,7 @@ final class RedisClickStore implements ClickStore {
         }
         for (List<SubjectDay> slot : bySlot.values()) {
             for (int from = 0; from < slot.size(); from += DELTAS_PER_CALL) {
+                BackgroundPace.breathe(); // packing thousands of subject-days runs on the flusher's thread, beside the event loop
                 replies.add(applyScript(batch, slot.subList(from, Math.min(slot.size(), from + DELTAS_PER_CALL))));
             }
         }
