@@ -350,7 +350,7 @@ final class EmbeddedClickStore implements ClickStore {
             long foldedThrough = stored.getOrDefault(FOLDED_THROUGH, -1L);
             PendingClicks.Sum sum = new PendingClicks.Sum();
             for (PendingClicks.Pending p : e.getValue()) {
-                if (p.foldedBy() > foldedThrough) {
+                if (p.batch() > foldedThrough) { // else the record holds it already
                     sum.add(p.counts(), p.visitors());
                 }
             }

@@ -30,10 +30,10 @@ import java.util.function.LongFunction;
  * milliseconds on the redirects' CPU. Nor summed: an owner's delta names thousands of links, and
  * summing it into a map every second would cost more than the fold.
  *
- * <p>Each pending delta says which fold will store it ({@link Pending#foldedBy}): the folding
- * generation's last batch number, so that a read that finds the day's record already folded
- * through that number leaves it out (the fold just stored it), or {@link Long#MAX_VALUE} for the
- * current generation, which no record includes yet.
+ * <p>Each pending delta says which batch it came from ({@link Pending#batch}): a day record folded
+ * through batch N holds every delta of its subject-day from batches up to N (batch numbers only
+ * grow, and a fold takes every batch before its last), so a read leaves out what the record it
+ * found already holds, even when a whole fold began and ended since it looked here.
  */
 final class PendingClicks {
 
@@ -102,7 +102,7 @@ final class PendingClicks {
     }
 
     /** A pending delta as a read sees it. */
-    record Pending(LocalDate day, Map<String, Long> counts, Set<String> visitors, long foldedBy) {}
+    record Pending(LocalDate day, Map<String, Long> counts, Set<String> visitors, long batch) {}
 
     /** Reads a journal entry by its batch number; null once a fold has deleted it. */
     private final LongFunction<byte[]> journal;
@@ -276,16 +276,16 @@ final class PendingClicks {
     }
 
     /** One generation's batches as a read saw them under the lock. */
-    private record Located(List<Batch> batches, int forgottenBefore, long foldedBy) {}
+    private record Located(List<Batch> batches, int forgottenBefore) {}
 
     /** {@code subject}'s pending deltas, the folding generation's first, read from the journal. */
     List<Pending> of(String subject) {
         List<Located> located = new ArrayList<>(2);
         synchronized (this) {
             if (folding != null) {
-                located.add(new Located(List.copyOf(folding.batches), folding.forgottenBefore(subject), folding.last));
+                located.add(new Located(List.copyOf(folding.batches), folding.forgottenBefore(subject)));
             }
-            located.add(new Located(List.copyOf(current.batches), current.forgottenBefore(subject), Long.MAX_VALUE));
+            located.add(new Located(List.copyOf(current.batches), current.forgottenBefore(subject)));
         }
         int hash = hash(subject);
         List<Pending> pending = new ArrayList<>();
@@ -303,7 +303,7 @@ final class PendingClicks {
                 for (; batch.hashAt(r, hash); r++) {
                     ClickDelta delta = ClickJournalCodec.decodeAt(entry, (int) batch.references()[r]);
                     if (delta.subject().equals(subject)) {
-                        pending.add(new Pending(delta.day(), delta.counts(), delta.visitors(), generation.foldedBy()));
+                        pending.add(new Pending(delta.day(), delta.counts(), delta.visitors(), batch.number()));
                     }
                 }
             }
