@@ -45,6 +45,15 @@ import java.util.concurrent.CompletionStage;
  * {@value ClickRetention#MAX_REFERRERS}, and sets the keys to expire {@value #REDIS_DAYS} days
  * after the day: long enough for the roll-up to run through an HBase outage of a week.
  *
+ * <p>Cost on Redis. A flush shares Redis with the redirects' reads, and Redis runs a script to its
+ * end before it answers anyone else, so the script does as few commands as it can: each key's
+ * expiry is set once (the day hash's field {@code ~e} records which of its three keys have theirs),
+ * a referrer host is found new by its {@code HINCRBY} answering the amount itself rather than by a
+ * {@code HEXISTS} first, and a link that could not enter a full top-links set is not added only to
+ * be cut again. Calls are small ({@value #DELTAS_PER_CALL} subject-days, well under a millisecond)
+ * so that the redirects' commands run between them: Redis reads a pipeline a buffer at a time and
+ * serves its other clients in between.
+ *
  * <p>Exactly once. The flusher applies one batch at a time and repeats a batch whose outcome it
  * does not know (a timeout, a dropped connection, Lettuce's own re-send after a reconnect). Each
  * day hash remembers, in the field {@code ~<node>}, the last batch of each node it took; the
@@ -70,8 +79,8 @@ final class RedisClickStore implements ClickStore {
     static final DateTimeFormatter DAY_TEXT = DateTimeFormatter.BASIC_ISO_DATE;
     private static final long DAY_SECONDS = 86_400;
 
-    /** Subject-days per script call: a few hundred keys, a few milliseconds of Redis at most. */
-    static final int DELTAS_PER_CALL = 128;
+    /** Subject-days per script call: about a hundred keys, a fraction of a millisecond of Redis. */
+    static final int DELTAS_PER_CALL = 32;
     /** Separators inside a delta's argument: control characters, which no field, code or visitor contains. */
     private static final char SECTION = '\3';
     private static final char ENTRY = '\1';
@@ -89,41 +98,60 @@ final class RedisClickStore implements ClickStore {
             local applied = 0
             for d = 1, #KEYS / 3 do
               local day, visitors, links = KEYS[3 * d - 2], KEYS[3 * d - 1], KEYS[3 * d]
-              local seen = redis.call('HGET', day, ARGV[1])
-              if not (seen and tonumber(seen) >= tonumber(ARGV[2])) then
+              local state = redis.call('HMGET', day, ARGV[1], '~e')
+              if not (state[1] and tonumber(state[1]) >= tonumber(ARGV[2])) then
+                local expiring = tonumber(state[2] or '0')
+                local marks = expiring
                 local expireAt, counts, vs, ls = string.match(ARGV[d + 2], '^([^\\3]*)\\3([^\\3]*)\\3([^\\3]*)\\3([^\\3]*)$')
-                local referrers = nil
+                local referrers, hosts = nil, nil
                 for field, amount in string.gmatch(counts, '([^\\1\\2]+)\\2(%%d+)') do
-                  if string.sub(field, 1, 2) == 'r:' and field ~= 'r:~' and redis.call('HEXISTS', day, field) == 0 then
-                    if referrers == nil then referrers = tonumber(redis.call('HGET', day, '~r') or '0') end
-                    if referrers >= %d then field = 'r:~' else referrers = referrers + 1; redis.call('HSET', day, '~r', referrers) end
+                  local n = tonumber(amount)
+                  if redis.call('HINCRBY', day, field, n) == n and string.sub(field, 1, 2) == 'r:' and field ~= 'r:~' then
+                    -- a host new to the day: past the cap its clicks count as other
+                    if referrers == nil then referrers = tonumber(redis.call('HGET', day, '~r') or '0'); hosts = referrers end
+                    if referrers >= %1$d then
+                      redis.call('HDEL', day, field)
+                      redis.call('HINCRBY', day, 'r:~', n)
+                    else
+                      referrers = referrers + 1
+                    end
                   end
-                  redis.call('HINCRBY', day, field, amount)
                 end
-                redis.call('HSET', day, ARGV[1], ARGV[2])
-                redis.call('EXPIREAT', day, expireAt)
+                if referrers ~= hosts then redis.call('HSET', day, '~r', referrers) end
+                if bit.band(marks, 1) == 0 then redis.call('EXPIREAT', day, expireAt); marks = bit.bor(marks, 1) end
                 if vs ~= '' then
                   local some = {}
                   for v in string.gmatch(vs, '[^\\1]+') do
                     some[#some + 1] = v
-                    if #some == %d then redis.call('PFADD', visitors, unpack(some)); some = {} end
+                    if #some == %2$d then redis.call('PFADD', visitors, unpack(some)); some = {} end
                   end
                   if #some > 0 then redis.call('PFADD', visitors, unpack(some)) end
-                  redis.call('EXPIREAT', visitors, expireAt)
+                  if bit.band(marks, 2) == 0 then redis.call('EXPIREAT', visitors, expireAt); marks = bit.bor(marks, 2) end
                 end
                 if ls ~= '' then
+                  -- A full set keeps only links above its lowest score: a link not in it whose clicks
+                  -- are below that would be cut again at once, so it is not added.
+                  local floor = nil
+                  if redis.call('ZCARD', links) >= %3$d then floor = tonumber(redis.call('ZRANGE', links, 0, 0, 'WITHSCORES')[2]) end
                   for code, amount in string.gmatch(ls, '([^\\1\\2]+)\\2(%%d+)') do
-                    redis.call('ZINCRBY', links, amount, code)
+                    if floor == nil or tonumber(amount) >= floor or redis.call('ZSCORE', links, code) then
+                      redis.call('ZINCRBY', links, amount, code)
+                    end
                   end
                   local size = redis.call('ZCARD', links)
-                  if size > %d then redis.call('ZREMRANGEBYRANK', links, 0, size - %d - 1) end
-                  redis.call('EXPIREAT', links, expireAt)
+                  if size > %3$d then redis.call('ZREMRANGEBYRANK', links, 0, size - %3$d - 1) end
+                  if bit.band(marks, 4) == 0 then redis.call('EXPIREAT', links, expireAt); marks = bit.bor(marks, 4) end
+                end
+                if marks ~= expiring then
+                  redis.call('HSET', day, ARGV[1], ARGV[2], '~e', marks)
+                else
+                  redis.call('HSET', day, ARGV[1], ARGV[2])
                 end
                 applied = applied + 1
               end
             end
             return applied
-            """.formatted(ClickRetention.MAX_REFERRERS, VISITORS_PER_PFADD, ClickRetention.MAX_TOP_LINKS, ClickRetention.MAX_TOP_LINKS),
+            """.formatted(ClickRetention.MAX_REFERRERS, VISITORS_PER_PFADD, ClickRetention.MAX_TOP_LINKS),
             ScriptOutputType.INTEGER);
 
     private final RedisConnection connection;

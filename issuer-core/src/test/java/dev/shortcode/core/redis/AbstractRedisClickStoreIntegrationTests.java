@@ -150,6 +150,88 @@ abstract class AbstractRedisClickStoreIntegrationTests {
     }
 
     @Test
+    void apply_givesEachKeyItsExpiry_alsoAKeyThatALaterBatchCreates_andAgainAfterADelete() {
+        String day = RedisClickStore.DAY_TEXT.format(D);
+        List<String> subjectKeys = List.of(keys.clickDay("abcde", day), keys.clickVisitors("abcde", day), keys.clickTopLinks("~owner1", day));
+        // The first batch has no visitors and no links: only the day hashes exist after it.
+        store.apply(1, List.of(delta("abcde", d(0), Map.of("t", 1L, "b", 1L), Set.of()),
+                delta("~owner1", d(0), Map.of("t", 1L, "b", 1L), Set.of()))).toCompletableFuture().join();
+        store.apply(2, List.of(delta("abcde", d(0), Map.of("t", 1L), Set.of("v1")),
+                delta("~owner1", d(0), Map.of("t", 1L, "l:abcde", 1L), Set.of("v1")))).toCompletableFuture().join();
+        node("node-b").apply(1, List.of(delta("abcde", d(0), Map.of("t", 1L), Set.of("v2")))).toCompletableFuture().join();
+        assertExpireWithTheDay(subjectKeys);
+
+        store.delete("abcde").toCompletableFuture().join();
+        store.apply(3, List.of(delta("abcde", d(0), Map.of("t", 1L), Set.of("v3")))).toCompletableFuture().join();
+        assertExpireWithTheDay(subjectKeys.subList(0, 2));
+        assertThat(day(store, "abcde", d(0)).count("t")).isEqualTo(1);
+    }
+
+    private void assertExpireWithTheDay(List<String> subjectKeys) {
+        RedisConnection plain = redis().connect();
+        toClose.add(plain);
+        long expireAt = (D.toEpochDay() + RedisClickStore.REDIS_DAYS) * 86_400;
+        long now = Instant.now().getEpochSecond();
+        for (String key : subjectKeys) {
+            assertThat(plain.sync().ttl(key)).as("the time to live of %s", key).isBetween(expireAt - now - 60, expireAt - now + 1);
+        }
+    }
+
+    @Test
+    void apply_topLinksOfAFullSet_areTheLargest_exactlyAsIfEveryLinkWereAddedAndTheLowestCut() {
+        Map<String, Long> expected = new HashMap<>();
+        List<Map<String, Long>> batches = new ArrayList<>();
+        Map<String, Long> first = new HashMap<>(); // 1,200 links: the 1,000 largest stay, the lowest score 1,200
+        for (int i = 0; i < 1_200; i++) {
+            first.put(link(i), 1_000L + i);
+        }
+        batches.add(first);
+        Map<String, Long> second = new HashMap<>();
+        for (int i = 0; i < 200; i++) {
+            second.put(link(i), 5L); // cut ones, below the lowest: they stay out
+        }
+        for (int i = 200; i < 210; i++) {
+            second.put(link(i), 5L); // kept ones, below the lowest too: they go on counting
+        }
+        second.put(link(1_200), 5_000L); // a new one above it enters, the lowest leaves
+        second.put(link(1_201), 1_205L); // a new one tied with the lowest after this batch
+        batches.add(second);
+        Map<String, Long> third = new HashMap<>();
+        for (int i = 0; i < 1_300; i += 3) {
+            third.put(link(i), (long) (i % 7 + 1) * 300);
+        }
+        third.remove(link(0));
+        batches.add(third);
+        for (int b = 0; b < batches.size(); b++) {
+            Map<String, Long> counts = new HashMap<>(Map.of("t", 1L));
+            batches.get(b).forEach((code, n) -> counts.put(ClickFields.LINK + code, n));
+            store.apply(b + 1, List.of(delta("~owner1", d(0), counts, Set.of()))).toCompletableFuture().join();
+            addAndCutTheLowest(expected, batches.get(b));
+        }
+        Map<String, Long> kept = new HashMap<>();
+        day(store, "~owner1", d(0)).counts().forEach((field, n) -> {
+            if (ClickFields.isLink(field)) {
+                kept.put(field.substring(ClickFields.LINK.length()), n);
+            }
+        });
+        assertThat(kept).hasSize(ClickRetention.MAX_TOP_LINKS).isEqualTo(expected);
+    }
+
+    private static String link(int i) {
+        return String.format("k%04d", i);
+    }
+
+    /** The plain rule the script must give the same result as: add every link, then cut the lowest (score, then code) past the cap. */
+    private static void addAndCutTheLowest(Map<String, Long> top, Map<String, Long> delta) {
+        delta.forEach((code, n) -> top.merge(code, n, Long::sum));
+        List<Map.Entry<String, Long>> lowestFirst = new ArrayList<>(top.entrySet());
+        lowestFirst.sort(Map.Entry.<String, Long>comparingByValue().thenComparing(Map.Entry.comparingByKey()));
+        for (int i = 0; i < lowestFirst.size() - ClickRetention.MAX_TOP_LINKS; i++) {
+            top.remove(lowestFirst.get(i).getKey());
+        }
+    }
+
+    @Test
     void rollup_copiesFinishedDaysAndTheirMonth_redisLosingEverythingThenLosesOnlyToday() {
         store.apply(1, List.of(delta("abcde", d(0), Map.of("t", 4L, "h22", 4L, "d:ios", 4L), Set.of("v1", "v2")),
                 delta("~owner1", d(0), Map.of("t", 4L, "l:abcde", 4L), Set.of()))).toCompletableFuture().join();
