@@ -14,6 +14,7 @@ import io.lettuce.core.SetArgs;
 import io.lettuce.core.cluster.SlotHash;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import java.security.SecureRandom;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.YearMonth;
@@ -49,8 +50,10 @@ import java.util.concurrent.CompletionStage;
  * end before it answers anyone else, so the script does as few commands as it can: each key's
  * expiry is set once (the day hash's field {@code ~e} records which of its three keys have theirs),
  * a referrer host is found new by its {@code HINCRBY} answering the amount itself rather than by a
- * {@code HEXISTS} first, and a link that could not enter a full top-links set is not added only to
- * be cut again. Calls are small ({@value #DELTAS_PER_CALL} subject-days, well under a millisecond)
+ * {@code HEXISTS} first, a link that could not enter a full top-links set is not added only to
+ * be cut again, and a subject-day with thousands of visitors in one batch (an owner's: every
+ * visitor of its links) comes as the node's {@link RedisHyperLogLog} sketch for one
+ * {@code PFMERGE}, not as thousands of elements for Redis to hash. Calls are small ({@value #DELTAS_PER_CALL} subject-days, well under a millisecond)
  * so that the redirects' commands run between them: Redis reads a pipeline a buffer at a time and
  * serves its other clients in between.
  *
@@ -76,6 +79,13 @@ final class RedisClickStore implements ClickStore {
     static final int INDEX_SHARDS = 16;
     /** Visitors per {@code PFADD} inside the script: Lua's unpack has a stack limit near 8,000. */
     static final int VISITORS_PER_PFADD = 1_000;
+    /**
+     * Visitors of one subject-day in one batch from which the node sends a sketch rather than the
+     * visitors: Redis merges the 12 kB sketch in tens of microseconds, where it would hash each
+     * visitor for about a microsecond. A key that takes so many visitors at once is past Redis'
+     * sparse encoding anyway, so the sketch costs no memory.
+     */
+    static final int SKETCH_FROM = 1_000;
     static final DateTimeFormatter DAY_TEXT = DateTimeFormatter.BASIC_ISO_DATE;
     private static final long DAY_SECONDS = 86_400;
 
@@ -85,19 +95,22 @@ final class RedisClickStore implements ClickStore {
     private static final char SECTION = '\3';
     private static final char ENTRY = '\1';
     private static final char AMOUNT = '\2';
+    private static final char SKETCH = '\4';
 
     /**
-     * KEYS: per subject-day its day hash, visitors and top links. ARGV: node field, batch, then
-     * per subject-day one argument: {@code expire-at \3 counts \3 visitors \3 links}, the counts
-     * and links as {@code name \2 amount} entries and the visitors as items, each list separated
-     * by {@code \1}. One argument per subject-day instead of one per count: the node encodes a
-     * few long strings instead of many short ones. A subject-day whose hash took this batch (or
-     * a later one) already is skipped. Returns how many were applied.
+     * KEYS: per subject-day its day hash, visitors, top links and a scratch key for merging. ARGV:
+     * node field, batch, then per subject-day one argument: {@code expire-at \3 counts \3 visitors
+     * \3 links}, the counts and links as {@code name \2 amount} entries and the visitors as items,
+     * each list separated by {@code \1}, or, from {@value #SKETCH_FROM} visitors on, {@code \4}
+     * and the index in ARGV of their {@link RedisHyperLogLog} sketch, which follow the subject-days'
+     * arguments. One argument per subject-day instead of one per count: the node encodes a few
+     * long strings instead of many short ones. A subject-day whose hash took this batch (or a later
+     * one) already is skipped. Returns how many were applied.
      */
     static final LuaScript APPLY = new LuaScript("""
             local applied = 0
-            for d = 1, #KEYS / 3 do
-              local day, visitors, links = KEYS[3 * d - 2], KEYS[3 * d - 1], KEYS[3 * d]
+            for d = 1, #KEYS / 4 do
+              local day, visitors, links, scratch = KEYS[4 * d - 3], KEYS[4 * d - 2], KEYS[4 * d - 1], KEYS[4 * d]
               local state = redis.call('HMGET', day, ARGV[1], '~e')
               if not (state[1] and tonumber(state[1]) >= tonumber(ARGV[2])) then
                 local expiring = tonumber(state[2] or '0')
@@ -119,13 +132,26 @@ final class RedisClickStore implements ClickStore {
                 end
                 if referrers ~= hosts then redis.call('HSET', day, '~r', referrers) end
                 if bit.band(marks, 1) == 0 then redis.call('EXPIREAT', day, expireAt); marks = bit.bor(marks, 1) end
-                if vs ~= '' then
+                if string.byte(vs, 1) == 4 then
+                  -- the node's sketch of many visitors, in ARGV[n]: taken as the key, or merged into it
+                  local sketch = ARGV[tonumber(string.sub(vs, 2))]
+                  if redis.call('EXISTS', visitors) == 0 then
+                    redis.call('SET', visitors, sketch)
+                    marks = bit.band(marks, 5)
+                  else
+                    redis.call('SET', scratch, sketch)
+                    redis.call('PFMERGE', visitors, scratch)
+                    redis.call('DEL', scratch)
+                  end
+                elseif vs ~= '' then
                   local some = {}
                   for v in string.gmatch(vs, '[^\\1]+') do
                     some[#some + 1] = v
                     if #some == %2$d then redis.call('PFADD', visitors, unpack(some)); some = {} end
                   end
                   if #some > 0 then redis.call('PFADD', visitors, unpack(some)) end
+                end
+                if vs ~= '' then
                   if bit.band(marks, 2) == 0 then redis.call('EXPIREAT', visitors, expireAt); marks = bit.bor(marks, 2) end
                 end
                 if ls ~= '' then
@@ -156,6 +182,8 @@ final class RedisClickStore implements ClickStore {
 
     private final RedisConnection connection;
     private final RedisClusterAsyncCommands<String, String> redis;
+    /** The scripts' connection: their arguments include sketches, which are bytes, not text. */
+    private final RedisConnection.Binary scripts;
     private final StoreKeys keys;
     private final ClickArchive archive;
     private final Clock clock;
@@ -166,6 +194,7 @@ final class RedisClickStore implements ClickStore {
     RedisClickStore(RedisConnection connection, StoreKeys keys, ClickArchive archive, Clock clock, String node) {
         this.connection = connection;
         this.redis = connection.async();
+        this.scripts = connection.openBinary();
         this.keys = keys;
         this.archive = archive;
         this.clock = clock;
@@ -214,24 +243,28 @@ final class RedisClickStore implements ClickStore {
     private record SubjectDay(ClickDelta delta, String day, String dayKey) {}
 
     private CompletableFuture<Object> applyScript(long batch, List<SubjectDay> subjectDays) {
-        String[] scriptKeys = new String[subjectDays.size() * 3];
-        String[] args = new String[subjectDays.size() + 2];
-        args[0] = nodeField;
-        args[1] = Long.toString(batch);
+        String[] scriptKeys = new String[subjectDays.size() * 4];
+        List<byte[]> args = new ArrayList<>(subjectDays.size() + 2);
+        args.add(nodeField.getBytes(StandardCharsets.UTF_8));
+        args.add(Long.toString(batch).getBytes(StandardCharsets.UTF_8));
+        List<byte[]> sketches = new ArrayList<>(0);
         StringBuilder arg = new StringBuilder(256);
         for (int i = 0; i < subjectDays.size(); i++) {
             SubjectDay subjectDay = subjectDays.get(i);
             String subject = subjectDay.delta().subject();
-            scriptKeys[3 * i] = subjectDay.dayKey();
-            scriptKeys[3 * i + 1] = keys.clickVisitors(subject, subjectDay.day());
-            scriptKeys[3 * i + 2] = keys.clickTopLinks(subject, subjectDay.day());
-            args[i + 2] = argument(subjectDay.delta(), arg);
+            scriptKeys[4 * i] = subjectDay.dayKey();
+            scriptKeys[4 * i + 1] = keys.clickVisitors(subject, subjectDay.day());
+            scriptKeys[4 * i + 2] = keys.clickTopLinks(subject, subjectDay.day());
+            scriptKeys[4 * i + 3] = keys.clickVisitorsScratch(subject, subjectDay.day());
+            // Lua's ARGV counts from 1: node, batch, the subject-days, then the sketches.
+            args.add(argument(subjectDay.delta(), arg, sketches, subjectDays.size() + 3).getBytes(StandardCharsets.UTF_8));
         }
-        return APPLY.runAsync(redis, scriptKeys, args);
+        args.addAll(sketches);
+        return APPLY.runAsyncTyped(scripts.async(), scriptKeys, args.toArray(byte[][]::new));
     }
 
-    /** One subject-day's argument of {@link #APPLY}. */
-    private static String argument(ClickDelta delta, StringBuilder arg) {
+    /** One subject-day's argument of {@link #APPLY}; a sketch of many visitors goes to {@code sketches}. */
+    private static String argument(ClickDelta delta, StringBuilder arg, List<byte[]> sketches, int firstSketchArg) {
         arg.setLength(0);
         arg.append(delta.day().toEpochDay() * DAY_SECONDS + REDIS_DAYS * DAY_SECONDS).append(SECTION);
         int links = 0;
@@ -243,8 +276,13 @@ final class RedisClickStore implements ClickStore {
             }
         }
         arg.append(SECTION);
-        for (String visitor : delta.visitors()) {
-            arg.append(visitor).append(ENTRY);
+        if (delta.visitors().size() >= SKETCH_FROM) {
+            arg.append(SKETCH).append(firstSketchArg + sketches.size());
+            sketches.add(RedisHyperLogLog.denseOf(delta.visitors()));
+        } else {
+            for (String visitor : delta.visitors()) {
+                arg.append(visitor).append(ENTRY);
+            }
         }
         arg.append(SECTION);
         if (links > 0) {
@@ -423,6 +461,7 @@ final class RedisClickStore implements ClickStore {
 
     @Override
     public void close() {
+        scripts.close();
         connection.close();
     }
 }

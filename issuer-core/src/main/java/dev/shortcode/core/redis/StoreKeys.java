@@ -73,6 +73,11 @@ public record StoreKeys(String namespace, int outboxShards) {
         return clickDay(subject, day) + ":l";
     }
 
+    /** Where the flush script puts a visitors' sketch to merge it; deleted by the same script. */
+    String clickVisitorsScratch(String subject, String day) {
+        return clickDay(subject, day) + ":m";
+    }
+
     String clickIndex(String day, int shard) {
         return namespace + ":s:i:{" + day + "." + shard + "}";
     }

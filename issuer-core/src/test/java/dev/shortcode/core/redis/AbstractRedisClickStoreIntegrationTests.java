@@ -167,6 +167,39 @@ abstract class AbstractRedisClickStoreIntegrationTests {
         assertThat(day(store, "abcde", d(0)).count("t")).isEqualTo(1);
     }
 
+    @Test
+    void apply_manyVisitorsOfOneSubjectDay_goAsASketch_countedLikeTheSameVisitorsAddedOneByOne() {
+        Set<String> few = new HashSet<>();
+        for (int i = 0; i < 10; i++) {
+            few.add("visitor-" + i);
+        }
+        Set<String> many = new HashSet<>(); // five of the few again, and enough to be sent as a sketch
+        for (int i = 5; i < 5 + 3 * RedisClickStore.SKETCH_FROM; i++) {
+            many.add("visitor-" + i);
+        }
+        store.apply(1, List.of(delta("abcde", d(0), Map.of("t", 10L), few))).toCompletableFuture().join();
+        List<ClickDelta> second = List.of(delta("abcde", d(0), Map.of("t", (long) many.size()), many),
+                delta("~owner1", d(0), Map.of("t", (long) many.size(), "l:abcde", (long) many.size()), many));
+        store.apply(2, second).toCompletableFuture().join(); // merged into the link's key; the owner's key made of it
+        store.apply(2, second).toCompletableFuture().join(); // a retry adds nothing
+
+        RedisConnection plain = redis().connect();
+        toClose.add(plain);
+        String reference = "{ref}" + UUID.randomUUID();
+        Set<String> all = new HashSet<>(few);
+        all.addAll(many);
+        plain.sync().pfadd(reference, all.toArray(String[]::new));
+        String ownerOnly = "{ref}" + UUID.randomUUID();
+        plain.sync().pfadd(ownerOnly, many.toArray(String[]::new));
+        ClickBucket link = day(store, "abcde", d(0));
+        assertThat(link.count(ClickFields.UNIQUES)).isEqualTo(plain.sync().pfcount(reference)).isBetween(2_900L, 3_100L);
+        assertThat(link.count("t")).isEqualTo(10L + many.size());
+        assertThat(day(store, "~owner1", d(0)).count(ClickFields.UNIQUES)).isEqualTo(plain.sync().pfcount(ownerOnly));
+        String day = RedisClickStore.DAY_TEXT.format(D);
+        assertExpireWithTheDay(List.of(keys.clickVisitors("abcde", day), keys.clickVisitors("~owner1", day)));
+        assertThat(plain.sync().exists(keys.clickVisitorsScratch("abcde", day))).as("the scratch key is gone").isZero();
+    }
+
     private void assertExpireWithTheDay(List<String> subjectKeys) {
         RedisConnection plain = redis().connect();
         toClose.add(plain);
