@@ -13,8 +13,8 @@ import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SetArgs;
 import io.lettuce.core.cluster.SlotHash;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
-import java.security.SecureRandom;
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.YearMonth;
@@ -53,9 +53,10 @@ import java.util.concurrent.CompletionStage;
  * {@code HEXISTS} first, a link that could not enter a full top-links set is not added only to
  * be cut again, and a subject-day with thousands of visitors in one batch (an owner's: every
  * visitor of its links) comes as the node's {@link RedisHyperLogLog} sketch for one
- * {@code PFMERGE}, not as thousands of elements for Redis to hash. Calls are small ({@value #DELTAS_PER_CALL} subject-days, well under a millisecond)
- * so that the redirects' commands run between them: Redis reads a pipeline a buffer at a time and
- * serves its other clients in between.
+ * {@code PFMERGE}, not as thousands of elements for Redis to hash. Calls are small
+ * ({@value #DELTAS_PER_CALL} subject-days, about a millisecond) so that the redirects' commands
+ * run between them: Redis reads a pipeline a buffer at a time and serves its other clients in
+ * between.
  *
  * <p>Exactly once. The flusher applies one batch at a time and repeats a batch whose outcome it
  * does not know (a timeout, a dropped connection, Lettuce's own re-send after a reconnect). Each
@@ -89,7 +90,7 @@ final class RedisClickStore implements ClickStore {
     static final DateTimeFormatter DAY_TEXT = DateTimeFormatter.BASIC_ISO_DATE;
     private static final long DAY_SECONDS = 86_400;
 
-    /** Subject-days per script call: about a hundred keys, a fraction of a millisecond of Redis. */
+    /** Subject-days per script call: about a hundred keys, about a millisecond of Redis. */
     static final int DELTAS_PER_CALL = 32;
     /** Separators inside a delta's argument: control characters, which no field, code or visitor contains. */
     private static final char SECTION = '\3';

@@ -6,11 +6,14 @@ import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.UpdateResult;
 import dev.shortcode.testing.time.MutableClock;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -90,6 +93,51 @@ class GroupCommitWriterUnitTests {
         WriterStats after = storage.writer().stats();
         assertThat(after.batches() - before.batches()).as("the burst in one batch").isEqualTo(1);
         assertThat(after.syncs() - before.syncs()).as("one sync for eight operations").isEqualTo(1);
+    }
+
+    @Test
+    void oneBatch_manyKeysChangedInAnyOrder_endAsTheirOperationsInOrderLeaveThem() throws Exception {
+        open(4096, 4096);
+        Map<String, String> expected = new HashMap<>();
+        List<String> keys = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            keys.add(Integer.toString(i * 7919 % 1000, 36)); // not in key order
+        }
+        WriterStats before;
+        List<CompletionStage<Object>> writes = new ArrayList<>();
+        try (WriterPause pause = WriterPause.of(storage)) {
+            before = storage.writer().stats();
+            for (int round = 0; round < 3; round++) {
+                for (int i = 0; i < keys.size(); i++) {
+                    String key = keys.get(i);
+                    byte[] raw = key.getBytes(StandardCharsets.UTF_8);
+                    if ((i + round) % 3 == 2) {
+                        writes.add(storage.writer().submit(staging -> {
+                            staging.delete(storage.links(), raw);
+                            return null;
+                        }));
+                        expected.remove(key);
+                    } else {
+                        String value = key + "@" + round;
+                        writes.add(storage.writer().submit(staging -> {
+                            staging.put(storage.links(), raw, value.getBytes(StandardCharsets.UTF_8));
+                            return null;
+                        }));
+                        expected.put(key, value);
+                    }
+                }
+            }
+        }
+        writes.forEach(GroupCommitWriterUnitTests::join);
+        assertThat(storage.writer().stats().batches() - before.batches()).as("the 900 changes in one batch").isEqualTo(1);
+        Map<String, String> stored = new HashMap<>();
+        for (String key : keys) {
+            byte[] value = join(storage.writer().submit(staging -> staging.get(storage.links(), key.getBytes(StandardCharsets.UTF_8))));
+            if (value != null) {
+                stored.put(key, new String(value, StandardCharsets.UTF_8));
+            }
+        }
+        assertThat(stored).isEqualTo(expected);
     }
 
     @Test
