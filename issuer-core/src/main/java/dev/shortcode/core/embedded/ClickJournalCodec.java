@@ -31,9 +31,7 @@ final class ClickJournalCodec {
         int[] offsets = new int[deltas.size()];
         out.number(deltas.size());
         for (int d = 0; d < deltas.size(); d++) {
-            if ((d & 255) == 255) {
-                BackgroundPace.breathe(); // a flush's thousands of deltas are encoded on the flusher's thread, beside the event loop
-            }
+            BackgroundPace.breathe(d); // a flush's thousands of deltas are encoded on the flusher's thread, beside the event loop
             ClickDelta delta = deltas.get(d);
             offsets[d] = out.size;
             out.text(delta.subject());

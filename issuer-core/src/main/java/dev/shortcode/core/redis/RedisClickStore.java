@@ -138,7 +138,7 @@ final class RedisClickStore implements ClickStore {
                   local sketch = ARGV[tonumber(string.sub(vs, 2))]
                   if redis.call('EXISTS', visitors) == 0 then
                     redis.call('SET', visitors, sketch)
-                    marks = bit.band(marks, 5)
+                    marks = bit.band(marks, 5) -- a new key: its expiry is set below, whatever was marked
                   else
                     redis.call('SET', scratch, sketch)
                     redis.call('PFMERGE', visitors, scratch)
@@ -152,9 +152,7 @@ final class RedisClickStore implements ClickStore {
                   end
                   if #some > 0 then redis.call('PFADD', visitors, unpack(some)) end
                 end
-                if vs ~= '' then
-                  if bit.band(marks, 2) == 0 then redis.call('EXPIREAT', visitors, expireAt); marks = bit.bor(marks, 2) end
-                end
+                if vs ~= '' and bit.band(marks, 2) == 0 then redis.call('EXPIREAT', visitors, expireAt); marks = bit.bor(marks, 2) end
                 if ls ~= '' then
                   -- A full set keeps only links above its lowest score: a link not in it whose clicks
                   -- are below that would be cut again at once, so it is not added.

@@ -80,7 +80,7 @@ final class RedisHyperLogLog {
     }
 
     /** Austin Appleby's MurmurHash64A as Redis has it (hyperloglog.c), little-endian, Redis' seed. */
-    static long murmurHash64A(byte[] data) {
+    private static long murmurHash64A(byte[] data) {
         int length = data.length;
         long h = SEED ^ (length * M);
         int blocks = length - (length & 7);

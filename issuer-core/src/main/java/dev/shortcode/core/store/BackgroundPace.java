@@ -23,12 +23,24 @@ public final class BackgroundPace {
     static final long SLICE_MICROS = 1_000;
     static final int REST_FACTOR = 9;
     static final long MAX_REST_MILLIS = 10;
+    /** Items between two looks at the thread's CPU time, which is itself a system call. */
+    static final int ITEMS_PER_LOOK = 256;
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final boolean CPU_TIME = THREADS.isCurrentThreadCpuTimeSupported();
     private static final ThreadLocal<long[]> LAST_REST = ThreadLocal.withInitial(() -> new long[] {now()});
 
     private BackgroundPace() {}
+
+    /**
+     * For a loop over many small items: {@link #breathe()} at every {@value #ITEMS_PER_LOOK}th
+     * {@code item} (its index in the loop), nothing at the others.
+     */
+    public static void breathe(int item) {
+        if (item % ITEMS_PER_LOOK == ITEMS_PER_LOOK - 1) {
+            breathe();
+        }
+    }
 
     /** Rests when this thread has worked a slice since its last rest; returns at once otherwise. */
     public static void breathe() {

@@ -10,15 +10,15 @@ import java.util.Set;
  * What one flush adds to one subject's day: counts to add, and visitors to add to the day's
  * unique-visitor estimate.
  *
+ * <p>The maps are taken as they are, behind read-only views, not copied: a flush builds thousands
+ * of deltas a second (an owner's with a field per link) and copying them took a third of the
+ * flusher's time. Whoever builds a delta hands its maps over and does not change them after.
+ *
  * @param subject  a link's code, or an owner's subject ({@code ~<key id>}, {@code ~*} for all)
  * @param day      the UTC day of the clicks
  * @param counts   amounts to add, by {@link ClickFields} name, hours included (never {@code u})
  * @param visitors keyed hashes of the day's visitors (never an IP), as text; the store counts
  *                 the distinct ones
- *
- * <p>The maps are taken as they are, behind read-only views, not copied: a flush builds thousands
- * of deltas a second (an owner's with a field per link) and copying them took a third of the
- * flusher's time. Whoever builds a delta hands its maps over and does not change them after.
  */
 public record ClickDelta(String subject, LocalDate day, Map<String, Long> counts, Set<String> visitors) {
 

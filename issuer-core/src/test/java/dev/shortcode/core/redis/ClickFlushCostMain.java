@@ -1,6 +1,7 @@
 package dev.shortcode.core.redis;
 
 import dev.shortcode.core.store.ClickDelta;
+import dev.shortcode.testing.redis.RedisInfo;
 import io.lettuce.core.RedisURI;
 import java.time.Clock;
 import java.time.Duration;
@@ -95,23 +96,10 @@ public final class ClickFlushCostMain {
     }
 
     private static double cpuSeconds(RedisConnection connection) {
-        double seconds = 0;
-        for (String line : connection.sync().info("cpu").split("\r?\n")) {
-            if (line.startsWith("used_cpu_sys:") || line.startsWith("used_cpu_user:")) {
-                seconds += Double.parseDouble(line.substring(line.indexOf(':') + 1).trim());
-            }
-        }
-        return seconds;
+        return RedisInfo.cpuSeconds(connection.sync().info("cpu"));
     }
 
     private static long commands(RedisConnection connection) {
-        long calls = 0;
-        for (String line : connection.sync().info("commandstats").split("\r?\n")) {
-            if (line.startsWith("cmdstat_")) {
-                int at = line.indexOf("calls=") + "calls=".length();
-                calls += Long.parseLong(line.substring(at, line.indexOf(',', at)));
-            }
-        }
-        return calls;
+        return RedisInfo.commandCalls(connection.sync().info("commandstats")).values().stream().mapToLong(Long::longValue).sum();
     }
 }

@@ -3,6 +3,7 @@ package dev.shortcode.core.redis;
 import dev.shortcode.core.limit.Buckets;
 import dev.shortcode.core.store.RateLimit;
 import dev.shortcode.testing.redis.RedisDeployment;
+import dev.shortcode.testing.redis.RedisInfo;
 import dev.shortcode.testing.redis.RedisServers;
 import io.github.bucket4j.distributed.AsyncBucketProxy;
 import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
@@ -230,13 +231,7 @@ public final class RateLimiterComparison {
 
     private static double redisCpuSeconds(RedisDeployment redis) {
         double[] total = {0};
-        redis.onEachMaster(r -> {
-            for (String line : r.info("cpu").split("\r?\n")) {
-                if (line.startsWith("used_cpu_sys:") || line.startsWith("used_cpu_user:")) {
-                    total[0] += Double.parseDouble(line.substring(line.indexOf(':') + 1).trim());
-                }
-            }
-        });
+        redis.onEachMaster(r -> total[0] += RedisInfo.cpuSeconds(r.info("cpu")));
         return total[0];
     }
 

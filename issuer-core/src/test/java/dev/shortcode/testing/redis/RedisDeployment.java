@@ -52,15 +52,7 @@ public interface RedisDeployment extends AutoCloseable {
      */
     default Map<String, Long> commandCalls() {
         Map<String, Long> calls = new HashMap<>();
-        onEachMaster(redis -> {
-            for (String line : redis.info("commandstats").split("\r?\n")) {
-                if (line.startsWith("cmdstat_")) {
-                    String name = line.substring("cmdstat_".length(), line.indexOf(':'));
-                    String count = line.substring(line.indexOf("calls=") + 6, line.indexOf(',', line.indexOf("calls=")));
-                    calls.merge(name, Long.parseLong(count), Long::sum);
-                }
-            }
-        });
+        onEachMaster(redis -> RedisInfo.commandCalls(redis.info("commandstats")).forEach((name, n) -> calls.merge(name, n, Long::sum)));
         return calls;
     }
 

@@ -209,7 +209,7 @@ final class ClickPipeline implements AutoCloseable {
             open.add(click, classified);
             return;
         }
-        byte[] salt = salts.get(Math.floorDiv(click.atMillis(), MILLIS_PER_DAY), today());
+        byte[] salt = salts.get(epochDay(click.atMillis()), today());
         if (salt == null) {
             waitingForSalt.addLast(click);
             return;
@@ -224,7 +224,7 @@ final class ClickPipeline implements AutoCloseable {
         for (int i = 0; i < n; i++) {
             Click click = waitingForSalt.pollFirst();
             ClickClassifier.Classified classified = classifier.classify(click);
-            byte[] salt = salts.get(Math.floorDiv(click.atMillis(), MILLIS_PER_DAY), today());
+            byte[] salt = salts.get(epochDay(click.atMillis()), today());
             if (salt != null) {
                 open.add(click, classified, VisitorHash.hash(salt, click.ip(), click.userAgent(), click.code()));
             } else if (giveUp || now - click.atMillis() > SALT_WAIT_MILLIS) {
@@ -304,7 +304,11 @@ final class ClickPipeline implements AutoCloseable {
 
     /** The UTC day now, as an epoch day. */
     private long today() {
-        return Math.floorDiv(clock.millis(), MILLIS_PER_DAY);
+        return epochDay(clock.millis());
+    }
+
+    private static long epochDay(long millis) {
+        return Math.floorDiv(millis, MILLIS_PER_DAY);
     }
 
     /** Refuses new clicks, stores everything held (for at most the close timeout), then stops the flusher. */
