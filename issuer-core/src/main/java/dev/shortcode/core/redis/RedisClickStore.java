@@ -47,22 +47,28 @@ import java.util.concurrent.CompletionStage;
  * after the day: long enough for the roll-up to run through an HBase outage of a week.
  *
  * <p>Cost on Redis. A flush shares Redis with the redirects' reads, and Redis runs a script to its
- * end before it answers anyone else, so the script does as few commands as it can: each key's
- * expiry is set once (the day hash's field {@code ~e} records which of its three keys have theirs),
- * a referrer host is found new by its {@code HINCRBY} answering the amount itself rather than by a
- * {@code HEXISTS} first, a link that could not enter a full top-links set is not added only to
- * be cut again, and a subject-day with thousands of visitors in one batch (an owner's: every
- * visitor of its links) comes as the node's {@link RedisHyperLogLog} sketch for one
- * {@code PFMERGE}, not as thousands of elements for Redis to hash. Calls are small
- * ({@value #DELTAS_PER_CALL} subject-days, about a millisecond) so that the redirects' commands
- * run between them: Redis reads a pipeline a buffer at a time and serves its other clients in
- * between.
+ * end before it answers anyone else, so the script does as few commands as it can: a day hash's
+ * keys get their expiry when the day hash is made, which the script knows from {@code HINCRBY}
+ * of {@code t} (every click counts there) answering its own amount, so a later batch sets none; a
+ * referrer host is found new by its {@code HINCRBY} answering the amount itself rather than by a
+ * {@code HEXISTS} first; a link that could not enter a full top-links set is not added only to
+ * be cut again; a subject-day with thousands of visitors in one batch (an owner's: every visitor
+ * of its links) comes as the node's {@link RedisHyperLogLog} sketch for one {@code PFMERGE}, not
+ * as thousands of elements for Redis to hash; and what makes a repeated batch count nothing is
+ * one mark per call, not one per subject-day. Calls are small ({@value #DELTAS_PER_CALL}
+ * subject-days, about a millisecond) so that the redirects' commands run between them: Redis reads
+ * a pipeline a buffer at a time and serves its other clients in between.
  *
  * <p>Exactly once. The flusher applies one batch at a time and repeats a batch whose outcome it
- * does not know (a timeout, a dropped connection, Lettuce's own re-send after a reconnect). Each
- * day hash remembers, in the field {@code ~<node>}, the last batch of each node it took; the
- * script skips a batch not newer than that, so a repeat adds nothing, and a batch is counted
- * exactly once as long as Redis keeps the hash.
+ * does not know (a timeout, a dropped connection, Lettuce's own re-send after a reconnect). A
+ * batch's calls are numbered per hash slot in the order they are sent, and the same batch again
+ * makes the same calls; each call, as its last command, records {@code batch:call} in the node's
+ * mark for that slot ({@link StoreKeys#clickMark}), and a call not later than the mark does
+ * nothing. A call takes effect only right after the call before it: one that failed (a Redis out
+ * of memory refuses a script at its first write, before it changed anything) makes the rest of its
+ * slot's calls fail too, so every call up to the mark was taken, and a repeat of the batch adds
+ * exactly what was not. A batch is counted exactly once as long as the mark lives:
+ * {@value #REDIS_DAYS} days, like the counts.
  *
  * <p>Each batch also adds its subjects to the day's index ({@value #INDEX_SHARDS} sets, so that
  * on a Cluster they spread over the nodes) for {@link ClickRollup}, which copies finished days
@@ -99,82 +105,99 @@ final class RedisClickStore implements ClickStore {
     private static final char SKETCH = '\4';
 
     /**
-     * KEYS: per subject-day its day hash, visitors, top links and a scratch key for merging. ARGV:
-     * node field, batch, then per subject-day one argument: {@code expire-at \3 counts \3 visitors
-     * \3 links}, the counts and links as {@code name \2 amount} entries and the visitors as items,
-     * each list separated by {@code \1}, or, from {@value #SKETCH_FROM} visitors on, {@code \4}
-     * and the index in ARGV of their {@link RedisHyperLogLog} sketch, which follow the subject-days'
-     * arguments. One argument per subject-day instead of one per count: the node encodes a few
-     * long strings instead of many short ones. A subject-day whose hash took this batch (or a later
-     * one) already is skipped. Returns how many were applied.
+     * KEYS: the node's mark for the call's hash slot, then per subject-day its day hash, visitors,
+     * top links and a scratch key for merging. ARGV: batch, the call's number among the batch's
+     * calls of that slot, the mark's time to live, then per subject-day one argument:
+     * {@code expire-at \3 counts \3 visitors \3 links}, the counts and links as {@code name \2
+     * amount} entries and the visitors as items, each list separated by {@code \1}, or, from
+     * {@value #SKETCH_FROM} visitors on, {@code \4} and the index in ARGV of their
+     * {@link RedisHyperLogLog} sketch, which follow the subject-days' arguments. One argument per
+     * subject-day instead of one per count: the node encodes a few long strings instead of many
+     * short ones. A call the mark says was taken (this call of this batch, or a later one) does
+     * nothing; a call whose predecessor was not taken fails ({@code CLICKGAP}). Returns how many
+     * subject-days were applied.
      */
     static final LuaScript APPLY = new LuaScript("""
+            local batch, call = tonumber(ARGV[1]), tonumber(ARGV[2])
+            local b, c = -1, -1
+            local mark = redis.call('GET', KEYS[1])
+            if mark then
+              local mb, mc = string.match(mark, '^(%%d+):(%%d+)$')
+              b, c = tonumber(mb), tonumber(mc)
+            end
+            if b > batch or (b == batch and c >= call) then return 0 end
+            if call > 0 and not (b == batch and c == call - 1) then
+              -- an earlier call of this batch failed here: taking this one would hide that from a repeat
+              return redis.error_reply('CLICKGAP call ' .. call .. ' of batch ' .. batch .. ' came after ' .. (mark or 'nothing'))
+            end
             local applied = 0
-            for d = 1, #KEYS / 4 do
-              local day, visitors, links, scratch = KEYS[4 * d - 3], KEYS[4 * d - 2], KEYS[4 * d - 1], KEYS[4 * d]
-              local state = redis.call('HMGET', day, ARGV[1], '~e')
-              if not (state[1] and tonumber(state[1]) >= tonumber(ARGV[2])) then
-                local expiring = tonumber(state[2] or '0')
-                local marks = expiring
-                local expireAt, counts, vs, ls = string.match(ARGV[d + 2], '^([^\\3]*)\\3([^\\3]*)\\3([^\\3]*)\\3([^\\3]*)$')
-                local referrers, hosts = nil, nil
-                for field, amount in string.gmatch(counts, '([^\\1\\2]+)\\2(%%d+)') do
-                  local n = tonumber(amount)
-                  if redis.call('HINCRBY', day, field, n) == n and string.sub(field, 1, 2) == 'r:' and field ~= 'r:~' then
+            for d = 1, (#KEYS - 1) / 4 do
+              local day, visitors, links, scratch = KEYS[4 * d - 2], KEYS[4 * d - 1], KEYS[4 * d], KEYS[4 * d + 1]
+              local expireAt, counts, vs, ls = string.match(ARGV[d + 3], '^([^\\3]*)\\3([^\\3]*)\\3([^\\3]*)\\3([^\\3]*)$')
+              -- Every click counts in t, so t answering its own amount means the day hash was just made.
+              local fresh = false
+              local referrers, hosts = nil, nil
+              for field, amount in string.gmatch(counts, '([^\\1\\2]+)\\2(%%d+)') do
+                -- the amount goes as the string it came as: a Lua number would be printed back into one
+                local n = tonumber(amount)
+                if redis.call('HINCRBY', day, field, amount) == n then
+                  if field == 't' then
+                    fresh = true
+                  elseif string.sub(field, 1, 2) == 'r:' and field ~= 'r:~' then
                     -- a host new to the day: past the cap its clicks count as other
                     if referrers == nil then referrers = tonumber(redis.call('HGET', day, '~r') or '0'); hosts = referrers end
                     if referrers >= %1$d then
                       redis.call('HDEL', day, field)
-                      redis.call('HINCRBY', day, 'r:~', n)
+                      redis.call('HINCRBY', day, 'r:~', amount)
                     else
                       referrers = referrers + 1
                     end
                   end
                 end
-                if referrers ~= hosts then redis.call('HSET', day, '~r', referrers) end
-                if bit.band(marks, 1) == 0 then redis.call('EXPIREAT', day, expireAt); marks = bit.bor(marks, 1) end
-                if string.byte(vs, 1) == 4 then
-                  -- the node's sketch of many visitors, in ARGV[n]: taken as the key, or merged into it
-                  local sketch = ARGV[tonumber(string.sub(vs, 2))]
-                  if redis.call('EXISTS', visitors) == 0 then
-                    redis.call('SET', visitors, sketch)
-                    marks = bit.band(marks, 5) -- a new key: its expiry is set below, whatever was marked
-                  else
-                    redis.call('SET', scratch, sketch)
-                    redis.call('PFMERGE', visitors, scratch)
-                    redis.call('DEL', scratch)
-                  end
-                elseif vs ~= '' then
-                  local some = {}
-                  for v in string.gmatch(vs, '[^\\1]+') do
-                    some[#some + 1] = v
-                    if #some == %2$d then redis.call('PFADD', visitors, unpack(some)); some = {} end
-                  end
-                  if #some > 0 then redis.call('PFADD', visitors, unpack(some)) end
-                end
-                if vs ~= '' and bit.band(marks, 2) == 0 then redis.call('EXPIREAT', visitors, expireAt); marks = bit.bor(marks, 2) end
-                if ls ~= '' then
-                  -- A full set keeps only links above its lowest score: a link not in it whose clicks
-                  -- are below that would be cut again at once, so it is not added.
-                  local floor = nil
-                  if redis.call('ZCARD', links) >= %3$d then floor = tonumber(redis.call('ZRANGE', links, 0, 0, 'WITHSCORES')[2]) end
-                  for code, amount in string.gmatch(ls, '([^\\1\\2]+)\\2(%%d+)') do
-                    if floor == nil or tonumber(amount) >= floor or redis.call('ZSCORE', links, code) then
-                      redis.call('ZINCRBY', links, amount, code)
-                    end
-                  end
-                  local size = redis.call('ZCARD', links)
-                  if size > %3$d then redis.call('ZREMRANGEBYRANK', links, 0, size - %3$d - 1) end
-                  if bit.band(marks, 4) == 0 then redis.call('EXPIREAT', links, expireAt); marks = bit.bor(marks, 4) end
-                end
-                if marks ~= expiring then
-                  redis.call('HSET', day, ARGV[1], ARGV[2], '~e', marks)
-                else
-                  redis.call('HSET', day, ARGV[1], ARGV[2])
-                end
-                applied = applied + 1
               end
+              if referrers ~= hosts then redis.call('HSET', day, '~r', referrers) end
+              if fresh then redis.call('EXPIREAT', day, expireAt) end
+              if string.byte(vs, 1) == 4 then
+                -- the node's sketch of many visitors, in ARGV[n]: taken as the key, or merged into it
+                local sketch = ARGV[tonumber(string.sub(vs, 2))]
+                if fresh then
+                  redis.call('SET', visitors, sketch, 'EXAT', expireAt)
+                else
+                  redis.call('SET', scratch, sketch)
+                  redis.call('PFMERGE', visitors, scratch)
+                  redis.call('DEL', scratch)
+                end
+              else
+                local some = {}
+                for v in string.gmatch(vs, '[^\\1]+') do
+                  some[#some + 1] = v
+                  if #some == %2$d then redis.call('PFADD', visitors, unpack(some)); some = {} end
+                end
+                if #some > 0 then redis.call('PFADD', visitors, unpack(some)) end
+                if fresh then
+                  -- made with the day, visitors or not, so that it has its expiry whenever they come
+                  if vs == '' then redis.call('PFADD', visitors) end
+                  redis.call('EXPIREAT', visitors, expireAt)
+                end
+              end
+              if ls ~= '' then
+                -- A full set keeps only links above its lowest score: a link not in it whose clicks
+                -- are below that would be cut again at once, so it is not added.
+                local floor = nil
+                if redis.call('ZCARD', links) >= %3$d then floor = tonumber(redis.call('ZRANGE', links, 0, 0, 'WITHSCORES')[2]) end
+                for code, amount in string.gmatch(ls, '([^\\1\\2]+)\\2(%%d+)') do
+                  if floor == nil or tonumber(amount) >= floor or redis.call('ZSCORE', links, code) then
+                    redis.call('ZINCRBY', links, amount, code)
+                  end
+                end
+                local size = redis.call('ZCARD', links)
+                if size > %3$d then redis.call('ZREMRANGEBYRANK', links, 0, size - %3$d - 1) end
+                -- owners' days only, a few per batch: their expiry is simply set every time
+                redis.call('EXPIREAT', links, expireAt)
+              end
+              applied = applied + 1
             end
+            redis.call('SET', KEYS[1], ARGV[1] .. ':' .. ARGV[2], 'EX', ARGV[3])
             return applied
             """.formatted(ClickRetention.MAX_REFERRERS, VISITORS_PER_PFADD, ClickRetention.MAX_TOP_LINKS),
             ScriptOutputType.INTEGER);
@@ -186,8 +209,8 @@ final class RedisClickStore implements ClickStore {
     private final StoreKeys keys;
     private final ClickArchive archive;
     private final Clock clock;
-    /** This process's field in the day hashes: batches are numbered per process. */
-    private final String nodeField;
+    /** This process's name in its batch marks: batches are numbered per process. */
+    private final String node;
     private final SecureRandom random = new SecureRandom();
 
     RedisClickStore(RedisConnection connection, StoreKeys keys, ClickArchive archive, Clock clock, String node) {
@@ -197,7 +220,7 @@ final class RedisClickStore implements ClickStore {
         this.keys = keys;
         this.archive = archive;
         this.clock = clock;
-        this.nodeField = "~" + node;
+        this.node = node;
     }
 
     @Override
@@ -221,10 +244,14 @@ final class RedisClickStore implements ClickStore {
                 late.add(delta.day());
             }
         }
-        for (List<SubjectDay> slot : bySlot.values()) {
-            for (int from = 0; from < slot.size(); from += DELTAS_PER_CALL) {
+        for (Map.Entry<Integer, List<SubjectDay>> slot : bySlot.entrySet()) {
+            // Numbered within the slot, in the order they are sent: the same batch again makes the same calls.
+            String mark = keys.clickMark(SlotTags.of(slot.getKey()), node);
+            List<SubjectDay> subjectDays = slot.getValue();
+            for (int call = 0; call * DELTAS_PER_CALL < subjectDays.size(); call++) {
                 BackgroundPace.breathe(); // packing thousands of subject-days runs on the flusher's thread, beside the event loop
-                replies.add(applyScript(batch, slot.subList(from, Math.min(slot.size(), from + DELTAS_PER_CALL))));
+                int from = call * DELTAS_PER_CALL;
+                replies.add(applyScript(mark, batch, call, subjectDays.subList(from, Math.min(subjectDays.size(), from + DELTAS_PER_CALL))));
             }
         }
         for (Map.Entry<String, Set<String>> shard : index.entrySet()) {
@@ -241,22 +268,24 @@ final class RedisClickStore implements ClickStore {
     /** A delta with its day as text and its day hash's key, worked out once per flush. */
     private record SubjectDay(ClickDelta delta, String day, String dayKey) {}
 
-    private CompletableFuture<Object> applyScript(long batch, List<SubjectDay> subjectDays) {
-        String[] scriptKeys = new String[subjectDays.size() * 4];
-        List<byte[]> args = new ArrayList<>(subjectDays.size() + 2);
-        args.add(nodeField.getBytes(StandardCharsets.UTF_8));
+    private CompletableFuture<Object> applyScript(String mark, long batch, int call, List<SubjectDay> subjectDays) {
+        String[] scriptKeys = new String[1 + subjectDays.size() * 4];
+        scriptKeys[0] = mark;
+        List<byte[]> args = new ArrayList<>(subjectDays.size() + 3);
         args.add(Long.toString(batch).getBytes(StandardCharsets.UTF_8));
+        args.add(Integer.toString(call).getBytes(StandardCharsets.UTF_8));
+        args.add(Long.toString(REDIS_DAYS * DAY_SECONDS).getBytes(StandardCharsets.UTF_8));
         List<byte[]> sketches = new ArrayList<>(0);
         StringBuilder arg = new StringBuilder(256);
         for (int i = 0; i < subjectDays.size(); i++) {
             SubjectDay subjectDay = subjectDays.get(i);
             String subject = subjectDay.delta().subject();
-            scriptKeys[4 * i] = subjectDay.dayKey();
-            scriptKeys[4 * i + 1] = keys.clickVisitors(subject, subjectDay.day());
-            scriptKeys[4 * i + 2] = keys.clickTopLinks(subject, subjectDay.day());
-            scriptKeys[4 * i + 3] = keys.clickVisitorsScratch(subject, subjectDay.day());
-            // Lua's ARGV counts from 1: node, batch, the subject-days, then the sketches.
-            args.add(argument(subjectDay.delta(), arg, sketches, subjectDays.size() + 3).getBytes(StandardCharsets.UTF_8));
+            scriptKeys[4 * i + 1] = subjectDay.dayKey();
+            scriptKeys[4 * i + 2] = keys.clickVisitors(subject, subjectDay.day());
+            scriptKeys[4 * i + 3] = keys.clickTopLinks(subject, subjectDay.day());
+            scriptKeys[4 * i + 4] = keys.clickVisitorsScratch(subject, subjectDay.day());
+            // Lua's ARGV counts from 1: batch, call, the mark's time to live, the subject-days, then the sketches.
+            args.add(argument(subjectDay.delta(), arg, sketches, subjectDays.size() + 4).getBytes(StandardCharsets.UTF_8));
         }
         args.addAll(sketches);
         return APPLY.runAsyncTyped(scripts.async(), scriptKeys, args.toArray(byte[][]::new));

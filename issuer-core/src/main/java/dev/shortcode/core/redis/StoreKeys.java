@@ -20,7 +20,8 @@ import dev.shortcode.core.config.IssuerConfig;
  *       {@code ...:u} and, for owners, its top links {@code ...:l}; all three in the link's hash
  *       slot. The subjects with counts on a day: the sets {@code <ns>:s:i:{<yyyyMMdd>.<shard>}};
  *       the day's roll-up state {@code <ns>:s:r:{<yyyyMMdd>}} and lock {@code <ns>:s:rl:{<yyyyMMdd>}};
- *       the day's visitor salt {@code <ns>:s:salt:{<yyyyMMdd>}}.
+ *       the day's visitor salt {@code <ns>:s:salt:{<yyyyMMdd>}}; per flushing node and hash slot, the
+ *       last batch it applied there, {@code <ns>:s:a:{<tag>}:<node>} (the tag one of {@link SlotTags}).
  * </ul>
  *
  * <p>{@code outboxShards} may be changed between runs only after the outbox has been drained: a
@@ -76,6 +77,11 @@ public record StoreKeys(String namespace, int outboxShards) {
     /** Where the flush script puts a visitors' sketch to merge it; deleted by the same script. */
     String clickVisitorsScratch(String subject, String day) {
         return clickDay(subject, day) + ":m";
+    }
+
+    /** A node's last click batch and call taken in the hash slot of {@code tag} ({@link SlotTags}). */
+    String clickMark(String tag, String node) {
+        return namespace + ":s:a:{" + tag + "}:" + node;
     }
 
     String clickIndex(String day, int shard) {

@@ -125,6 +125,60 @@ abstract class AbstractRedisClickStoreIntegrationTests {
         assertThat(owner.count("l:link1")).isEqualTo(2);
     }
 
+    /** Links whose keys share one hash slot, so that on a Cluster too one batch makes several calls of one slot. */
+    private static List<String> linksOfOneSlot(int count) {
+        List<String> links = new ArrayList<>();
+        int slot = io.lettuce.core.cluster.SlotHash.getSlot("gap0");
+        for (int n = 0; links.size() < count; n++) {
+            if (io.lettuce.core.cluster.SlotHash.getSlot("gap" + n) == slot) {
+                links.add("gap" + n);
+            }
+        }
+        return links;
+    }
+
+    private List<ClickDelta> twoClicksEach(List<String> links) {
+        return links.stream().map(link -> delta(link, d(0), Map.of("t", 2L, "h05", 2L), Set.of("v-" + link))).toList();
+    }
+
+    @Test
+    void apply_aBatchRepeatedAfterOnlyItsFirstCallWasTaken_addsTheRest_andEachSubjectDayOnce() {
+        List<String> links = linksOfOneSlot(RedisClickStore.DELTAS_PER_CALL + 5);
+        List<ClickDelta> batch = twoClicksEach(links);
+        // The first call of batch 5 arrived, its reply and the rest of the batch did not.
+        store.apply(5, batch.subList(0, RedisClickStore.DELTAS_PER_CALL)).toCompletableFuture().join();
+        store.apply(5, batch).toCompletableFuture().join();
+        store.apply(5, batch).toCompletableFuture().join();
+        for (String link : links) {
+            assertThat(day(store, link, d(0)).count("t")).as(link).isEqualTo(2);
+        }
+        store.apply(6, batch).toCompletableFuture().join();
+        assertThat(day(store, links.get(links.size() - 1), d(0)).count("t")).as("the next batch adds").isEqualTo(4);
+    }
+
+    @Test
+    void apply_aCallThatFailed_keepsTheLaterCallsOfItsSlotFromCounting_andTheRepeatCountsEachOnce() {
+        List<String> links = linksOfOneSlot(RedisClickStore.DELTAS_PER_CALL + 5);
+        List<ClickDelta> batch = twoClicksEach(links);
+        RedisConnection plain = redis().connect();
+        toClose.add(plain);
+        String blocking = keys.clickDay(links.get(0), RedisClickStore.DAY_TEXT.format(D));
+        plain.sync().set(blocking, "not a hash"); // the first call fails at its first HINCRBY, before any change
+
+        assertThatThrownBy(() -> store.apply(1, batch).toCompletableFuture().join())
+                .hasMessageMatching("(?s).*(WRONGTYPE|CLICKGAP).*");
+        for (String link : links.subList(1, links.size())) {
+            assertThat(day(store, link, d(0))).as("%s: its call came after one that was not taken", link).isNull();
+        }
+        plain.sync().del(blocking);
+        store.apply(1, batch).toCompletableFuture().join();
+        for (String link : links) {
+            ClickBucket day = day(store, link, d(0));
+            assertThat(day.count("t")).as(link).isEqualTo(2);
+            assertThat(day.count(ClickFields.UNIQUES)).as(link).isEqualTo(1);
+        }
+    }
+
     @Test
     void apply_newReferrerHostsBeyondSixtyFour_countAsOther_andOwnersKeepTheirLinks() {
         Map<String, Long> counts = new HashMap<>(Map.of("t", 70L));
