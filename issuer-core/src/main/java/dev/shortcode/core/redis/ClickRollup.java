@@ -37,6 +37,8 @@ import java.util.concurrent.TimeUnit;
  * the maximum is the newest, and a Redis that lost the day and saw a few late clicks since cannot
  * shrink what the archive has. Then each touched month row is recomputed as the sum of its days
  * in the archive. Every write is absolute, so a roll-up cut off half-way is simply run again.
+ * It also sets each subject-day's keys to expire with the day again
+ * ({@link RedisClickStore#expireWithTheDay}), so that no key of a finished day stays for good.
  * An archive that is down fails the round; the next round retries, up to the week the Redis keys
  * live.
  */
@@ -152,6 +154,11 @@ final class ClickRollup implements AutoCloseable {
             fromRedis.put(subject, store.readDays(subject, day, day));
             fromArchive.put(subject, archive.days(subject, day, day).toCompletableFuture());
         }
+        List<CompletableFuture<Void>> expiries = new ArrayList<>(subjects.size());
+        for (String subject : subjects) {
+            expiries.add(store.expireWithTheDay(subject, day));
+        }
+        await(CompletableFuture.allOf(expiries.toArray(CompletableFuture[]::new)));
         List<ClickRow> rows = new ArrayList<>();
         for (String subject : subjects) {
             Map<String, Long> redisDay = await(fromRedis.get(subject)).get(day);

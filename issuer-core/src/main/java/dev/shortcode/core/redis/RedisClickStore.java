@@ -294,7 +294,7 @@ final class RedisClickStore implements ClickStore {
     /** One subject-day's argument of {@link #APPLY}; a sketch of many visitors goes to {@code sketches}. */
     private static String argument(ClickDelta delta, StringBuilder arg, List<byte[]> sketches, int firstSketchArg) {
         arg.setLength(0);
-        arg.append(delta.day().toEpochDay() * DAY_SECONDS + REDIS_DAYS * DAY_SECONDS).append(SECTION);
+        arg.append(expireAt(delta.day())).append(SECTION);
         int links = 0;
         for (Map.Entry<String, Long> e : delta.counts().entrySet()) {
             if (ClickFields.isLink(e.getKey())) {
@@ -444,6 +444,21 @@ final class RedisClickStore implements ClickStore {
         return buckets;
     }
 
+    /**
+     * Sets a subject-day's keys to expire with the day again. The flush gives them their expiry when
+     * the day hash is made; a key made again later without one (its day hash outliving it: an
+     * eviction under an LRU policy, an earlier version's flush that made the visitors only with the
+     * first visitor) would otherwise stay for good. The roll-up calls this once per finished day.
+     */
+    CompletableFuture<Void> expireWithTheDay(String subject, LocalDate day) {
+        String text = DAY_TEXT.format(day);
+        long expireAt = expireAt(day);
+        return RedisFailures.translated(CompletableFuture.allOf(
+                redis.expireat(keys.clickDay(subject, text), expireAt).toCompletableFuture(),
+                redis.expireat(keys.clickVisitors(subject, text), expireAt).toCompletableFuture(),
+                redis.expireat(keys.clickTopLinks(subject, text), expireAt).toCompletableFuture()));
+    }
+
     @Override
     public CompletionStage<byte[]> salt(LocalDate day) {
         String key = keys.clickSalt(DAY_TEXT.format(day));
@@ -473,6 +488,11 @@ final class RedisClickStore implements ClickStore {
         // All in the subject's slot: one DEL, also on a Cluster.
         return RedisFailures.translated(redis.del(doomed.toArray(String[]::new)).toCompletableFuture())
                 .thenCompose(removed -> archive.delete(subject));
+    }
+
+    /** When a subject-day's keys expire: {@value #REDIS_DAYS} days after the day began. */
+    private static long expireAt(LocalDate day) {
+        return (day.toEpochDay() + REDIS_DAYS) * DAY_SECONDS;
     }
 
     LocalDate today() {

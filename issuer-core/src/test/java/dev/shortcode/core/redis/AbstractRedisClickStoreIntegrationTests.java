@@ -358,6 +358,22 @@ abstract class AbstractRedisClickStoreIntegrationTests {
     }
 
     @Test
+    void rollup_givesAFinishedDaysKeysTheirExpiryAgain_aKeyMadeWithoutOneIncluded() {
+        store.apply(1, List.of(delta("abcde", d(0), Map.of("t", 2L, "h22", 2L), Set.of("v1")),
+                delta("~owner1", d(0), Map.of("t", 2L, "l:abcde", 2L), Set.of()))).toCompletableFuture().join();
+        String day = RedisClickStore.DAY_TEXT.format(D);
+        List<String> subjectKeys = List.of(keys.clickDay("abcde", day), keys.clickVisitors("abcde", day), keys.clickTopLinks("~owner1", day));
+        RedisConnection plain = redis().connect();
+        toClose.add(plain);
+        for (String key : subjectKeys) {
+            plain.sync().persist(key); // as if made again without an expiry, its day hash outliving it
+        }
+        clock.set(at(1, "00:05"));
+        assertThat(rollup(store).rollDueDays()).isEqualTo(1);
+        assertExpireWithTheDay(subjectKeys);
+    }
+
+    @Test
     void rollup_ofADayRedisLostAndSawLateClicksSince_neverShrinksTheArchive() {
         store.apply(1, List.of(delta("abcde", d(0), Map.of("t", 10L, "h22", 10L), Set.of()))).toCompletableFuture().join();
         clock.set(at(1, "00:10"));
