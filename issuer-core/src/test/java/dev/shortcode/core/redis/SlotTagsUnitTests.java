@@ -7,7 +7,7 @@ import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-class SlotTagsTest {
+class SlotTagsUnitTests {
 
     @Test
     void everySlotHasATag_whoseKeysHashToIt_andNoTwoSlotsShareOne() {
