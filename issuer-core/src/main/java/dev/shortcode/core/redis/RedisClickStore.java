@@ -107,7 +107,7 @@ final class RedisClickStore implements ClickStore {
     /**
      * KEYS: the node's mark for the call's hash slot, then per subject-day its day hash, visitors,
      * top links and a scratch key for merging. ARGV: batch, the call's number among the batch's
-     * calls of that slot, the mark's time to live, then per subject-day one argument:
+     * calls of that slot, then per subject-day one argument:
      * {@code expire-at \3 counts \3 visitors \3 links}, the counts and links as {@code name \2
      * amount} entries and the visitors as items, each list separated by {@code \1}, or, from
      * {@value #SKETCH_FROM} visitors on, {@code \4} and the index in ARGV of their
@@ -133,7 +133,7 @@ final class RedisClickStore implements ClickStore {
             local applied = 0
             for d = 1, (#KEYS - 1) / 4 do
               local day, visitors, links, scratch = KEYS[4 * d - 2], KEYS[4 * d - 1], KEYS[4 * d], KEYS[4 * d + 1]
-              local expireAt, counts, vs, ls = string.match(ARGV[d + 3], '^([^\\3]*)\\3([^\\3]*)\\3([^\\3]*)\\3([^\\3]*)$')
+              local expireAt, counts, vs, ls = string.match(ARGV[d + 2], '^([^\\3]*)\\3([^\\3]*)\\3([^\\3]*)\\3([^\\3]*)$')
               -- Every click counts in t, so t answering its own amount means the day hash was just made.
               local fresh = false
               local referrers, hosts = nil, nil
@@ -197,9 +197,9 @@ final class RedisClickStore implements ClickStore {
               end
               applied = applied + 1
             end
-            redis.call('SET', KEYS[1], ARGV[1] .. ':' .. ARGV[2], 'EX', ARGV[3])
+            redis.call('SET', KEYS[1], ARGV[1] .. ':' .. ARGV[2], 'EX', %4$d)
             return applied
-            """.formatted(ClickRetention.MAX_REFERRERS, VISITORS_PER_PFADD, ClickRetention.MAX_TOP_LINKS),
+            """.formatted(ClickRetention.MAX_REFERRERS, VISITORS_PER_PFADD, ClickRetention.MAX_TOP_LINKS, REDIS_DAYS * DAY_SECONDS),
             ScriptOutputType.INTEGER);
 
     private final RedisConnection connection;
@@ -244,6 +244,7 @@ final class RedisClickStore implements ClickStore {
                 late.add(delta.day());
             }
         }
+        byte[] batchArg = Long.toString(batch).getBytes(StandardCharsets.UTF_8);
         for (Map.Entry<Integer, List<SubjectDay>> slot : bySlot.entrySet()) {
             // Numbered within the slot, in the order they are sent: the same batch again makes the same calls.
             String mark = keys.clickMark(SlotTags.of(slot.getKey()), node);
@@ -251,7 +252,7 @@ final class RedisClickStore implements ClickStore {
             for (int call = 0; call * DELTAS_PER_CALL < subjectDays.size(); call++) {
                 BackgroundPace.breathe(); // packing thousands of subject-days runs on the flusher's thread, beside the event loop
                 int from = call * DELTAS_PER_CALL;
-                replies.add(applyScript(mark, batch, call, subjectDays.subList(from, Math.min(subjectDays.size(), from + DELTAS_PER_CALL))));
+                replies.add(applyScript(mark, batchArg, call, subjectDays.subList(from, Math.min(subjectDays.size(), from + DELTAS_PER_CALL))));
             }
         }
         for (Map.Entry<String, Set<String>> shard : index.entrySet()) {
@@ -268,13 +269,12 @@ final class RedisClickStore implements ClickStore {
     /** A delta with its day as text and its day hash's key, worked out once per flush. */
     private record SubjectDay(ClickDelta delta, String day, String dayKey) {}
 
-    private CompletableFuture<Object> applyScript(String mark, long batch, int call, List<SubjectDay> subjectDays) {
+    private CompletableFuture<Object> applyScript(String mark, byte[] batch, int call, List<SubjectDay> subjectDays) {
         String[] scriptKeys = new String[1 + subjectDays.size() * 4];
         scriptKeys[0] = mark;
-        List<byte[]> args = new ArrayList<>(subjectDays.size() + 3);
-        args.add(Long.toString(batch).getBytes(StandardCharsets.UTF_8));
+        List<byte[]> args = new ArrayList<>(subjectDays.size() + 2);
+        args.add(batch);
         args.add(Integer.toString(call).getBytes(StandardCharsets.UTF_8));
-        args.add(Long.toString(REDIS_DAYS * DAY_SECONDS).getBytes(StandardCharsets.UTF_8));
         List<byte[]> sketches = new ArrayList<>(0);
         StringBuilder arg = new StringBuilder(256);
         for (int i = 0; i < subjectDays.size(); i++) {
@@ -284,8 +284,8 @@ final class RedisClickStore implements ClickStore {
             scriptKeys[4 * i + 2] = keys.clickVisitors(subject, subjectDay.day());
             scriptKeys[4 * i + 3] = keys.clickTopLinks(subject, subjectDay.day());
             scriptKeys[4 * i + 4] = keys.clickVisitorsScratch(subject, subjectDay.day());
-            // Lua's ARGV counts from 1: batch, call, the mark's time to live, the subject-days, then the sketches.
-            args.add(argument(subjectDay.delta(), arg, sketches, subjectDays.size() + 4).getBytes(StandardCharsets.UTF_8));
+            // Lua's ARGV counts from 1: batch, call, the subject-days, then the sketches.
+            args.add(argument(subjectDay.delta(), arg, sketches, subjectDays.size() + 3).getBytes(StandardCharsets.UTF_8));
         }
         args.addAll(sketches);
         return APPLY.runAsyncTyped(scripts.async(), scriptKeys, args.toArray(byte[][]::new));
@@ -363,7 +363,7 @@ final class RedisClickStore implements ClickStore {
 
     /** The subject's day hashes of {@code [from, to]} that exist, with uniques and top links: one pipelined round trip. */
     CompletableFuture<Map<LocalDate, Map<String, Long>>> readDays(String subject, LocalDate from, LocalDate to) {
-        boolean owner = subject.startsWith("~");
+        boolean owner = ClickDelta.isOwnerSubject(subject);
         Map<LocalDate, CompletableFuture<Map<String, String>>> hashes = new LinkedHashMap<>();
         Map<LocalDate, CompletableFuture<Long>> uniques = new LinkedHashMap<>();
         Map<LocalDate, CompletableFuture<List<ScoredValue<String>>>> links = new LinkedHashMap<>();
@@ -453,10 +453,13 @@ final class RedisClickStore implements ClickStore {
     CompletableFuture<Void> expireWithTheDay(String subject, LocalDate day) {
         String text = DAY_TEXT.format(day);
         long expireAt = expireAt(day);
-        return RedisFailures.translated(CompletableFuture.allOf(
-                redis.expireat(keys.clickDay(subject, text), expireAt).toCompletableFuture(),
-                redis.expireat(keys.clickVisitors(subject, text), expireAt).toCompletableFuture(),
-                redis.expireat(keys.clickTopLinks(subject, text), expireAt).toCompletableFuture()));
+        List<CompletableFuture<Boolean>> replies = new ArrayList<>(3);
+        replies.add(redis.expireat(keys.clickDay(subject, text), expireAt).toCompletableFuture());
+        replies.add(redis.expireat(keys.clickVisitors(subject, text), expireAt).toCompletableFuture());
+        if (ClickDelta.isOwnerSubject(subject)) { // only owners have top links
+            replies.add(redis.expireat(keys.clickTopLinks(subject, text), expireAt).toCompletableFuture());
+        }
+        return RedisFailures.translated(CompletableFuture.allOf(replies.toArray(CompletableFuture[]::new)));
     }
 
     @Override

@@ -39,4 +39,9 @@ public record ClickDelta(String subject, LocalDate day, Map<String, Long> counts
 
     /** The subject of all links of all owners. */
     public static final String ALL_SUBJECT = "~*";
+
+    /** Whether {@code subject} is an owner's (or all links'), whose days also rank their links; else it is a link's code. */
+    public static boolean isOwnerSubject(String subject) {
+        return subject.startsWith("~");
+    }
 }
