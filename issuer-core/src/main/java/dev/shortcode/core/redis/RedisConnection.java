@@ -17,6 +17,7 @@ import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.metrics.CommandLatencyRecorder;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
@@ -110,6 +111,10 @@ public final class RedisConnection implements AutoCloseable {
         SocketOptions socket = SocketOptions.builder().connectTimeout(Duration.ofSeconds(2)).keepAlive(true).build();
         TimeoutOptions timeouts = TimeoutOptions.enabled(commandTimeout);
         ClientResources.Builder builder = ClientResources.builder()
+                // Lettuce times every command into histograms when LatencyUtils is on the class
+                // path (the service has it, through Micrometer); nothing reads them, and the wrapper and
+                // the recording cost each command an allocation and a few hundred nanoseconds.
+                .commandLatencyRecorder(CommandLatencyRecorder.disabled())
                 .reconnectDelay(Delay.equalJitter(RECONNECT_MIN, RECONNECT_MAX, 2, TimeUnit.MILLISECONDS))
                 .nettyCustomizer(new NettyCustomizer() {
             @Override
