@@ -2,6 +2,7 @@ package dev.shortcode.api.bulk;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.shortcode.api.auth.ApiKeyFilter;
 import dev.shortcode.api.auth.ApiKeys;
 import dev.shortcode.api.auth.LastUseRecorder;
@@ -91,7 +92,7 @@ public class BulkRoute {
     void register(@Observes Router router) {
         creator = new BulkCreator(requests, batches, reader, new BulkRefs(storage.idempotency(), settings.idempotencyTtl()));
         lines = new BulkLineReader(json);
-        results = json.writerFor(BulkResult.class);
+        results = json.writerFor(BulkResult.class).without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE); // one flush per chunk, at its end
         metrics = new BulkMetrics(registry);
         // Before Quarkus' own body-size check (order -2), which refuses a large Content-Length: a
         // stream has no size limit. After the connection deadlines and the request guard.

@@ -1,5 +1,6 @@
 package dev.shortcode.api.bulk;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import dev.shortcode.api.config.BulkSettings;
@@ -7,12 +8,17 @@ import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.api.link.TtlPolicy;
 import dev.shortcode.api.problem.ErrorMapping;
 import dev.shortcode.api.problem.ProblemResponse;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufOutputStream;
+import io.netty.buffer.Unpooled;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.lang.System.Logger.Level;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -273,12 +279,32 @@ final class BulkStream {
         }
     }
 
+    /**
+     * The chunk's result lines, written by one JSON generator into one buffer: a generator (and its
+     * buffers and contexts) per line cost more than the line itself.
+     */
     private Buffer encode(List<BulkResult> results, Chunk chunk) {
-        Buffer body = Buffer.buffer(results.size() * 256);
         for (BulkResult result : results) {
             if (result.link() != null) {
                 chunk.links++;
             }
+        }
+        ByteBuf bytes = Unpooled.buffer(results.size() * 256);
+        try (JsonGenerator lines = json.getFactory().createGenerator((OutputStream) new ByteBufOutputStream(bytes))) {
+            lines.setRootValueSeparator(null); // each line ends with its own newline instead
+            for (BulkResult result : results) {
+                json.writeValue(lines, result);
+                lines.writeRaw('\n');
+            }
+        } catch (IOException e) { // not expected of these records; the lines one by one then, each failing alone
+            return encodeEach(results);
+        }
+        return Buffer.buffer(bytes);
+    }
+
+    private Buffer encodeEach(List<BulkResult> results) {
+        Buffer body = Buffer.buffer(results.size() * 256);
+        for (BulkResult result : results) {
             try {
                 body.appendBytes(json.writeValueAsBytes(result));
             } catch (JsonProcessingException e) {
