@@ -7,7 +7,6 @@ import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.api.http.Utf8;
 import dev.shortcode.api.problem.JsonProblems;
 import java.io.IOException;
-import java.util.Arrays;
 
 /**
  * Reads one line of a bulk body with the rules of every other body (strict UTF-8, strict JSON:
@@ -26,14 +25,13 @@ final class BulkLineReader {
 
     /** @param bytes the line without its end; read before this returns */
     BulkLine read(long number, byte[] bytes, int length) {
-        byte[] line = length == bytes.length ? bytes : Arrays.copyOf(bytes, length);
-        String utf8 = Utf8.problem(line);
+        String utf8 = Utf8.problem(bytes, length);
         if (utf8 != null) {
             return BulkLine.failed(number, new InvalidRequestException("invalid-utf8", "line " + number + " is not valid UTF-8: " + utf8));
         }
         BulkItem item;
         try {
-            item = items.readValue(line);
+            item = items.readValue(bytes, 0, length);
         } catch (JsonProcessingException e) {
             return BulkLine.failed(number, JsonProblems.of(e, "line " + number));
         } catch (IOException e) {

@@ -15,8 +15,13 @@ public final class Utf8 {
 
     /** What is wrong with {@code bytes} as UTF-8 JSON, with its offset; {@code null} when nothing is. */
     public static String problem(byte[] bytes) {
+        return problem(bytes, bytes.length);
+    }
+
+    /** {@link #problem(byte[])} of the first {@code length} bytes of {@code bytes}. */
+    public static String problem(byte[] bytes, int length) {
         int i = 0;
-        int end = bytes.length;
+        int end = length;
         while (i < end) {
             byte b = bytes[i];
             if (b > 0) { // ASCII: nearly every byte of nearly every body

@@ -39,6 +39,14 @@ class Utf8UnitTests {
     }
 
     @Test
+    void problem_ofAPrefix_readsOnlyThoseBytes() {
+        byte[] line = HexFormat.of().parseHex("7b7dc3a9" + "ff00"); // "{}é", then bytes that never occur in UTF-8
+        assertThat(Utf8.problem(line, 4)).as("the valid prefix").isNull();
+        assertThat(Utf8.problem(line, 3)).as("é cut after its lead byte").contains("cut short");
+        assertThat(Utf8.problem(line, 5)).contains("0xFF").contains("offset 4");
+    }
+
+    @Test
     void problem_randomBytes_agreesWithTheJdksStrictDecoder() {
         Random random = new Random(42);
         for (int round = 0; round < 20_000; round++) {
