@@ -111,11 +111,15 @@ public interface ServiceConfig {
         int maxLineBytes();
 
         /** Lines sent to the stores together: one code issue per pool, one store round, one sync. 1..10000. */
-        @WithDefault("1000")
+        @WithDefault("500")
         int chunkLines();
 
-        /** Lines read and not yet answered beyond which a stream stops reading its body; at least twice chunk-lines. */
-        @WithDefault("8000")
+        /**
+         * Lines read and not yet answered beyond which a stream stops reading its body; at least
+         * twice chunk-lines. What these lines hold stays alive across young collections: at 8000
+         * it outgrew a 1 GiB heap's survivor space, and promoted garbage cost full collections.
+         */
+        @WithDefault("2000")
         int maxInFlightLines();
 
         /** A stream waiting this long for its client's next bytes is closed. PT1S..PT1H. */

@@ -145,8 +145,8 @@ class ConfigurationKeysUnitTests {
                 key("shortcode.http.max-header-count", e, "50", 50, "5", s -> s.http().maxHeaderCount()),
                 // bulk streams
                 key("shortcode.bulk.max-line-bytes", e, "4096", 4096, "100", s -> s.bulk().maxLineBytes()),
-                key("shortcode.bulk.chunk-lines", e, "500", 500, "0", s -> s.bulk().chunkLines()),
-                key("shortcode.bulk.max-in-flight-lines", e, "4000", 4000, "1000", s -> s.bulk().maxInFlightLines()),
+                key("shortcode.bulk.chunk-lines", e, "250", 250, "0", s -> s.bulk().chunkLines()),
+                key("shortcode.bulk.max-in-flight-lines", e, "4000", 4000, "999", s -> s.bulk().maxInFlightLines()),
                 key("shortcode.bulk.idle-timeout", e, "PT60S", Duration.ofSeconds(60), "PT0.5S", s -> s.bulk().idleTimeout()),
                 // issuer pools
                 key("shortcode.pools.<name>.length", p, "8", 8, "12", s -> pool(s).length()),

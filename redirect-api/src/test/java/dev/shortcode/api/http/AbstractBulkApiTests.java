@@ -49,7 +49,7 @@ abstract class AbstractBulkApiTests {
     static final Duration BODY_TIMEOUT = Duration.ofSeconds(1);
     static final Duration IDLE_TIMEOUT = Duration.ofSeconds(3);
     /** The default {@code shortcode.bulk.max-in-flight-lines}. */
-    static final int MAX_IN_FLIGHT = 8000;
+    static final int MAX_IN_FLIGHT = 2000;
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
