@@ -290,6 +290,7 @@ final class BulkStream {
             }
         }
         ByteBuf bytes = Unpooled.buffer(results.size() * 256);
+        // The stream is also a DataOutput: the cast picks the OutputStream overload.
         try (JsonGenerator lines = json.getFactory().createGenerator((OutputStream) new ByteBufOutputStream(bytes))) {
             lines.setRootValueSeparator(null); // each line ends with its own newline instead
             for (BulkResult result : results) {

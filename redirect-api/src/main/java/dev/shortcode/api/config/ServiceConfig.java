@@ -117,7 +117,8 @@ public interface ServiceConfig {
         /**
          * Lines read and not yet answered beyond which a stream stops reading its body; at least
          * twice chunk-lines. What these lines hold stays alive across young collections: at 8000
-         * it outgrew a 1 GiB heap's survivor space, and promoted garbage cost full collections.
+         * it outgrew the survivor space of the heap a JVM sizes under -Xmx1g (12.6 MB), and the
+         * promoted garbage cost full collections (docs/BENCHMARKS.md, Bulk stream).
          */
         @WithDefault("2000")
         int maxInFlightLines();
