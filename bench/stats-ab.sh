@@ -11,7 +11,11 @@
 #   of stats on and off is compared at the same rate) AB_DURATION=10s AB_LINKS=10000 AB_ZIPF=1.0
 #   AB_P99=10ms AB_STEP=5s AB_STEPS=10 AB_START=2000 AB_MODES="embedded redis" AB_OUT=bench/out/stats-ab
 #   AB_ROUNDS=1 (rounds of off-then-on per mode; with more, each side's best maximum is compared,
-#   so that a round disturbed by the shared box does not decide the ratio)
+#   so that a round disturbed by the shared box does not decide the ratio) AB_PRIME=20s (redirects
+#   before the steady run) AB_FIND_MAX=1 (0 skips the maximum-rate search)
+# Each steady run also writes the service's CPU per redirect by thread ($OUT/<side>-threads.txt,
+# from bench/thread-cpu.sh before and after it), printed at the end: the steadiest figure, since
+# the stats' own threads show apart from the event loop's noise.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
@@ -26,6 +30,8 @@ START=${AB_START:-2000}
 OUT=${AB_OUT:-bench/out/stats-ab}
 MODES=${AB_MODES:-embedded redis}
 ROUNDS=${AB_ROUNDS:-1}
+PRIME=${AB_PRIME:-20s}
+FIND_MAX=${AB_FIND_MAX:-1}
 JAR=loadtest/target/loadtest.jar
 SERVICE_JAR=redirect-api/target/quarkus-app/quarkus-run.jar
 KEY=sck_bench_admin_key_of_enough_length_42
@@ -61,11 +67,28 @@ HBASE_ZK=$(grep -o 'READY zk=[^ ]*' "$OUT/hbase.log" | head -n 1 | cut -d= -f2)
 log "redis :$REDIS_PORT, hbase $HBASE_ZK"
 rcli() { redis-cli -p "$REDIS_PORT" "$@"; }
 redirects() { curl -s "http://127.0.0.1:$1/q/metrics" | awk '/^shortcode_redirects_total\{outcome="found"/ {print $2}' | cut -d. -f1; }
+# CPU µs per redirect by thread between two bench/thread-cpu.sh listings; the JIT's threads apart
+thread_diff() {
+  python3 - "$1" "$2" "$3" <<'PY'
+import sys
+def load(path):
+    return {" ".join(l.split()[2:]): float(l.split()[0]) for l in open(path) if l.strip()}
+before, after, n = load(sys.argv[1]), load(sys.argv[2]), max(1, int(sys.argv[3]))
+rows = sorted(((after[k] - before.get(k, 0.0), k) for k in after), reverse=True)
+jit = lambda k: "Compiler" in k
+for label, keep in (("all but the JIT", lambda k: not jit(k)), ("the JIT", jit)):
+    print(f"{sum(v for v, k in rows if keep(k)) * 1e6 / n:8.2f} µs  {label}")
+for v, k in rows:
+    if v >= 0.05 and not jit(k):
+        print(f"{v * 1e6 / n:8.2f} µs  {k}")
+PY
+}
 calls() { rcli info commandstats | tr -d '\r' | awk -F'calls=' '/^cmdstat_/ {split($2, a, ","); n += a[1]} END {print n + 0}'; }
 
 echo "| round | mode | stats | max redirect rate (p99 ≤ $P99) | server CPU µs/redirect at max | CPU µs/redirect at $RATE/s | Redis commands per 1,000 redirects at $RATE/s |"
 echo "|---|---|---|---:|---:|---:|---:|"
 declare -A BEST
+THREAD_FILES=()
 for mode in $MODES; do
   for round in $(seq 1 "$ROUNDS"); do
   for stats in false true; do
@@ -83,7 +106,8 @@ for mode in $MODES; do
     PIDS+=($spid)
     await_http "http://127.0.0.1:$mp/q/health/ready"
     common=(--target "http://127.0.0.1:$p" --connections 64 --links "$LINKS" --zipf "$ZIPF" --api-key "$KEY" --server-pid "$spid" --output-dir "$OUT")
-    "${REST[@]}" java -Xmx1g -jar "$JAR" "${common[@]}" --name "$name-prime" --scenario redirect --rate "$RATE" --duration 20s --warmup 5s >/dev/null 2>&1
+    "${REST[@]}" java -Xmx1g -jar "$JAR" "${common[@]}" --name "$name-prime" --scenario redirect --rate "$RATE" --duration "$PRIME" --warmup 5s >/dev/null 2>&1
+    bench/thread-cpu.sh "$spid" >"$TMP/threads-before"
     before=$(calls)
     served_before=$(redirects "$mp")
     "${REST[@]}" java -Xmx1g -jar "$JAR" "${common[@]}" --name "$name-steady" --scenario redirect --rate "$RATE" --duration "$DURATION" --warmup 3s \
@@ -91,10 +115,16 @@ for mode in $MODES; do
     sleep 3 # the last flush
     after=$(calls)
     answered=$(( $(redirects "$mp") - served_before ))
-    "${REST[@]}" java -Xmx1g -jar "$JAR" "${common[@]}" --name "$name-max" --scenario redirect --find-max --p99 "$P99" --rate "$START" \
-      --duration "$STEP" --warmup 1s --max-steps "$STEPS" --retries 1 >"$OUT/$name-max.out" 2>"$OUT/$name-max.err"
-    max=$(jq -r '.maxRate // 0' "$OUT/$name-max.json")
-    cpumax=$(jq -r '.best.serverCpu.microsPerRequest // 0 | . * 10 | round / 10' "$OUT/$name-max.json")
+    bench/thread-cpu.sh "$spid" >"$TMP/threads-after"
+    thread_diff "$TMP/threads-before" "$TMP/threads-after" "$answered" >"$OUT/$name-threads.txt"
+    THREAD_FILES+=("$OUT/$name-threads.txt")
+    max=0 cpumax=-
+    if [[ $FIND_MAX == 1 ]]; then
+      "${REST[@]}" java -Xmx1g -jar "$JAR" "${common[@]}" --name "$name-max" --scenario redirect --find-max --p99 "$P99" --rate "$START" \
+        --duration "$STEP" --warmup 1s --max-steps "$STEPS" --retries 1 >"$OUT/$name-max.out" 2>"$OUT/$name-max.err"
+      max=$(jq -r '.maxRate // 0' "$OUT/$name-max.json")
+      cpumax=$(jq -r '.best.serverCpu.microsPerRequest // 0 | . * 10 | round / 10' "$OUT/$name-max.json")
+    fi
     cpusteady=$(jq -r '.serverCpu.microsPerRequest // 0 | . * 10 | round / 10' "$OUT/$name-steady.json")
     if [[ $mode == redis ]]; then
       per=$(python3 -c "print(round(($after - $before) * 1000 / max(1, $answered), 1))")
@@ -124,3 +154,9 @@ for mode in $MODES; do
 done
 echo
 echo "${BYTES_NOTE:-}"
+echo
+echo "Server CPU per redirect by thread in the steady runs ($RATE/s for $DURATION after $PRIME):"
+for f in "${THREAD_FILES[@]}"; do
+  echo "$(basename "$f" -threads.txt):"
+  cat "$f"
+done
