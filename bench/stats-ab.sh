@@ -118,7 +118,7 @@ for mode in $MODES; do
     bench/thread-cpu.sh "$spid" >"$TMP/threads-after"
     thread_diff "$TMP/threads-before" "$TMP/threads-after" "$answered" >"$OUT/$name-threads.txt"
     THREAD_FILES+=("$OUT/$name-threads.txt")
-    max=0 cpumax=-
+    max=- cpumax=-
     if [[ $FIND_MAX == 1 ]]; then
       "${REST[@]}" java -Xmx1g -jar "$JAR" "${common[@]}" --name "$name-max" --scenario redirect --find-max --p99 "$P99" --rate "$START" \
         --duration "$STEP" --warmup 1s --max-steps "$STEPS" --retries 1 >"$OUT/$name-max.out" 2>"$OUT/$name-max.err"
@@ -140,14 +140,14 @@ for mode in $MODES; do
       per="-"
     fi
     echo "| $round | $mode | $stats | $max | $cpumax | $cpusteady | $per |"
-    (( max > ${BEST[$mode-$stats]:-0} )) && BEST[$mode-$stats]=$max
+    [[ $max != - ]] && (( max > ${BEST[$mode-$stats]:-0} )) && BEST[$mode-$stats]=$max
     kill -TERM "$spid"
     wait "$spid" 2>/dev/null || true
   done
   done
 done
 echo
-for mode in $MODES; do
+[[ $FIND_MAX == 1 ]] && for mode in $MODES; do
   off=${BEST[$mode-false]:-0}
   on=${BEST[$mode-true]:-0}
   echo "$mode: best maximum with stats $on / without $off = $(python3 -c "print(round(100 * $on / max(1, $off)))") %"

@@ -41,17 +41,20 @@ import java.util.function.IntFunction;
  *
  * <pre>
  * mvn -B -o -q -pl issuer-core test-compile exec:exec -Dexec.executable=java -Dexec.classpathScope=test \
- *     -Dexec.args="-Xmx2g -cp %classpath dev.shortcode.core.redis.LinkLayoutFootprint [links] [operations] [inFlight] [urlSpread]"
+ *     -Dexec.args="-Xmx3g -cp %classpath dev.shortcode.core.redis.LinkLayoutFootprint [links] [operations] [inFlight] [urlSpread]"
  * </pre>
  * Defaults: 1,000,000 links, 200,000 operations of each kind, 2,000 in flight, every URL 80
  * characters ({@code urlSpread} 0); with a spread s, URL lengths run evenly over 80 ± s, so that
  * where one length happens to fall among the allocator's size classes does not decide. Needs
- * {@code redis-server} on the PATH.
+ * {@code redis-server} on the PATH (10 million links: {@code -Xmx4g}, and about 2.5 GB for Redis).
+ * Before measuring a layout's operations it checks that a second create of a live id is refused
+ * and that a read answers the link, so the figures are of scripts that do their job.
  */
 public final class LinkLayoutFootprint {
 
     /** Mean URL length; each link's is {@code URL_LENGTH ± spread}, evenly over the links. */
     private static final int URL_LENGTH = 80;
+    /** Set once by {@link #main} before any link is made; read by {@link #url}. */
     private static int urlSpread;
     private static final long TTL_SECONDS = Duration.ofDays(30).toSeconds();
     private static final String OWNER = "k7Qz2p9A";
