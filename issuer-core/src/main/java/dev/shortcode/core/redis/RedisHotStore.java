@@ -135,7 +135,7 @@ final class RedisHotStore implements HotStore {
      */
 
     /** GET and, if present, EXPIRE by the record's own TTL: the first read of a code on a node. */
-    private static final LuaScript READ_AND_EXTEND = new LuaScript("""
+    static final LuaScript READ_AND_EXTEND = new LuaScript("""
             local v = redis.call('GET', KEYS[1])
             if v then
               local ttl = string.match(v, '^[12]\\t[^\\t]*\\t[^\\t]*\\t([0-9a-z]+)\\t')

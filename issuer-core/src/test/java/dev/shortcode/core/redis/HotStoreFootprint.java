@@ -205,7 +205,7 @@ public final class HotStoreFootprint {
                 (double) (drained - before) / links, (double) (drained - before) / links - URL_LENGTH);
     }
 
-    private static long usedMemory(RedisConnection connection) {
+    static long usedMemory(RedisConnection connection) {
         for (String line : connection.sync().info("memory").split("\r?\n")) {
             if (line.startsWith("used_memory:")) {
                 return Long.parseLong(line.substring("used_memory:".length()).trim());
@@ -225,7 +225,7 @@ public final class HotStoreFootprint {
     }
 
     /** A 7-char code per index, in the alphabet, spread like permuted codes. */
-    private static String code(int i) {
+    static String code(int i) {
         long v = (i * 0x9E3779B97F4A7C15L) >>> 1;
         return dev.shortcode.core.code.Base62.encode(v % 3_521_614_606_208L, 7);
     }

@@ -102,9 +102,9 @@ public final class LinkLayoutFootprint {
                 sync.configSet("hash-max-listpack-value", Integer.toString(layout.listpackValueBytes()));
                 RedisClusterAsyncCommands<String, String> async = connection.async();
                 long now = System.currentTimeMillis() / 1000;
-                long empty = usedMemory(sync);
+                long empty = HotStoreFootprint.usedMemory(connection);
                 double create = cpuPerCall(sync, links, inFlight, i -> layout.create(async, i, now));
-                long full = usedMemory(sync);
+                long full = HotStoreFootprint.usedMemory(connection);
                 check(layout, async, now);
                 String sample = layout.key(7);
                 String encoding = sync.objectEncoding(sample);
@@ -114,7 +114,7 @@ public final class LinkLayoutFootprint {
                 double extend = cpuPerCall(sync, operations, inFlight, n -> layout.extend(async, spread.apply(n), now + 120));
                 cpuPerCall(sync, links / 2, inFlight, n -> layout.remove(async, spread.apply(n)));
                 long live = countLive(links, spread);
-                long half = usedMemory(sync);
+                long half = HotStoreFootprint.usedMemory(connection);
                 System.out.printf("| %s | %s | %.1f | %.1f | %d | %.2f | %.2f | %.2f |%n", layout.name(), encoding,
                         (double) (full - empty) / links - URL_LENGTH, (double) (half - empty) / live - URL_LENGTH, sampleBytes,
                         create, read, extend);
@@ -175,24 +175,11 @@ public final class LinkLayoutFootprint {
         return seconds;
     }
 
-    private static long usedMemory(RedisClusterCommands<String, String> sync) {
-        for (String line : sync.info("memory").split("\r?\n")) {
-            if (line.startsWith("used_memory:")) {
-                return Long.parseLong(line.substring("used_memory:".length()).trim());
-            }
-        }
-        throw new IllegalStateException("no used_memory in INFO memory");
-    }
 
-    /** The code issued for id {@code i}: spread like permuted codes. */
-    static String code(int i) {
-        long v = (i * 0x9E3779B97F4A7C15L) >>> 1;
-        return Base62.encode(v % 3_521_614_606_208L, 7);
-    }
 
     static String url(int i) {
         int length = URL_LENGTH - urlSpread + Math.floorMod(i, 2 * urlSpread + 1);
-        StringBuilder url = new StringBuilder(length).append("https://www.example.com/campaign/").append(code(i)).append('/');
+        StringBuilder url = new StringBuilder(length).append("https://www.example.com/campaign/").append(HotStoreFootprint.code(i)).append('/');
         long bits = i * 0xC2B2AE3D27D4EB4FL;
         while (url.length() < length) {
             url.append(Base62.ALPHABET.charAt((int) Math.floorMod(bits, 62L)));
@@ -234,16 +221,7 @@ public final class LinkLayoutFootprint {
 
     /** One string key per link with the key's TTL: the record of today, or a lean one. */
     record StringWithTtl(boolean lean) implements Layout {
-        /** What {@link RedisHotStore} runs on a node's first read: the TTL from the record, else the pool's (ARGV[1]). */
-        private static final LuaScript READ_AND_EXTEND = new LuaScript("""
-                local v = redis.call('GET', KEYS[1])
-                if v then
-                  local ttl = string.match(v, '^[12]\\t[^\\t]*\\t[^\\t]*\\t([0-9a-z]+)\\t')
-                  redis.call('EXPIRE', KEYS[1], ttl and tonumber(ttl, 36) or tonumber(ARGV[1]))
-                end
-                return v
-                """, ScriptOutputType.VALUE);
-        /** The same for the lean record: its own TTL after the flag digit, else the pool's. */
+        /** {@link RedisHotStore#READ_AND_EXTEND} for the lean record: its own TTL after the flag digit, else the pool's. */
         private static final LuaScript LEAN_READ_AND_EXTEND = new LuaScript("""
                 local v = redis.call('GET', KEYS[1])
                 if v then
@@ -260,19 +238,20 @@ public final class LinkLayoutFootprint {
 
         @Override
         public String key(int id) {
-            return "sc:l:{" + code(id) + "}";
+            return StoreKeys.DEFAULTS.link(HotStoreFootprint.code(id));
         }
 
         @Override
         public CompletableFuture<?> create(RedisClusterAsyncCommands<String, String> redis, int id, long now) {
             String value = lean ? leanRecord(id)
-                    : LinkRecordCodec.encode(new LinkRecord(code(id), url(id), "long", TTL_SECONDS, true, CREATED + id, OWNER, 1));
+                    : LinkRecordCodec.encode(new LinkRecord(HotStoreFootprint.code(id), url(id), "long", TTL_SECONDS, true, CREATED + id, OWNER, 1));
             return redis.set(key(id), value, SetArgs.Builder.nx().ex(TTL_SECONDS)).toCompletableFuture();
         }
 
         @Override
         public CompletableFuture<?> readAndExtend(RedisClusterAsyncCommands<String, String> redis, int id, long now) {
-            return (lean ? LEAN_READ_AND_EXTEND : READ_AND_EXTEND).runAsync(redis, new String[] {key(id)}, Long.toString(TTL_SECONDS));
+            return lean ? LEAN_READ_AND_EXTEND.runAsync(redis, new String[] {key(id)}, Long.toString(TTL_SECONDS))
+                    : RedisHotStore.READ_AND_EXTEND.runAsync(redis, new String[] {key(id)});
         }
 
         @Override
@@ -323,7 +302,7 @@ public final class LinkLayoutFootprint {
 
         @Override
         public String key(int id) {
-            return "sc:l:{" + code(id) + "}";
+            return StoreKeys.DEFAULTS.link(HotStoreFootprint.code(id));
         }
 
         @Override
