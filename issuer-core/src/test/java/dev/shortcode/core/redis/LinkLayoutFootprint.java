@@ -10,10 +10,12 @@ import io.lettuce.core.SetArgs;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import java.time.Duration;
+import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.function.IntFunction;
+import java.util.function.IntUnaryOperator;
 
 /**
  * Weighs ways of laying links out in Redis against each other on a private redis-server: bytes
@@ -109,17 +111,16 @@ public final class LinkLayoutFootprint {
                 String sample = layout.key(7);
                 String encoding = sync.objectEncoding(sample);
                 Long sampleBytes = sync.memoryUsage(sample);
-                IntFunction<Integer> spread = n -> (int) Math.floorMod(n * 0x9E3779B97F4A7C15L, links);
-                double read = cpuPerCall(sync, operations, inFlight, n -> layout.readAndExtend(async, spread.apply(n), now + 60));
-                double extend = cpuPerCall(sync, operations, inFlight, n -> layout.extend(async, spread.apply(n), now + 120));
-                cpuPerCall(sync, links / 2, inFlight, n -> layout.remove(async, spread.apply(n)));
+                IntUnaryOperator spread = n -> (int) Math.floorMod(n * 0x9E3779B97F4A7C15L, links);
+                double read = cpuPerCall(sync, operations, inFlight, n -> layout.readAndExtend(async, spread.applyAsInt(n), now + 60));
+                double extend = cpuPerCall(sync, operations, inFlight, n -> layout.extend(async, spread.applyAsInt(n), now + 120));
+                cpuPerCall(sync, links / 2, inFlight, n -> layout.remove(async, spread.applyAsInt(n)));
                 long live = countLive(links, spread);
                 long half = HotStoreFootprint.usedMemory(connection);
                 System.out.printf("| %s | %s | %.1f | %.1f | %d | %.2f | %.2f | %.2f |%n", layout.name(), encoding,
                         (double) (full - empty) / links - URL_LENGTH, (double) (half - empty) / live - URL_LENGTH, sampleBytes,
                         create, read, extend);
             }
-            sync.configSet("hash-max-listpack-value", "64");
         }
     }
 
@@ -139,10 +140,10 @@ public final class LinkLayoutFootprint {
     }
 
     /** Links left after removing the ids {@code spread} hit over links / 2 calls (some twice). */
-    private static long countLive(int links, IntFunction<Integer> spread) {
-        java.util.BitSet removed = new java.util.BitSet(links);
+    private static long countLive(int links, IntUnaryOperator spread) {
+        BitSet removed = new BitSet(links);
         for (int n = 0; n < links / 2; n++) {
-            removed.set(spread.apply(n));
+            removed.set(spread.applyAsInt(n));
         }
         return links - removed.cardinality();
     }
@@ -244,7 +245,8 @@ public final class LinkLayoutFootprint {
         @Override
         public CompletableFuture<?> create(RedisClusterAsyncCommands<String, String> redis, int id, long now) {
             String value = lean ? leanRecord(id)
-                    : LinkRecordCodec.encode(new LinkRecord(HotStoreFootprint.code(id), url(id), "long", TTL_SECONDS, true, CREATED + id, OWNER, 1));
+                    : LinkRecordCodec.encode(
+                            new LinkRecord(HotStoreFootprint.code(id), url(id), "long", TTL_SECONDS, true, CREATED + id, OWNER, 1));
             return redis.set(key(id), value, SetArgs.Builder.nx().ex(TTL_SECONDS)).toCompletableFuture();
         }
 
