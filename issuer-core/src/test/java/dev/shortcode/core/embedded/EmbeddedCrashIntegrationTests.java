@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.shortcode.core.lease.Watermark;
 import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.testing.ChildJvm;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -101,8 +102,11 @@ class EmbeddedCrashIntegrationTests {
     private List<String> runAndKill(String prefix, int createsBeforeKill) throws Exception {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path stderr = dir.resolve("writer-" + prefix + ".err");
-        Process child = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-                AcknowledgingWriterMain.class.getName(), dir.toString(), prefix, "1000000")
+        List<String> command = new ArrayList<>(List.of(java.toString()));
+        command.addAll(ChildJvm.OPTIONS);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"),
+                AcknowledgingWriterMain.class.getName(), dir.toString(), prefix, "1000000"));
+        Process child = new ProcessBuilder(command)
                 .redirectError(stderr.toFile())
                 .start();
         try {

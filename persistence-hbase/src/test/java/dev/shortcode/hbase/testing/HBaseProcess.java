@@ -1,5 +1,6 @@
 package dev.shortcode.hbase.testing;
 
+import dev.shortcode.testing.ChildJvm;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -162,6 +163,7 @@ public final class HBaseProcess implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx768m");
+        command.addAll(ChildJvm.OPTIONS);
         // A child out of memory dies (and the parent sees why in the log) instead of hanging half-alive.
         command.add("-XX:+ExitOnOutOfMemoryError");
         command.add("-cp");

@@ -1,6 +1,7 @@
 package dev.shortcode.api.http;
 
 import dev.shortcode.testing.redis.FreePorts;
+import dev.shortcode.testing.ChildJvm;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -56,6 +57,7 @@ final class ServiceProcess implements AutoCloseable {
             Files.createDirectories(logDir);
             Path log = Files.createTempFile(logDir, "service-", ".log");
             List<String> command = new ArrayList<>(List.of(javaBinary(), "-Xmx512m"));
+            command.addAll(ChildJvm.OPTIONS);
             command.addAll(jvmArgs);
             command.addAll(List.of("-jar", jar.toString()));
             ProcessBuilder builder = new ProcessBuilder(command)
