@@ -30,13 +30,14 @@ public final class ClickStatistics implements AutoCloseable {
     private final StatsReader reader;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    public ClickStatistics(StatsSettings settings, Storage storage, MeterRegistry registry, Clock clock) {
+    /** @param forwardedTrusted whether Quarkus takes the client address from forwarding headers ({@link ClickRecorder}) */
+    public ClickStatistics(StatsSettings settings, Storage storage, MeterRegistry registry, Clock clock, boolean forwardedTrusted) {
         this.storage = storage;
         this.countries = settings.geoDatabase().<CountryLookup>map(MaxMindCountries::open).orElse(CountryLookup.NONE);
         if (settings.enabled()) {
             this.pipeline = new ClickPipeline(storage.clicks(), new ClickClassifier(UserAgents.standard(), countries), clock,
                     settings.flushInterval(), settings.buffer(), CLOSE_TIMEOUT, registry);
-            this.recorder = new ClickRecorder(pipeline, clock);
+            this.recorder = new ClickRecorder(pipeline, clock, forwardedTrusted);
         } else {
             this.pipeline = null;
             this.recorder = ClickRecorder.OFF;

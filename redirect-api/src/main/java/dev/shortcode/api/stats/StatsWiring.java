@@ -11,6 +11,7 @@ import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.time.Clock;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /** Builds click statistics at start (a bad {@code shortcode.stats.*} value stops it) and stores what is held at an orderly stop. */
 @ApplicationScoped
@@ -18,8 +19,9 @@ public class StatsWiring {
 
     @Produces
     @Singleton
-    ClickStatistics statistics(ServiceSettings settings, Storage storage, MeterRegistry registry) {
-        return new ClickStatistics(settings.stats(), storage, registry, Clock.systemUTC());
+    ClickStatistics statistics(ServiceSettings settings, Storage storage, MeterRegistry registry,
+            @ConfigProperty(name = "quarkus.http.proxy.proxy-address-forwarding", defaultValue = "false") boolean forwardedTrusted) {
+        return new ClickStatistics(settings.stats(), storage, registry, Clock.systemUTC(), forwardedTrusted);
     }
 
     /** Before the storage is closed (that comes when the beans are destroyed, after this event). */

@@ -134,6 +134,7 @@ class ClickSeriesUnitTests {
                 taken += small.offer(new Click("abcde", "k1", clock.millis(), DESKTOP, "192.0.2.1", null, null, false)) ? 1 : 0;
             }
             assertThat(taken).isEqualTo(1_000);
+            assertThat(registry.get("shortcode.stats.clicks.counted").functionCounter().count()).isEqualTo(1_000);
             assertThat(registry.get("shortcode.stats.clicks.dropped").tag("reason", "buffer_full").counter().count()).isEqualTo(500);
             assertThat(registry.get("shortcode.stats.pending").gauge().value()).isEqualTo(1_000);
         }
