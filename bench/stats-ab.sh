@@ -12,7 +12,9 @@
 #   AB_P99=10ms AB_STEP=5s AB_STEPS=10 AB_START=2000 AB_MODES="embedded redis" AB_OUT=bench/out/stats-ab
 #   AB_ROUNDS=1 (rounds of off-then-on per mode; with more, each side's best maximum is compared,
 #   so that a round disturbed by the shared box does not decide the ratio) AB_PRIME=20s (redirects
-#   before the steady run) AB_FIND_MAX=1 (0 skips the maximum-rate search)
+#   before the steady run) AB_FIND_MAX=1 (0 skips the maximum-rate search) AB_PROFILER (the path of
+#   async-profiler's libasyncProfiler.so: each steady run is profiled, $OUT/<side>.collapsed, and
+#   bench/stats-share.py prints the stats' share of the service's CPU within that one run)
 # Each steady run also writes the service's CPU per redirect by thread ($OUT/<side>-threads.txt,
 # from bench/thread-cpu.sh before and after it), printed at the end: the steadiest figure, since
 # the stats' own threads show apart from the event loop's noise.
@@ -32,6 +34,7 @@ MODES=${AB_MODES:-embedded redis}
 ROUNDS=${AB_ROUNDS:-1}
 PRIME=${AB_PRIME:-20s}
 FIND_MAX=${AB_FIND_MAX:-1}
+PROFILER=${AB_PROFILER:-}
 JAR=loadtest/target/loadtest.jar
 SERVICE_JAR=redirect-api/target/quarkus-app/quarkus-run.jar
 KEY=sck_bench_admin_key_of_enough_length_42
@@ -107,6 +110,7 @@ for mode in $MODES; do
     await_http "http://127.0.0.1:$mp/q/health/ready"
     common=(--target "http://127.0.0.1:$p" --connections 64 --links "$LINKS" --zipf "$ZIPF" --api-key "$KEY" --server-pid "$spid" --output-dir "$OUT")
     "${REST[@]}" java -Xmx1g -jar "$JAR" "${common[@]}" --name "$name-prime" --scenario redirect --rate "$RATE" --duration "$PRIME" --warmup 5s >/dev/null 2>&1
+    [[ -n $PROFILER ]] && jcmd "$spid" JVMTI.agent_load "$PROFILER" "\"start,event=cpu,interval=1ms,threads\"" >/dev/null
     bench/thread-cpu.sh "$spid" >"$TMP/threads-before"
     before=$(calls)
     served_before=$(redirects "$mp")
@@ -117,6 +121,10 @@ for mode in $MODES; do
     answered=$(( $(redirects "$mp") - served_before ))
     bench/thread-cpu.sh "$spid" >"$TMP/threads-after"
     thread_diff "$TMP/threads-before" "$TMP/threads-after" "$answered" >"$OUT/$name-threads.txt"
+    if [[ -n $PROFILER ]]; then
+      jcmd "$spid" JVMTI.agent_load "$PROFILER" "\"stop,file=$PWD/$OUT/$name.collapsed,collapsed\"" >/dev/null
+      bench/stats-share.py "$OUT/$name.collapsed" "$answered" >>"$OUT/$name-threads.txt"
+    fi
     THREAD_FILES+=("$OUT/$name-threads.txt")
     max=- cpumax=-
     if [[ $FIND_MAX == 1 ]]; then
