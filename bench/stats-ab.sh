@@ -122,7 +122,7 @@ for mode in $MODES; do
     bench/thread-cpu.sh "$spid" >"$TMP/threads-after"
     thread_diff "$TMP/threads-before" "$TMP/threads-after" "$answered" >"$OUT/$name-threads.txt"
     if [[ -n $PROFILER ]]; then
-      jcmd "$spid" JVMTI.agent_load "$PROFILER" "\"stop,file=$PWD/$OUT/$name.collapsed,collapsed\"" >/dev/null
+      jcmd "$spid" JVMTI.agent_load "$PROFILER" "\"stop,file=$(realpath "$OUT")/$name.collapsed,collapsed\"" >/dev/null
       bench/stats-share.py "$OUT/$name.collapsed" "$answered" >>"$OUT/$name-threads.txt"
     fi
     THREAD_FILES+=("$OUT/$name-threads.txt")

@@ -149,7 +149,7 @@ public final class HBaseProcess implements AutoCloseable {
         }
     }
 
-    /** {@code java -Xmx768m -cp <test-classes>:<classes>:<dependencies> HBaseMiniClusterMain}. */
+    /** {@code java -Xmx768m <ChildJvm.OPTIONS> -cp <test-classes>:<classes>:<dependencies> HBaseMiniClusterMain}. */
     static List<String> command(Path classpathFile) {
         String dependencies;
         try {

@@ -46,7 +46,7 @@ public final class ClickRecorder {
     }
 
     /** The client's address as text, null when unknown. */
-    String clientAddress(HttpServerRequest request) {
+    private String clientAddress(HttpServerRequest request) {
         SocketAddress remote = forwardedTrusted || request.connection() == null ? request.remoteAddress() : request.connection().remoteAddress();
         return remote == null ? null : remote.host();
     }
