@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * JVM options for the Java processes tests start as children: service nodes, the HBase mini
- * cluster, writers killed mid-run.
+ * cluster (whose fixture keeps its own copy: it may load no class from outside its module), writers
+ * killed mid-run.
  *
  * <p>Only the C1 compiler and the serial collector. A child lives for seconds to a few minutes,
  * on two cores it shares with the test JVM, other children and Redis; C2's compiler threads and

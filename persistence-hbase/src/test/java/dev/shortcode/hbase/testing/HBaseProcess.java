@@ -1,6 +1,5 @@
 package dev.shortcode.hbase.testing;
 
-import dev.shortcode.testing.ChildJvm;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -56,6 +55,12 @@ public final class HBaseProcess implements AutoCloseable {
     /** A clean shutdown takes ~4 s; after this the child is terminated. */
     private static final Duration EXIT_TIMEOUT = Duration.ofSeconds(30);
     private static final String MAIN_CLASS = "dev.shortcode.hbase.testing.HBaseMiniClusterMain";
+    /**
+     * C1 only and the serial collector, as every Java child of the tests gets (the reasons are on
+     * {@code dev.shortcode.testing.ChildJvm}); written here again because this class loads nothing
+     * beyond the JDK and this module's test classes (HBaseProcessIntegrationTests checks it).
+     */
+    static final List<String> CHILD_JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
     /** Put on the line queue when the child's stdout ends. */
     private static final String END_OF_OUTPUT = "\u0000end-of-output";
 
@@ -149,7 +154,7 @@ public final class HBaseProcess implements AutoCloseable {
         }
     }
 
-    /** {@code java -Xmx768m <ChildJvm.OPTIONS> -cp <test-classes>:<classes>:<dependencies> HBaseMiniClusterMain}. */
+    /** {@code java -Xmx768m <CHILD_JVM_OPTIONS> -cp <test-classes>:<classes>:<dependencies> HBaseMiniClusterMain}. */
     static List<String> command(Path classpathFile) {
         String dependencies;
         try {
@@ -163,7 +168,7 @@ public final class HBaseProcess implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx768m");
-        command.addAll(ChildJvm.OPTIONS);
+        command.addAll(CHILD_JVM_OPTIONS);
         // A child out of memory dies (and the parent sees why in the log) instead of hanging half-alive.
         command.add("-XX:+ExitOnOutOfMemoryError");
         command.add("-cp");
