@@ -7,10 +7,10 @@ A share measured within one run does not move with the shared box the way two ru
 do. Counted as the stats': the click flusher's, the roll-up's and the embedded retention's threads,
 and on any other thread the frames of the stats code (recording the click on the event loop; the
 embedded store's journal writes and folds on the storage writer) and of byte-array values in
-Lettuce (the flush's script arguments: the redirect path sends text). The embedded fold runs once a
-minute: a profile of under a minute holds one fold or none. The JIT's threads are left
-out of both sides. With REDIRECTS (answered during the profile), per-redirect figures too, taking
-each sample as the profile's interval (1 ms) of CPU.
+Lettuce (the flush's script arguments: the redirect path sends text). The JIT's threads are left
+out of both sides. The embedded fold runs once a minute: a profile of under a minute holds one fold
+or none. With REDIRECTS (answered during the profile), per-redirect figures too, taking each
+sample as the profile's interval (1 ms) of CPU.
 """
 import collections
 import sys

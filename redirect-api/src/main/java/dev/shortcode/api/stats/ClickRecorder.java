@@ -1,6 +1,7 @@
 package dev.shortcode.api.stats;
 
 import dev.shortcode.core.store.LinkRecord;
+import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
@@ -47,7 +48,8 @@ public final class ClickRecorder {
 
     /** The client's address as text, null when unknown. */
     private String clientAddress(HttpServerRequest request) {
-        SocketAddress remote = forwardedTrusted || request.connection() == null ? request.remoteAddress() : request.connection().remoteAddress();
+        HttpConnection connection = request.connection();
+        SocketAddress remote = forwardedTrusted || connection == null ? request.remoteAddress() : connection.remoteAddress();
         return remote == null ? null : remote.host();
     }
 }
