@@ -32,6 +32,11 @@ import java.time.Duration;
  * @param outboxMaxBatch         mutations per outbox stream entry (one {@code XADD})
  * @param outboxMaxQueued        mutations waiting for their {@code XADD} on this node; beyond it
  *                               creates fail fast instead of queueing without bound
+ * @param oneScriptCreates       on a standalone Redis, a create stores its link and appends its
+ *                               {@code Put} in one script, one round trip ({@link OneScriptCreates});
+ *                               false: {@code SET NX}, then the group-committed {@code XADD}, two
+ *                               replies in a row for about half the Redis CPU. A Cluster always
+ *                               takes the two steps
  */
 public record HotStoreOptions(
         long nearCacheMaxSize,
@@ -43,7 +48,8 @@ public record HotStoreOptions(
         int extensionQueueCapacity,
         Duration extensionFlushInterval,
         int outboxMaxBatch,
-        int outboxMaxQueued) {
+        int outboxMaxQueued,
+        boolean oneScriptCreates) {
 
     static final String PREFIX = StoreKeys.PREFIX + "hot-store.";
 
@@ -104,7 +110,7 @@ public record HotStoreOptions(
         return new Builder().nearCacheMaxSize(nearCacheMaxSize).nearCacheRefresh(nearCacheRefresh).nearCacheMaxAge(nearCacheMaxAge)
                 .extensionFraction(extensionFraction).minExtensionWindow(minExtensionWindow).extensionMarksMaxSize(extensionMarksMaxSize)
                 .extensionQueueCapacity(extensionQueueCapacity).extensionFlushInterval(extensionFlushInterval)
-                .outboxMaxBatch(outboxMaxBatch).outboxMaxQueued(outboxMaxQueued);
+                .outboxMaxBatch(outboxMaxBatch).outboxMaxQueued(outboxMaxQueued).oneScriptCreates(oneScriptCreates);
     }
 
     /** Starts from the defaults; {@link #build()} validates. */
@@ -119,6 +125,7 @@ public record HotStoreOptions(
         private Duration extensionFlushInterval = Duration.ofMillis(5);
         private int outboxMaxBatch = 256;
         private int outboxMaxQueued = 200_000;
+        private boolean oneScriptCreates = true;
 
         private Builder() {}
 
@@ -182,9 +189,16 @@ public record HotStoreOptions(
             return this;
         }
 
+        /** Default true. */
+        public Builder oneScriptCreates(boolean value) {
+            this.oneScriptCreates = value;
+            return this;
+        }
+
         public HotStoreOptions build() {
             return new HotStoreOptions(nearCacheMaxSize, nearCacheRefresh, nearCacheMaxAge, extensionFraction, minExtensionWindow,
-                    extensionMarksMaxSize, extensionQueueCapacity, extensionFlushInterval, outboxMaxBatch, outboxMaxQueued);
+                    extensionMarksMaxSize, extensionQueueCapacity, extensionFlushInterval, outboxMaxBatch, outboxMaxQueued,
+                    oneScriptCreates);
         }
     }
 

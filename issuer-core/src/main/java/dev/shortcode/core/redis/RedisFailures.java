@@ -63,6 +63,21 @@ final class RedisFailures {
         return false;
     }
 
+    /**
+     * An outage in which Redis may still have applied the command: no reply came (a timeout, a lost
+     * connection). An error reply ({@code OOM}, {@code BUSY}, {@code READONLY}, ...) says the
+     * command was refused before it changed anything, as far as the commands and scripts of this
+     * package go: none writes after something that can fail.
+     */
+    static boolean mayHaveBeenApplied(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof RedisCommandExecutionException) {
+                return false;
+            }
+        }
+        return isOutage(failure);
+    }
+
     private static boolean isTransient(String message) {
         if (message == null) {
             return false;

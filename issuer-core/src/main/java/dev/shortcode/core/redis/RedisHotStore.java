@@ -31,7 +31,12 @@ import java.util.concurrent.CompletionStage;
  * The hot store on Redis, standalone or Cluster: code to link with a sliding TTL, every change
  * also appended to the archive outbox.
  *
- * <h2>Create: one command per create, plus a share of a batched append</h2>
+ * <h2>Create: one script on a standalone Redis, two steps on a Cluster</h2>
+ * On a standalone Redis a create is one script ({@link OneScriptCreates}): {@code SET NX EX} of
+ * {@code <ns>:l:{code}} and, only when that took the code, the {@code XADD} of its {@code Put} to
+ * the code's outbox shard, atomically, one round trip.
+ *
+ * <p>On a Cluster (or with {@code outbox.one-script-creates=false}):
  * {@code SET <ns>:l:{code} record NX EX ttl}; only when Redis answers OK is a {@code Put} handed
  * to the {@link OutboxAppender}, which group-commits it with other creates into one {@code XADD}
  * on the code's outbox shard. The create completes when that {@code XADD} is acknowledged, so a
@@ -41,8 +46,8 @@ import java.util.concurrent.CompletionStage;
  *
  * <p>Why not {@code SET} and {@code XADD} in one pipelined flush: the {@code XADD} would have to
  * go out before the {@code SET NX} result is known, leaving a {@code Put} for a create that
- * failed, which an archiver may read within microseconds. Why not one script doing both
- * atomically: the link key and its stream would have to share a hash slot, i.e. links could only
+ * failed, which an archiver may read within microseconds. Why not one script on a Cluster too:
+ * the link key and its stream would have to share a hash slot, i.e. links could only
  * live in as many slots as there are outbox shards, tying the Cluster's data spread to the shard
  * count for good. The price of the chosen order is latency, not throughput: a create waits for
  * two sequential replies (the {@code SET}, then its batch's {@code XADD}), while Redis sees one
@@ -50,7 +55,7 @@ import java.util.concurrent.CompletionStage;
  * If the append fails, the link is taken back (replaced by the removal marker if still ours) and
  * the create fails.
  *
- * <p>{@link #createAll} does the same for a batch at a lower cost per link: all {@code SET NX}
+ * <p>{@link #createAll} takes the two steps in either mode, at a lower cost per link: all {@code SET NX}
  * commands leave back to back (pipelined), then the created links' puts join the outbox as one
  * group, which fills whole {@code XADD} entries instead of waiting in line one by one.
  *
@@ -227,6 +232,8 @@ final class RedisHotStore implements HotStore {
     private final GatheringSender<Reload> reloader;
     private final InvalidationChannel invalidations;
     private final TakeBacks takeBacks;
+    /** Creates in one script on a standalone Redis; null on a Cluster (or when turned off): the two-step create. */
+    private final OneScriptCreates oneScript;
 
     RedisHotStore(RedisConnection connection, StoreKeys keys, HotStoreOptions options) {
         this(connection, keys, options, Ticker.SYSTEM);
@@ -250,8 +257,10 @@ final class RedisHotStore implements HotStore {
                 extensionMarks::invalidate);
         this.reloader = new GatheringSender<>("hot-store-reload-" + keys.namespace(), RELOAD_QUEUE_CAPACITY,
                 RELOAD_MAX_BATCH, RELOAD_FLUSH_INTERVAL, this::reload, r -> r.copy.reloadFailed());
-        this.takeBacks = new TakeBacks((key, value) -> REPLACE_IF_SAME.<Long>runAsync(redis, new String[] {key}, value, REMOVED),
-                keys.namespace());
+        this.oneScript = connection.isCluster() || !options.oneScriptCreates() ? null : new OneScriptCreates(redis, keys);
+        this.takeBacks = new TakeBacks(oneScript != null
+                ? oneScript::takeBack
+                : (key, value) -> REPLACE_IF_SAME.<Long>runAsync(redis, new String[] {key}, value, REMOVED), keys.namespace());
         InvalidationChannel channel;
         try {
             channel = new InvalidationChannel(connection, keys.invalidationChannel(), this::dropLocally,
@@ -270,6 +279,13 @@ final class RedisHotStore implements HotStore {
         String code = link.code();
         String key = keys.link(code);
         String value = LinkRecordCodec.encode(link);
+        if (oneScript != null) {
+            return RedisFailures.translated(oneScript.create(code, value, link.ttlSeconds()).whenComplete((stored, failure) -> {
+                if (failure != null && RedisFailures.mayHaveBeenApplied(failure)) {
+                    takeBacks.takeBack(key, value, link.ttlSeconds(), failure); // no reply: the script may have run
+                }
+            }));
+        }
         String put = MutationCodec.encodePut(value); // here, not on the event loop that runs the completion
         return RedisFailures.translated(claim(key, value, link.ttlSeconds())
                 .whenComplete((claimed, failure) -> {

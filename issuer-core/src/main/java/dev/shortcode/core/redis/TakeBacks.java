@@ -18,7 +18,9 @@ import java.util.function.BiFunction;
  *
  * <p>A take-back is a compare-and-set of the exact value the create wrote to the removal marker
  * (never {@code DEL}: see {@link RedisHotStore}), so it can only undo that create, never a later
- * one. It is tried at once and, when Redis does not answer (the usual reason the create failed:
+ * one. On a standalone Redis, where a create's {@code Put} may have reached the outbox with it
+ * ({@link OneScriptCreates}), the same script appends a {@code Remove}, so the archive ends without
+ * the link as well (a tombstone cell when it never had it). It is tried at once and, when Redis does not answer (the usual reason the create failed:
  * a failover or restart), again in the background with a doubling pause (from
  * {@link #FIRST_RETRY_MILLIS} to {@link #MAX_RETRY_MILLIS}) until it succeeds, the value is gone
  * (expired, replaced), or the link's TTL has passed (it expired by itself). At most

@@ -31,9 +31,13 @@ import org.junit.jupiter.api.Test;
  */
 abstract class AbstractRedisHotStoreIntegrationTests {
 
-    /** An outbox that takes one mutation per XADD with none waiting: its backlog is full at once. */
+    /**
+     * An outbox that takes one mutation per XADD with none waiting: its backlog is full at once.
+     * Creates take the two steps (on a standalone Redis they would not use the outbox's queue).
+     */
     private static final HotStoreOptions ONE_OUTBOX_MUTATION_AT_A_TIME = HotStoreOptions.builder().nearCacheMaxSize(1_000)
-            .extensionMarksMaxSize(1_000).extensionQueueCapacity(1_000).outboxMaxBatch(1).outboxMaxQueued(1).build();
+            .extensionMarksMaxSize(1_000).extensionQueueCapacity(1_000).outboxMaxBatch(1).outboxMaxQueued(1).oneScriptCreates(false)
+            .build();
 
     RedisDeployment redis;
     StoreKeys keys;
@@ -483,19 +487,69 @@ abstract class AbstractRedisHotStoreIntegrationTests {
     }
 
     @Test
-    void create_manyInFlight_batchesOutboxAppendsIntoFewEntries() {
+    void create_inTwoSteps_manyInFlight_batchesOutboxAppendsIntoFewEntries() {
         int n = 5_000;
-        redis.resetCommandStats();
-        List<java.util.concurrent.CompletableFuture<Boolean>> created = new java.util.ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            created.add(store.create(link(randomCode(8), 600)).toCompletableFuture());
+        try (RedisHotStore twoSteps = new RedisHotStore(connection, keys, HotStoreOptions.builder().oneScriptCreates(false).build())) {
+            redis.resetCommandStats();
+            List<java.util.concurrent.CompletableFuture<Boolean>> created = new java.util.ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                created.add(twoSteps.create(link(randomCode(8), 600)).toCompletableFuture());
+            }
+            assertThat(created.stream().map(java.util.concurrent.CompletableFuture::join)).containsOnly(true);
+            Map<String, Long> calls = redis.commandCalls();
+            assertThat(calls.get("set")).isEqualTo(n);
+            assertThat(calls.get("xadd")).as("XADDs for %d creates", n).isLessThan(n / 4);
+            assertThat(OutboxContents.all(connection, keys)).hasSize(n);
+            assertThat(twoSteps.outboxQueued()).isZero();
         }
-        assertThat(created.stream().map(java.util.concurrent.CompletableFuture::join)).containsOnly(true);
-        Map<String, Long> calls = redis.commandCalls();
-        assertThat(calls.get("set")).isEqualTo(n);
-        assertThat(calls.get("xadd")).as("XADDs for %d creates", n).isLessThan(n / 4);
-        assertThat(OutboxContents.all(connection, keys)).hasSize(n);
-        assertThat(store.outboxQueued()).isZero();
+    }
+
+    @Test
+    void create_overTheRemovalMarkerOfADeletedLink_takesTheCode_andTheOutboxHoldsBothLinksInOrder() {
+        LinkRecord first = link(randomCode(7), 600);
+        assertThat(store.create(first).toCompletableFuture().join()).isTrue();
+        assertThat(store.delete(first.code()).toCompletableFuture().join()).isTrue();
+        LinkRecord second = new LinkRecord(first.code(), "https://example.org/second", "long", 900, true, first.createdAtMillis() + 1,
+                "key2", 1);
+        assertThat(store.create(second).toCompletableFuture().join()).isTrue();
+        assertThat(connection.sync().get(keys.link(first.code()))).isEqualTo(LinkRecordCodec.encode(second));
+        assertThat(connection.sync().ttl(keys.link(first.code()))).isBetween(890L, 900L);
+        assertThat(OutboxContents.of(connection, keys, first.code())).containsExactly(new ArchiveMutation.Put(first),
+                new ArchiveMutation.Remove(first.code(), first.createdAtMillis(), 2), new ArchiveMutation.Put(second));
+        assertThat(store.create(first).toCompletableFuture().join()).as("the code is live again").isFalse();
+    }
+
+    /**
+     * A create whose reply never comes (Redis paused past the command timeout, then running it) is
+     * reported failed and taken back once Redis runs again: the code ends as the removal marker, and
+     * the outbox either holds nothing of it (two steps: the Put was never sent) or its Put followed by
+     * a Remove (one script: the Put went with the link), so the archive ends without the link too.
+     */
+    @Test
+    void create_whoseReplyIsLost_failsAndIsTakenBack_leavingNoLiveLinkInRedisOrTheArchive() {
+        try (RedisDeployment own = privateRedis();
+                RedisConnection c = RedisConnection.open(own.cluster() ? own.uris() : List.of(own.uris().get(0)), own.cluster(),
+                        Duration.ofMillis(300));
+                RedisHotStore node = new RedisHotStore(c, keys, HotStoreOptions.DEFAULTS)) {
+            assertThat(node.create(link(randomCode(7), 600)).toCompletableFuture().join()).as("connected, scripts loaded").isTrue();
+            LinkRecord link = link(randomCode(7), 600);
+            own.onEachMaster(master -> master.clientPause(4_000)); // long enough to reach every master before the first resumes
+            assertThat(node.create(link).toCompletableFuture()).failsWithin(Duration.ofSeconds(5))
+                    .withThrowableOfType(java.util.concurrent.ExecutionException.class)
+                    .withCauseInstanceOf(StorageUnavailableException.class);
+            await().atMost(Duration.ofSeconds(20)).ignoreExceptions().untilAsserted(() -> { // reads time out while paused
+                assertThat(c.sync().get(keys.link(link.code()))).isEqualTo(RedisHotStore.REMOVED);
+                assertThat(node.takeBacksPending()).isZero();
+            });
+            List<ArchiveMutation> archived = OutboxContents.of(c, keys, link.code());
+            if (own.cluster()) {
+                assertThat(archived).isEmpty();
+            } else {
+                assertThat(archived).containsExactly(new ArchiveMutation.Put(link),
+                        new ArchiveMutation.Remove(link.code(), link.createdAtMillis(), link.version() + 1));
+            }
+            assertThat(node.get(link.code()).toCompletableFuture().join()).isEmpty();
+        }
     }
 
     @Test

@@ -31,6 +31,18 @@ class RedisFailuresUnitTests {
     }
 
     @Test
+    void mayHaveBeenApplied_whenNoReplyCame_notWhenRedisRefused() {
+        assertThat(RedisFailures.mayHaveBeenApplied(new CompletionException(new RedisCommandTimeoutException("timed out")))).isTrue();
+        assertThat(RedisFailures.mayHaveBeenApplied(new RedisException("Connection closed"))).isTrue();
+        assertThat(RedisFailures.mayHaveBeenApplied(new RedisException("io", new SocketException("Connection reset")))).isTrue();
+        assertThat(RedisFailures.mayHaveBeenApplied(new CompletionException(
+                new RedisCommandExecutionException("OOM command not allowed when used memory > 'maxmemory'.")))).isFalse();
+        assertThat(RedisFailures.mayHaveBeenApplied(new RedisCommandExecutionException("READONLY You can't write against a read only replica.")))
+                .isFalse();
+        assertThat(RedisFailures.mayHaveBeenApplied(new IllegalStateException("a bug"))).as("not an outage").isFalse();
+    }
+
+    @Test
     void translate_badCommandsAndBugs_stayWhatTheyAre() {
         RedisCommandExecutionException wrongType = new RedisCommandExecutionException("WRONGTYPE Operation against a key holding the wrong kind of value");
         assertThat(RedisFailures.translate(wrongType)).isSameAs(wrongType);

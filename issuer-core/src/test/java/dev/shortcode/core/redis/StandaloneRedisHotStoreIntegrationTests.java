@@ -1,7 +1,21 @@
 package dev.shortcode.core.redis;
 
+import static dev.shortcode.core.redis.TestLinks.link;
+import static dev.shortcode.core.redis.TestLinks.randomCode;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.shortcode.core.store.ArchiveMutation;
+import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.StorageUnavailableException;
 import dev.shortcode.testing.redis.RedisDeployment;
 import dev.shortcode.testing.redis.RedisServers;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import org.junit.jupiter.api.Test;
 
 class StandaloneRedisHotStoreIntegrationTests extends AbstractRedisHotStoreIntegrationTests {
 
@@ -13,5 +27,45 @@ class StandaloneRedisHotStoreIntegrationTests extends AbstractRedisHotStoreInteg
     @Override
     protected RedisDeployment privateRedis() {
         return RedisServers.standalone();
+    }
+
+    @Test
+    void create_onStandalone_isOneScriptPerCreate_withItsPutInTheOutboxWhenItAnswers() {
+        int n = 2_000;
+        redis.resetCommandStats();
+        List<LinkRecord> links = new ArrayList<>();
+        List<CompletableFuture<Boolean>> created = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            LinkRecord link = link(randomCode(8), 600);
+            links.add(link);
+            created.add(store.create(link).toCompletableFuture());
+        }
+        assertThat(created.stream().map(CompletableFuture::join)).containsOnly(true);
+        Map<String, Long> calls = redis.commandCalls();
+        assertThat(calls.getOrDefault("evalsha", 0L) + calls.getOrDefault("eval", 0L)).as("round trips").isEqualTo(n);
+        assertThat(calls.getOrDefault("eval", 0L)).as("EVALs after the script was loaded").isLessThanOrEqualTo(1L);
+        assertThat(calls.get("set")).isEqualTo(n);
+        assertThat(calls.get("xadd")).as("one entry per create").isEqualTo(n);
+        assertThat(OutboxContents.all(connection, keys)).containsExactlyInAnyOrderElementsOf(links.stream().map(ArchiveMutation.Put::new).toList());
+        assertThat(store.outboxQueued()).as("nothing waits on the node").isZero();
+    }
+
+    @Test
+    void create_whenRedisIsOutOfMemory_failsAsUnavailable_andWritesNeitherTheLinkNorItsPut() {
+        try (RedisDeployment own = privateRedis(); RedisConnection c = own.connect();
+                RedisHotStore node = new RedisHotStore(c, keys, HotStoreOptions.DEFAULTS)) {
+            assertThat(node.create(link(randomCode(7), 600)).toCompletableFuture().join()).isTrue();
+            LinkRecord refused = link(randomCode(7), 600);
+            c.sync().configSet("maxmemory", "1");
+            assertThat(node.create(refused).toCompletableFuture()).failsWithin(Duration.ofSeconds(5))
+                    .withThrowableOfType(ExecutionException.class).withCauseInstanceOf(StorageUnavailableException.class)
+                    .withMessageContaining("OOM");
+            c.sync().configSet("maxmemory", "0");
+            assertThat(c.sync().exists(keys.link(refused.code()))).isZero();
+            assertThat(OutboxContents.of(c, keys, refused.code())).isEmpty();
+            assertThat(node.takeBacksPending()).as("nothing to take back: Redis refused the script").isZero();
+            assertThat(node.create(refused).toCompletableFuture().join()).as("the same create once Redis has room").isTrue();
+            assertThat(OutboxContents.of(c, keys, refused.code())).containsExactly(new ArchiveMutation.Put(refused));
+        }
     }
 }
