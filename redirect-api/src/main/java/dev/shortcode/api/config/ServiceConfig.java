@@ -285,6 +285,13 @@ public interface ServiceConfig {
             /** Mutations waiting for their XADD on this node; beyond it creates fail fast. At least max-batch. */
             @WithDefault("200000")
             int maxQueued();
+
+            /**
+             * On a standalone Redis, a create stores its link and appends its Put in one script (one
+             * round trip); false: SET NX, then the group-committed XADD. A Cluster always takes the two steps.
+             */
+            @WithDefault("true")
+            boolean oneScriptCreates();
         }
     }
 

@@ -205,6 +205,7 @@ public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, Strin
                 .extensionFlushInterval(h.extension().flushInterval())
                 .outboxMaxBatch(h.outbox().maxBatch())
                 .outboxMaxQueued(h.outbox().maxQueued())
+                .oneScriptCreates(h.outbox().oneScriptCreates())
                 .build();
         ServiceConfig.Archiver a = r.archiver();
         ArchiverOptions archiver = ArchiverOptions.builder()

@@ -188,6 +188,8 @@ class ConfigurationKeysUnitTests {
                         s -> redis(s).hotStore().extensionFlushInterval()),
                 key("shortcode.redis.hot-store.outbox.max-batch", d, "128", 128, "0", s -> redis(s).hotStore().outboxMaxBatch()),
                 key("shortcode.redis.hot-store.outbox.max-queued", d, "1000", 1_000, "10", s -> redis(s).hotStore().outboxMaxQueued()),
+                key("shortcode.redis.hot-store.outbox.one-script-creates", d, "false", false, "ture",
+                        s -> redis(s).hotStore().oneScriptCreates()),
                 // archiver
                 key("shortcode.redis.archiver.group", d, "other", "other", "  ", s -> redis(s).archiver().group()),
                 key("shortcode.redis.archiver.consumer", d, "pod-1", "pod-1", "pod/1", s -> redis(s).archiver().consumer()),
