@@ -6,7 +6,6 @@ import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.LinkRecordCodec;
 import dev.shortcode.testing.redis.RedisDeployment;
 import dev.shortcode.testing.redis.RedisServers;
-import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SetArgs;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import java.io.BufferedReader;
@@ -29,9 +28,11 @@ import java.util.function.IntFunction;
 /**
  * Measures the Redis hot store on a private redis-server (started on a free loopback port, stopped
  * at the end): create throughput through {@link RedisHotStore} next to {@code redis-benchmark} on
- * the same server, three alternative ways to write link + outbox, commands per create from
- * {@code INFO commandstats}, and bytes per link from {@code INFO memory} for a million links with
- * 80-character URLs, before and after the outbox is drained.
+ * the same server for both of its create paths (one script, the standalone default; two steps, the
+ * Cluster's) and two other ways to write a link, with commands per create from
+ * {@code INFO commandstats}, this JVM's and Redis' CPU per create, the latency of one create at a
+ * time, and bytes per link from {@code INFO memory} for a million links with 80-character URLs,
+ * before and after the outbox is drained.
  *
  * <pre>
  * mvn -B -o -q -pl issuer-core test-compile exec:exec -Dexec.executable=java -Dexec.classpathScope=test \
@@ -60,15 +61,11 @@ public final class HotStoreFootprint {
 
             StoreKeys keys = new StoreKeys("sc", 8);
             RedisClusterAsyncCommands<String, String> async = connection.async();
-            LuaScript setThenAppend = new LuaScript("""
-                    if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then
-                      redis.call('XADD', KEYS[2], '*', ARGV[3], ARGV[4])
-                      return 1
-                    end
-                    return 0
-                    """, ScriptOutputType.INTEGER);
             Map<String, IntFunction<CompletableFuture<?>>> variants = new java.util.LinkedHashMap<>();
-            variants.put("RedisHotStore.create: SET NX EX, then group-committed XADD", hotStoreCreates(connection, keys));
+            variants.put("RedisHotStore.create, one script: SET NX EX and XADD (standalone default)",
+                    hotStoreCreates(connection, keys, HotStoreOptions.DEFAULTS));
+            variants.put("RedisHotStore.create, two steps: SET NX EX, then group-committed XADD (Cluster)",
+                    hotStoreCreates(connection, keys, HotStoreOptions.builder().oneScriptCreates(false).build()));
             variants.put("bare SET NX EX, no outbox (the floor)",
                     i -> async.set(keys.link(code(i)), value(i), SetArgs.Builder.nx().ex(TTL_SECONDS)).toCompletableFuture());
             variants.put("SET NX EX + XADD per create in one flush (unsafe: Put even when NX fails)", i -> {
@@ -79,18 +76,12 @@ public final class HotStoreFootprint {
                 CompletableFuture<String> xadd = async.xadd(keys.outbox(keys.shardOf(code)), code, "p\t" + value).toCompletableFuture();
                 return set.thenCombine(xadd, (a, b) -> a);
             });
-            variants.put("one script: SET NX EX then XADD (link key in its shard's slot)", i -> {
-                String code = code(i);
-                int shard = keys.shardOf(code);
-                String value = value(i);
-                return setThenAppend.runAsync(async, new String[] {"sc:{o" + shard + "}:l:" + code, keys.outbox(shard)}, value,
-                        Long.toString(TTL_SECONDS), code, "p\t" + value);
-            });
 
             for (var v : variants.entrySet()) { // warm-up: JIT, connection, script cache
-                throughput(redis, "warm-up " + v.getKey(), creates / 4, inFlight, v.getValue());
+                throughput(redis, connection, "warm-up " + v.getKey(), creates / 4, inFlight, v.getValue());
             }
             Map<String, List<Result>> results = new java.util.LinkedHashMap<>();
+            Map<String, List<long[]>> latencies = new java.util.LinkedHashMap<>();
             List<Double> benchmarks = new java.util.ArrayList<>();
             for (int round = 1; round <= rounds; round++) {
                 double benchmark = redisBenchmark(port, creates);
@@ -98,18 +89,28 @@ public final class HotStoreFootprint {
                 System.out.printf("round %d: redis-benchmark -q -t set -n %d -P 16 -p %d: %,.0f SET/s%n", round, creates, port, benchmark);
                 for (var v : variants.entrySet()) {
                     results.computeIfAbsent(v.getKey(), k -> new java.util.ArrayList<>())
-                            .add(throughput(redis, v.getKey(), creates, inFlight, v.getValue()));
+                            .add(throughput(redis, connection, v.getKey(), creates, inFlight, v.getValue()));
+                    latencies.computeIfAbsent(v.getKey(), k -> new java.util.ArrayList<>())
+                            .add(latency(redis, v.getKey(), Math.max(1_000, creates / 20), v.getValue()));
                 }
             }
             double benchmark = median(benchmarks);
             System.out.println();
-            System.out.printf("Medians of %d rounds (%,d creates each, %,d in flight, one Lettuce connection):%n", rounds, creates, inFlight);
-            System.out.println("| write path | creates/s | vs redis-benchmark SET -P 16 | commands sent per create |");
-            System.out.println("|---|---:|---:|---:|");
-            results.forEach((name, rs) -> System.out.printf("| %s | %,.0f | %.1f%% | %.3f |%n", name,
-                    median(rs.stream().map(Result::perSecond).toList()), 100 * median(rs.stream().map(Result::perSecond).toList()) / benchmark,
-                    median(rs.stream().map(Result::commandsPerCreate).toList())));
-            System.out.printf("| redis-benchmark -q -t set -n %d -P 16 | %,.0f | 100%% | 1 |%n", creates, benchmark);
+            System.out.printf("Medians of %d rounds (%,d creates each, %,d in flight, one Lettuce connection; CPU per create: this JVM's"
+                    + " process CPU and Redis' INFO cpu over the run; latency: one create at a time, %,d of them):%n", rounds, creates,
+                    inFlight, Math.max(1_000, creates / 20));
+            System.out.println("| write path | creates/s | vs redis-benchmark SET -P 16 | commands sent per create | client CPU µs per create"
+                    + " | Redis CPU µs per create | one at a time: mean µs | p99 µs |");
+            System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|");
+            results.forEach((name, rs) -> {
+                double perSecond = median(rs.stream().map(Result::perSecond).toList());
+                List<long[]> ls = latencies.get(name);
+                System.out.printf("| %s | %,.0f | %.1f%% | %.3f | %.1f | %.1f | %.0f | %.0f |%n", name, perSecond, 100 * perSecond / benchmark,
+                        median(rs.stream().map(Result::commandsPerCreate).toList()), median(rs.stream().map(Result::clientCpuMicros).toList()),
+                        median(rs.stream().map(Result::redisCpuMicros).toList()), median(ls.stream().map(l -> (double) l[0]).toList()),
+                        median(ls.stream().map(l -> (double) l[1]).toList()));
+            });
+            System.out.printf("| redis-benchmark -q -t set -n %d -P 16 | %,.0f | 100%% | 1 | | | | |%n", creates, benchmark);
 
             if (links > 0) {
                 footprint(redis, connection, keys, links, inFlight);
@@ -123,23 +124,58 @@ public final class HotStoreFootprint {
         return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
-    private static IntFunction<CompletableFuture<?>> hotStoreCreates(RedisConnection connection, StoreKeys keys) {
+    private static IntFunction<CompletableFuture<?>> hotStoreCreates(RedisConnection connection, StoreKeys keys, HotStoreOptions options) {
         AtomicReference<RedisHotStore> store = new AtomicReference<>();
         return i -> {
             if (store.get() == null) {
-                store.compareAndSet(null, new RedisHotStore(connection, keys, HotStoreOptions.DEFAULTS));
+                store.compareAndSet(null, new RedisHotStore(connection, keys, options));
             }
             return store.get().create(link(i)).toCompletableFuture();
         };
     }
 
-    record Result(String name, double perSecond, double commandsPerCreate) {}
+    record Result(String name, double perSecond, double commandsPerCreate, double clientCpuMicros, double redisCpuMicros) {}
 
-    private static Result throughput(RedisDeployment redis, String name, int n, int inFlight, IntFunction<CompletableFuture<?>> create)
+    /** One create at a time: {mean, p99} microseconds from the call to its completion. */
+    private static long[] latency(RedisDeployment redis, String name, int n, IntFunction<CompletableFuture<?>> create) {
+        redis.flushAll();
+        long[] micros = new long[n];
+        int offset = 10_000_000; // codes apart from the throughput runs'
+        for (int i = 0; i < n; i++) {
+            long began = System.nanoTime();
+            create.apply(offset + i).join();
+            micros[i] = (System.nanoTime() - began) / 1_000;
+        }
+        java.util.Arrays.sort(micros);
+        long mean = java.util.Arrays.stream(micros).sum() / n;
+        System.out.printf("%-95s one at a time: mean %d µs, p50 %d, p99 %d%n", name, mean, micros[n / 2], micros[n * 99 / 100]);
+        return new long[] {mean, micros[n * 99 / 100]};
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
+    /** Redis' own CPU seconds so far (user + system), from INFO cpu. */
+    private static double redisCpuSeconds(RedisConnection connection) {
+        double seconds = 0;
+        for (String line : connection.sync().info("cpu").split("\r?\n")) {
+            if (line.startsWith("used_cpu_user:") || line.startsWith("used_cpu_sys:")) {
+                seconds += Double.parseDouble(line.substring(line.indexOf(':') + 1).trim());
+            }
+        }
+        return seconds;
+    }
+
+    private static Result throughput(RedisDeployment redis, RedisConnection connection, String name, int n, int inFlight,
+            IntFunction<CompletableFuture<?>> create)
             throws InterruptedException {
         redis.flushAll();
         redis.resetCommandStats();
         Semaphore permits = new Semaphore(inFlight);
+        double redisBefore = redisCpuSeconds(connection);
+        long cpuBefore = processCpuNanos();
         long began = System.nanoTime();
         for (int i = 0; i < n; i++) {
             permits.acquire();
@@ -152,13 +188,15 @@ public final class HotStoreFootprint {
         }
         permits.acquire(inFlight);
         double seconds = (System.nanoTime() - began) / 1e9;
+        double clientCpu = (processCpuNanos() - cpuBefore) / 1e3 / n;
+        double redisCpu = (redisCpuSeconds(connection) - redisBefore) * 1e6 / n;
         Map<String, Long> calls = redis.commandCalls();
         long sent = calls.containsKey("evalsha") || calls.containsKey("eval")
                 ? calls.getOrDefault("evalsha", 0L) + calls.getOrDefault("eval", 0L)
                 : calls.getOrDefault("set", 0L) + calls.getOrDefault("xadd", 0L);
-        Result result = new Result(name, n / seconds, (double) sent / n);
-        System.out.printf("%-95s %,10.0f creates/s  %.3f commands/create  %s%n", name, result.perSecond, result.commandsPerCreate,
-                dataCalls(calls));
+        Result result = new Result(name, n / seconds, (double) sent / n, clientCpu, redisCpu);
+        System.out.printf("%-95s %,10.0f creates/s  %.3f commands/create  client CPU %.1f µs, Redis CPU %.1f µs per create  %s%n", name,
+                result.perSecond, result.commandsPerCreate, clientCpu, redisCpu, dataCalls(calls));
         return result;
     }
 

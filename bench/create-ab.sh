@@ -1,0 +1,165 @@
+#!/usr/bin/env bash
+# bench/create-ab.sh — Redis-mode creates in one script (one round trip) against the two-step create
+# (SET NX, then the group-committed XADD), back to back in one run on this box, beside the bare
+# Vert.x baseline's JSON POST: the create max rate, server CPU per create, latency at a fixed rate,
+# and Redis' own commands and CPU per create (INFO commandstats and INFO cpu around the fixed run).
+#
+# Like bench/run.sh: loopback only, the server under test (baseline or service) alone on the last
+# CPU (taskset) with one event loop; generator, Redis and HBase on the others; everything it starts
+# is stopped when it ends. Build first: mvn -B -q package -DskipTests. Settings (environment):
+#   AB_RATE=3000 (fixed-rate run, creates/s: about half the maximum, where the latency is compared)
+#   AB_DURATION=20s AB_PRIME=20s AB_P99=10ms AB_STEP=5s AB_STEPS=10 AB_START=2000 AB_ROUNDS=2
+#   AB_OUT=bench/out/create-ab
+# Each side is a fresh service (SHORTCODE_REDIS_HOT_STORE_OUTBOX_ONE_SCRIPT_CREATES=false / true)
+# on a flushed Redis; with more rounds, each side's best maximum is compared, so that one round the
+# shared box disturbed does not decide the ratio. The service's CPU per create by thread in each
+# fixed run (bench/thread-cpu.sh before and after it, the JIT apart) is printed at the end.
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+RATE=${AB_RATE:-3000}
+DURATION=${AB_DURATION:-20s}
+PRIME=${AB_PRIME:-20s}
+P99=${AB_P99:-10ms}
+STEP=${AB_STEP:-5s}
+STEPS=${AB_STEPS:-10}
+START=${AB_START:-2000}
+ROUNDS=${AB_ROUNDS:-2}
+OUT=${AB_OUT:-bench/out/create-ab}
+JAR=loadtest/target/loadtest.jar
+SERVICE_JAR=redirect-api/target/quarkus-app/quarkus-run.jar
+KEY=sck_bench_admin_key_of_enough_length_42
+[[ -f "$JAR" && -f "$SERVICE_JAR" ]] || { echo "build first: mvn -B -q -DskipTests package" >&2; exit 1; }
+NCPU=$(nproc)
+TARGET=(taskset -c "$((NCPU - 1))")
+REST=(taskset -c "0-$((NCPU - 2))")
+mkdir -p "$OUT"
+TMP=$(mktemp -d)
+PIDS=()
+cleanup() {
+  exec 7>&- 2>/dev/null || true
+  for p in "${PIDS[@]+"${PIDS[@]}"}"; do kill -TERM "$p" 2>/dev/null || true; done
+  sleep 2
+  for p in "${PIDS[@]+"${PIDS[@]}"}"; do kill -KILL "$p" 2>/dev/null || true; done
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+log() { printf '[create-ab %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+await_http() { for _ in $(seq 1 180); do curl -sf "$1" >/dev/null 2>&1 && return 0; sleep 0.5; done; return 1; }
+await_port() { for _ in $(seq 1 180); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.5; done; return 1; }
+
+REDIS_PORT=$(port)
+"${REST[@]}" redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' --appendonly no >"$OUT/redis.log" 2>&1 &
+PIDS+=($!)
+await_port "$REDIS_PORT"
+cp="persistence-hbase/target/test-classes:persistence-hbase/target/classes:$(cat persistence-hbase/target/hbase-minicluster.classpath)"
+mkfifo "$TMP/hbase.stdin"
+"${REST[@]}" nice -n 10 bash -c 'exec java -Xmx768m -cp "$1" dev.shortcode.hbase.testing.HBaseMiniClusterMain <"$2"' hbase "$cp" "$TMP/hbase.stdin" \
+  >"$OUT/hbase.log" 2>&1 &
+PIDS+=($!)
+exec 7>"$TMP/hbase.stdin"
+for _ in $(seq 1 180); do grep -q 'READY zk=' "$OUT/hbase.log" && break; sleep 1; done
+HBASE_ZK=$(grep -o 'READY zk=[^ ]*' "$OUT/hbase.log" | head -n 1 | cut -d= -f2)
+[[ -n "$HBASE_ZK" ]] || { log "hbase did not start; see $OUT/hbase.log"; exit 1; }
+log "redis :$REDIS_PORT, hbase $HBASE_ZK"
+rcli() { redis-cli -p "$REDIS_PORT" "$@"; }
+calls() { rcli info commandstats | tr -d '\r' | awk -F'calls=' '/^cmdstat_/ {split($2, a, ","); n += a[1]} END {print n + 0}'; }
+redis_cpu() { rcli info cpu | tr -d '\r' | awk -F: '/^used_cpu_(user|sys):/ {s += $2} END {printf "%.6f", s}'; }
+lt() { "${REST[@]}" java -Xmx1g -jar "$JAR" --connections 64 --api-key "$KEY" --output-dir "$OUT" --plot none "$@"; }
+fixed_row() { # name: answered, p50, p99 (corrected), server CPU
+  jq -r '"\(.answered) | \(.latencyMs.corrected.p50) | \(.latencyMs.corrected.p99) | \((.serverCpu.microsPerRequest // 0) * 10 | round / 10)"' "$OUT/$1.json"
+}
+max_of() { jq -r '.maxRate // 0' "$OUT/$1.json"; }
+# links the service created so far (all pools), from its metrics on the management port
+created() { curl -s "http://127.0.0.1:$1/q/metrics" | awk '/^shortcode_links_created_total/ {n += $2} END {printf "%d", n}'; }
+# CPU µs per create by thread between two bench/thread-cpu.sh listings; the JIT's threads apart
+thread_diff() {
+  python3 - "$1" "$2" "$3" <<'PY'
+import sys
+def load(path):
+    return {" ".join(l.split()[2:]): float(l.split()[0]) for l in open(path) if l.strip()}
+before, after, n = load(sys.argv[1]), load(sys.argv[2]), max(1, int(sys.argv[3]))
+rows = sorted(((after[k] - before.get(k, 0.0), k) for k in after), reverse=True)
+jit = lambda k: "Compiler" in k
+for label, keep in (("all but the JIT", lambda k: not jit(k)), ("the JIT", jit)):
+    print(f"{sum(v for v, k in rows if keep(k)) * 1e6 / n:8.1f} µs  {label}")
+for v, k in rows:
+    if v >= 0.05 and not jit(k):
+        print(f"{v * 1e6 / n:8.1f} µs  {k}")
+PY
+}
+THREAD_FILES=()
+max_cpu() { jq -r '(.best.serverCpu.microsPerRequest // 0) * 10 | round / 10' "$OUT/$1.json"; }
+
+# The bare Vert.x baseline: POST answers a fixed 201 without reading the body.
+bp=$(port)
+"${TARGET[@]}" java -Xmx1g -jar "$JAR" baseline-server --port "$bp" --exit-after 2h >"$OUT/baseline.log" 2>&1 &
+bpid=$!
+PIDS+=($bpid)
+await_port "$bp"
+lt --target "http://127.0.0.1:$bp" --server-pid "$bpid" --name baseline-prime --scenario create --rate "$RATE" --duration "$PRIME" --quiet >/dev/null
+lt --target "http://127.0.0.1:$bp" --server-pid "$bpid" --name baseline-fixed --scenario create --rate "$RATE" --duration "$DURATION" \
+  --warmup 3s --quiet >/dev/null
+lt --target "http://127.0.0.1:$bp" --server-pid "$bpid" --name baseline-max --scenario create --find-max --p99 "$P99" --rate "$START" \
+  --duration "$STEP" --warmup 1s --max-steps "$STEPS" --retries 1 --quiet >/dev/null
+kill -TERM "$bpid"; wait "$bpid" 2>/dev/null || true
+BASE_MAX=$(max_of baseline-max)
+ROWS=("| - | baseline | $(fixed_row baseline-fixed) | - | - | $BASE_MAX | $(max_cpu baseline-max) |")
+log "baseline: max $BASE_MAX creates/s"
+
+declare -A BEST
+for round in $(seq 1 "$ROUNDS"); do
+  for one in false true; do
+    side=two-step; [[ $one == true ]] && side=one-script
+    name="$side-r$round"
+    p=$(port)
+    mp=$(port) # the management interface (/q/*) has a port of its own
+    rcli flushall >/dev/null
+    env QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$p" QUARKUS_MANAGEMENT_HOST=127.0.0.1 QUARKUS_MANAGEMENT_PORT="$mp" \
+      SHORTCODE_DATA_DIR="$TMP/data-$name" SHORTCODE_ADMIN_KEY="$KEY" QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE=1 \
+      SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZOOKEEPER_QUORUM="$HBASE_ZK" \
+      SHORTCODE_SECRET="bench secret shared by every node" SHORTCODE_REDIS_HOT_STORE_OUTBOX_ONE_SCRIPT_CREATES="$one" \
+      "${TARGET[@]}" java -Xmx1g -jar "$SERVICE_JAR" >"$OUT/$name.service.log" 2>&1 &
+    spid=$!
+    PIDS+=($spid)
+    await_http "http://127.0.0.1:$mp/q/health/ready"
+    common=(--target "http://127.0.0.1:$p" --server-pid "$spid")
+    lt "${common[@]}" --name "$name-prime" --scenario create --rate "$RATE" --duration "$PRIME" --quiet >/dev/null
+    c0=$(calls) u0=$(redis_cpu)
+    made0=$(created "$mp")
+    bench/thread-cpu.sh "$spid" >"$TMP/threads-before"
+    lt "${common[@]}" --name "$name-fixed" --scenario create --rate "$RATE" --duration "$DURATION" --warmup 3s --quiet >/dev/null
+    bench/thread-cpu.sh "$spid" >"$TMP/threads-after"
+    c1=$(calls) u1=$(redis_cpu)
+    answered=$(jq -r '.answered' "$OUT/$name-fixed.json")
+    thread_diff "$TMP/threads-before" "$TMP/threads-after" "$(( $(created "$mp") - made0 ))" >"$OUT/$name-threads.txt"
+    THREAD_FILES+=("$OUT/$name-threads.txt")
+    # the run's warm-up is not in answered, so the per-create figures below are a little high
+    per_cmd=$(python3 -c "print(round(($c1 - $c0) / max(1, $answered), 2))")
+    per_cpu=$(python3 -c "print(round(($u1 - $u0) * 1e6 / max(1, $answered), 1))")
+    lt "${common[@]}" --name "$name-max" --scenario create --find-max --p99 "$P99" --rate "$START" \
+      --duration "$STEP" --warmup 1s --max-steps "$STEPS" --retries 1 --quiet >/dev/null
+    max=$(max_of "$name-max")
+    ROWS+=("| $round | $side | $(fixed_row "$name-fixed") | $per_cmd | $per_cpu | $max ($(python3 -c "print(round(100 * $max / max(1, $BASE_MAX)))") %) | $(max_cpu "$name-max") |")
+    (( max > ${BEST[$side]:-0} )) && BEST[$side]=$max
+    log "$name: max $max creates/s"
+    kill -TERM "$spid"
+    wait "$spid" 2>/dev/null || true
+  done
+done
+echo
+echo "Creates at $RATE/s for $DURATION (after $PRIME of priming), and the create max rate (p99 ≤ $P99):"
+echo
+echo "| round | create | answered | p50 ms | p99 ms | server CPU µs/create | Redis commands per create | Redis CPU µs per create | max rate /s (of the baseline's) | server CPU µs/create at max |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+printf '%s\n' "${ROWS[@]}"
+echo
+echo "best maximum: one-script ${BEST[one-script]:-0}, two-step ${BEST[two-step]:-0}, baseline $BASE_MAX /s"
+echo "(Redis commands count those inside scripts too; latency is the generator's corrected figure.)"
+echo
+echo "Server CPU per create by thread in the fixed runs ($RATE/s):"
+for f in "${THREAD_FILES[@]}"; do
+  echo "$(basename "$f" -threads.txt):"
+  cat "$f"
+done
