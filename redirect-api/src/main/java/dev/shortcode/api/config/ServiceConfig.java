@@ -291,6 +291,7 @@ public interface ServiceConfig {
              * round trip); false: SET NX, then the group-committed XADD. A Cluster always takes the two steps.
              */
             @WithDefault("true")
+            @WithConverter(StrictBooleanConverter.class)
             boolean oneScriptCreates();
         }
     }
