@@ -7,7 +7,9 @@
 #   mvn -B -q package -DskipTests && bench/bulk-cost.sh
 #   BULK_MODES="redis embedded" BULK_ROUNDS=2 bench/bulk-cost.sh before=/tmp/before/quarkus-app after=redirect-api/target/quarkus-app
 #
-# Arguments: label=quarkus-app-directory pairs (default: this checkout's build as "this").
+# Arguments: label=quarkus-app-directory pairs (default: this checkout's build as "this"); a pair may
+# add settings for its service after commas, so that one build compares with itself configured
+# otherwise, e.g. two-step=redirect-api/target/quarkus-app,SHORTCODE_REDIS_HOT_STORE_OUTBOX_ONE_SCRIPT_CREATES=false
 # Builds alternate within each round, so that a noisy minute of this shared box hits both.
 # Environment: BULK_MODES (redis embedded), BULK_ROUNDS (2), BULK_LINES (1000000),
 # SERVICE_JAVA_OPTS (-Xmx1g), BULK_OUT (bench/out/bulk-cost). Redis mode needs redis-server and the
@@ -58,8 +60,9 @@ stream() { # port lines name [server pid]
   "${REST_PIN[@]}" java -Xmx1g -jar "$LOADTEST" "${args[@]}"
 }
 
-measure() { # mode label app-dir
-  local mode=$1 label=$2 app=$3 port data gc pid lines0 result
+measure() { # mode label app-dir[,VAR=value...]
+  local mode=$1 label=$2 app=${3%%,*} port data gc pid lines0 result settings=()
+  [[ "$3" == *,* ]] && IFS=, read -r -a settings <<< "${3#*,}"
   port=$(free_port)
   data=$(mktemp -d "$OUT/data.XXXXXX")
   gc="$OUT/$mode-$label-gc.log"
@@ -71,6 +74,7 @@ measure() { # mode label app-dir
     env_args+=(SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZOOKEEPER_QUORUM="$HBASE_ZK"
       SHORTCODE_SECRET="bench secret shared by every node")
   fi
+  env_args+=("${settings[@]+"${settings[@]}"}")
   env -u SHORTCODE_REDIS_URIS "${env_args[@]}" "${SERVICE_PIN[@]}" java "${SERVICE_OPTS[@]}" "-Xlog:gc:file=$gc" \
     -jar "$app/quarkus-run.jar" >"$OUT/$mode-$label-service.log" 2>&1 &
   pid=$!

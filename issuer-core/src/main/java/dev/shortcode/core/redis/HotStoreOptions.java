@@ -33,10 +33,11 @@ import java.time.Duration;
  * @param outboxMaxQueued        mutations waiting for their {@code XADD} on this node; beyond it
  *                               creates fail fast instead of queueing without bound
  * @param oneScriptCreates       on a standalone Redis, a create stores its link and appends its
- *                               {@code Put} in one script, one round trip ({@link OneScriptCreates});
- *                               false: {@code SET NX}, then the group-committed {@code XADD}, two
- *                               replies in a row for about half the Redis CPU. A Cluster always
- *                               takes the two steps
+ *                               {@code Put} in one script, one round trip, and a batch in one
+ *                               script call per outbox shard and {@code outboxMaxBatch} links
+ *                               ({@link OneScriptCreates}); false: {@code SET NX}, then the
+ *                               group-committed {@code XADD}, two replies in a row for about half
+ *                               the Redis CPU per create. A Cluster always takes the two steps
  */
 public record HotStoreOptions(
         long nearCacheMaxSize,

@@ -55,9 +55,12 @@ import java.util.concurrent.CompletionStage;
  * If the append fails, the link is taken back (replaced by the removal marker if still ours) and
  * the create fails.
  *
- * <p>{@link #createAll} takes the two steps in either mode, at a lower cost per link: all {@code SET NX}
- * commands leave back to back (pipelined), then the created links' puts join the outbox as one
- * group, which fills whole {@code XADD} entries instead of waiting in line one by one.
+ * <p>{@link #createAll} does the same for many links at a lower cost per link. On a standalone
+ * Redis: one script call per outbox shard and up to {@code outbox.max-batch} links, which stores
+ * each link and appends the stored ones' {@code Put}s as one entry, the calls pipelined: one round
+ * trip and a command per call instead of per link. On a Cluster: all {@code SET NX} commands leave
+ * back to back (pipelined), then the created links' puts join the outbox as one group, which
+ * fills whole {@code XADD} entries instead of waiting in line one by one.
  *
  * <h2>Read: near cache served without waiting, reloaded in the background</h2>
  * A node's first read of a code runs a tiny script that reads the record and sets its expiry
@@ -321,7 +324,10 @@ final class RedisHotStore implements HotStore {
     }
 
     /**
-     * Every {@code SET NX EX} is written before any reply is read, so they leave pipelined (one
+     * On a standalone Redis, {@link OneScriptCreates#createAll}: each call stores its links and
+     * appends their Puts at once, or nothing; a call whose reply is lost has its links taken back.
+     *
+     * <p>On a Cluster, every {@code SET NX EX} is written before any reply is read, so they leave pipelined (one
      * write per node and event-loop turn, see {@link RedisConnection}); once all have answered,
      * the created links' puts go to the outbox as one group. A code given twice: both commands go
      * to the same node on the same connection in list order, so the first stores, the later ones
@@ -335,6 +341,19 @@ final class RedisHotStore implements HotStore {
         int n = links.size();
         if (n == 0) {
             return CompletableFuture.completedFuture(List.of());
+        }
+        if (oneScript != null) {
+            String[] records = new String[n];
+            for (int i = 0; i < n; i++) {
+                records[i] = LinkRecordCodec.encode(links.get(i));
+            }
+            return RedisFailures.translated(oneScript.createAll(links, records, options.outboxMaxBatch(), (positions, failure) -> {
+                if (RedisFailures.mayHaveBeenApplied(failure)) {
+                    for (int i : positions) { // no reply: the call may have run
+                        takeBacks.takeBack(keys.link(links.get(i).code()), records[i], links.get(i).ttlSeconds(), failure);
+                    }
+                }
+            }).thenApply(Arrays::asList));
         }
         String[] linkKeys = new String[n];
         String[] values = new String[n];

@@ -408,6 +408,34 @@ abstract class AbstractRedisHotStoreIntegrationTests {
         }
     }
 
+    /**
+     * Creates and batches enough to touch every master and load the scripts: a Cluster connects to
+     * a node on its first command there, and while that node is paused the connection's handshake
+     * waits without the command timeout.
+     */
+    private void connectToEveryNode(RedisHotStore node) {
+        for (int i = 0; i < 30; i++) {
+            assertThat(node.create(link(randomCode(7), 600)).toCompletableFuture().join()).isTrue();
+        }
+        assertThat(createAll(node, List.of(link(randomCode(7), 600), link(randomCode(7), 600)))).containsOnly(true);
+    }
+
+    /**
+     * {@code CLIENT PAUSE} on every master at once: connections to all of them are opened first, so
+     * that no master resumes before the last one is paused.
+     */
+    static void pauseEveryMaster(RedisDeployment deployment, Duration pause) {
+        List<io.lettuce.core.RedisClient> clients = deployment.uris().stream().map(io.lettuce.core.RedisClient::create).toList();
+        try {
+            List<io.lettuce.core.api.StatefulRedisConnection<String, String>> masters = clients.stream()
+                    .map(io.lettuce.core.RedisClient::connect).toList();
+            masters.forEach(master -> master.sync().clientPause(pause.toMillis()));
+            masters.forEach(io.lettuce.core.api.StatefulRedisConnection::close);
+        } finally {
+            clients.forEach(client -> client.shutdown(Duration.ZERO, Duration.ofSeconds(1)));
+        }
+    }
+
     /** Reads {@code code} on {@code node} back to back until it answers {@code expected}; how long that took. */
     static Duration readContinuouslyUntil(RedisHotStore node, String code, Optional<LinkRecord> expected, Duration atMost) {
         long began = System.nanoTime();
@@ -531,9 +559,9 @@ abstract class AbstractRedisHotStoreIntegrationTests {
                 RedisConnection c = RedisConnection.open(own.cluster() ? own.uris() : List.of(own.uris().get(0)), own.cluster(),
                         Duration.ofMillis(300));
                 RedisHotStore node = new RedisHotStore(c, keys, HotStoreOptions.DEFAULTS)) {
-            assertThat(node.create(link(randomCode(7), 600)).toCompletableFuture().join()).as("connected, scripts loaded").isTrue();
+            connectToEveryNode(node);
             LinkRecord link = link(randomCode(7), 600);
-            own.onEachMaster(master -> master.clientPause(4_000)); // long enough to reach every master before the first resumes
+            pauseEveryMaster(own, Duration.ofMillis(2_500));
             assertThat(node.create(link).toCompletableFuture()).failsWithin(Duration.ofSeconds(5))
                     .withThrowableOfType(java.util.concurrent.ExecutionException.class)
                     .withCauseInstanceOf(StorageUnavailableException.class);
@@ -549,6 +577,37 @@ abstract class AbstractRedisHotStoreIntegrationTests {
                         new ArchiveMutation.Remove(link.code(), link.createdAtMillis(), link.version() + 1));
             }
             assertThat(node.get(link.code()).toCompletableFuture().join()).isEmpty();
+        }
+    }
+
+    /** As above for a batch: every link of a batch whose replies are lost ends taken back, in Redis and in the archive. */
+    @Test
+    void createAll_whoseRepliesAreLost_failsAndTakesEveryLinkBack_leavingNoLiveLinkInRedisOrTheArchive() {
+        try (RedisDeployment own = privateRedis();
+                RedisConnection c = RedisConnection.open(own.cluster() ? own.uris() : List.of(own.uris().get(0)), own.cluster(),
+                        Duration.ofMillis(300));
+                RedisHotStore node = new RedisHotStore(c, keys, HotStoreOptions.DEFAULTS)) {
+            connectToEveryNode(node);
+            List<LinkRecord> links = java.util.stream.IntStream.range(0, 40).mapToObj(i -> link(randomCode(7), 600)).toList();
+            pauseEveryMaster(own, Duration.ofMillis(2_500));
+            assertThat(node.createAll(links).toCompletableFuture()).failsWithin(Duration.ofSeconds(5))
+                    .withThrowableOfType(java.util.concurrent.ExecutionException.class)
+                    .withCauseInstanceOf(StorageUnavailableException.class);
+            await().atMost(Duration.ofSeconds(20)).ignoreExceptions().untilAsserted(() -> { // reads time out while paused
+                for (LinkRecord link : links) {
+                    assertThat(c.sync().get(keys.link(link.code()))).as(link.code()).isEqualTo(RedisHotStore.REMOVED);
+                }
+                assertThat(node.takeBacksPending()).isZero();
+            });
+            for (LinkRecord link : links) {
+                List<ArchiveMutation> archived = OutboxContents.of(c, keys, link.code());
+                if (own.cluster()) {
+                    assertThat(archived).as(link.code()).isEmpty();
+                } else {
+                    assertThat(archived).as(link.code()).containsExactly(new ArchiveMutation.Put(link),
+                            new ArchiveMutation.Remove(link.code(), link.createdAtMillis(), link.version() + 1));
+                }
+            }
         }
     }
 

@@ -51,7 +51,30 @@ class StandaloneRedisHotStoreIntegrationTests extends AbstractRedisHotStoreInteg
     }
 
     @Test
-    void create_whenRedisIsOutOfMemory_failsAsUnavailable_andWritesNeitherTheLinkNorItsPut() {
+    void createAll_onStandalone_isOneScriptCallPerShardAndBatch_andOneOutboxEntryPerCall() {
+        int n = 1_000;
+        List<LinkRecord> links = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            links.add(link(randomCode(8), 600));
+        }
+        int[] perShard = new int[keys.outboxShards()];
+        links.forEach(l -> perShard[keys.shardOf(l.code())]++);
+        int maxBatch = HotStoreOptions.DEFAULTS.outboxMaxBatch();
+        long calls = java.util.Arrays.stream(perShard).map(k -> (k + maxBatch - 1) / maxBatch).sum();
+        redis.resetCommandStats();
+
+        assertThat(store.createAll(links).toCompletableFuture().join()).hasSize(n).containsOnly(true);
+
+        Map<String, Long> commands = redis.commandCalls();
+        assertThat(commands.getOrDefault("evalsha", 0L) + commands.getOrDefault("eval", 0L)).as("script calls").isEqualTo(calls);
+        assertThat(commands.get("set")).as("inside the scripts").isEqualTo(n);
+        assertThat(commands.get("xadd")).as("one entry per call").isEqualTo(calls);
+        assertThat(OutboxContents.entries(connection, keys)).isEqualTo(calls);
+        assertThat(OutboxContents.all(connection, keys)).containsExactlyInAnyOrderElementsOf(links.stream().map(ArchiveMutation.Put::new).toList());
+    }
+
+    @Test
+    void createAndCreateAll_whenRedisIsOutOfMemory_failAsUnavailable_andWriteNeitherLinksNorPuts() {
         try (RedisDeployment own = privateRedis(); RedisConnection c = own.connect();
                 RedisHotStore node = new RedisHotStore(c, keys, HotStoreOptions.DEFAULTS)) {
             assertThat(node.create(link(randomCode(7), 600)).toCompletableFuture().join()).isTrue();
@@ -60,9 +83,14 @@ class StandaloneRedisHotStoreIntegrationTests extends AbstractRedisHotStoreInteg
             assertThat(node.create(refused).toCompletableFuture()).failsWithin(Duration.ofSeconds(5))
                     .withThrowableOfType(ExecutionException.class).withCauseInstanceOf(StorageUnavailableException.class)
                     .withMessageContaining("OOM");
+            List<LinkRecord> batch = List.of(link(randomCode(7), 600), link(randomCode(7), 600));
+            assertThat(node.createAll(batch).toCompletableFuture()).failsWithin(Duration.ofSeconds(5))
+                    .withThrowableOfType(ExecutionException.class).withCauseInstanceOf(StorageUnavailableException.class);
             c.sync().configSet("maxmemory", "0");
-            assertThat(c.sync().exists(keys.link(refused.code()))).isZero();
-            assertThat(OutboxContents.of(c, keys, refused.code())).isEmpty();
+            for (LinkRecord link : List.of(refused, batch.get(0), batch.get(1))) {
+                assertThat(c.sync().exists(keys.link(link.code()))).as(link.code()).isZero();
+                assertThat(OutboxContents.of(c, keys, link.code())).as(link.code()).isEmpty();
+            }
             assertThat(node.takeBacksPending()).as("nothing to take back: Redis refused the script").isZero();
             assertThat(node.create(refused).toCompletableFuture().join()).as("the same create once Redis has room").isTrue();
             assertThat(OutboxContents.of(c, keys, refused.code())).containsExactly(new ArchiveMutation.Put(refused));

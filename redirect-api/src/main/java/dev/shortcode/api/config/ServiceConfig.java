@@ -288,7 +288,8 @@ public interface ServiceConfig {
 
             /**
              * On a standalone Redis, a create stores its link and appends its Put in one script (one
-             * round trip); false: SET NX, then the group-committed XADD. A Cluster always takes the two steps.
+             * round trip), a batch in one script call per outbox shard and max-batch links; false: SET NX,
+             * then the group-committed XADD. A Cluster always takes the two steps.
              */
             @WithDefault("true")
             @WithConverter(StrictBooleanConverter.class)
