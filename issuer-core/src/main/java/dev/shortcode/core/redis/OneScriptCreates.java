@@ -45,6 +45,14 @@ import java.util.function.BiConsumer;
 final class OneScriptCreates {
 
     /**
+     * Links per {@link #CREATE_ALL} call at most, whatever the outbox batch: the script unpacks two
+     * values per stored link for its {@code XADD}, and Lua's stack holds about 8,000 (past it the
+     * script would fail after its writes); a thousand links also keep a call near a millisecond of
+     * Redis, so that other clients' commands run between calls.
+     */
+    static final int MAX_LINKS_PER_CALL = 1_000;
+
+    /**
      * KEYS: link, outbox stream. ARGV: record, TTL seconds, code. Returns 1 when the link was stored
      * and its Put appended, 0 when the code is live. The record goes over the wire once: the script
      * makes the Put from it, with {@link MutationCodec#encodePut}'s prefix and the removal marker
@@ -120,14 +128,15 @@ final class OneScriptCreates {
 
     /**
      * Creates {@code links} ({@code records} their encodings), one script call per outbox shard and
-     * up to {@code perCall} links: one round trip for the lot, the calls pipelined. Completes with
+     * up to {@code maxPerCall} links (at most {@value #MAX_LINKS_PER_CALL}): one round trip for the lot, the calls pipelined. Completes with
      * each link's outcome once every call answered; if any failed, fails with the first failure
      * after all settled (the links of the calls that answered are stored and in the outbox), and
      * hands the links of each failed call to {@code onFailedCall}.
      */
-    CompletableFuture<Boolean[]> createAll(List<LinkRecord> links, String[] records, int perCall,
+    CompletableFuture<Boolean[]> createAll(List<LinkRecord> links, String[] records, int maxPerCall,
             BiConsumer<int[], Throwable> onFailedCall) {
         int n = links.size();
+        int perCall = Math.min(maxPerCall, MAX_LINKS_PER_CALL);
         List<List<Integer>> byShard = new ArrayList<>();
         for (int s = 0; s < keys.outboxShards(); s++) {
             byShard.add(new ArrayList<>());

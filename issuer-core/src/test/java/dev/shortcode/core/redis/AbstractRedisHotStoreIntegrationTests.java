@@ -555,42 +555,27 @@ abstract class AbstractRedisHotStoreIntegrationTests {
      */
     @Test
     void create_whoseReplyIsLost_failsAndIsTakenBack_leavingNoLiveLinkInRedisOrTheArchive() {
-        try (RedisDeployment own = privateRedis();
-                RedisConnection c = RedisConnection.open(own.cluster() ? own.uris() : List.of(own.uris().get(0)), own.cluster(),
-                        Duration.ofMillis(300));
-                RedisHotStore node = new RedisHotStore(c, keys, HotStoreOptions.DEFAULTS)) {
-            connectToEveryNode(node);
-            LinkRecord link = link(randomCode(7), 600);
-            pauseEveryMaster(own, Duration.ofMillis(2_500));
-            assertThat(node.create(link).toCompletableFuture()).failsWithin(Duration.ofSeconds(5))
-                    .withThrowableOfType(java.util.concurrent.ExecutionException.class)
-                    .withCauseInstanceOf(StorageUnavailableException.class);
-            await().atMost(Duration.ofSeconds(20)).ignoreExceptions().untilAsserted(() -> { // reads time out while paused
-                assertThat(c.sync().get(keys.link(link.code()))).isEqualTo(RedisHotStore.REMOVED);
-                assertThat(node.takeBacksPending()).isZero();
-            });
-            List<ArchiveMutation> archived = OutboxContents.of(c, keys, link.code());
-            if (own.cluster()) {
-                assertThat(archived).isEmpty();
-            } else {
-                assertThat(archived).containsExactly(new ArchiveMutation.Put(link),
-                        new ArchiveMutation.Remove(link.code(), link.createdAtMillis(), link.version() + 1));
-            }
-            assertThat(node.get(link.code()).toCompletableFuture().join()).isEmpty();
-        }
+        LinkRecord link = link(randomCode(7), 600);
+        assertLostRepliesAreTakenBack(List.of(link), node -> node.create(link));
     }
 
     /** As above for a batch: every link of a batch whose replies are lost ends taken back, in Redis and in the archive. */
     @Test
     void createAll_whoseRepliesAreLost_failsAndTakesEveryLinkBack_leavingNoLiveLinkInRedisOrTheArchive() {
+        List<LinkRecord> links = java.util.stream.IntStream.range(0, 40).mapToObj(i -> link(randomCode(7), 600)).toList();
+        assertLostRepliesAreTakenBack(links, node -> node.createAll(links));
+    }
+
+    /** Pauses every master past the command timeout while {@code write} stores {@code links}, then checks they end taken back. */
+    private void assertLostRepliesAreTakenBack(List<LinkRecord> links,
+            java.util.function.Function<RedisHotStore, java.util.concurrent.CompletionStage<?>> write) {
         try (RedisDeployment own = privateRedis();
                 RedisConnection c = RedisConnection.open(own.cluster() ? own.uris() : List.of(own.uris().get(0)), own.cluster(),
                         Duration.ofMillis(300));
                 RedisHotStore node = new RedisHotStore(c, keys, HotStoreOptions.DEFAULTS)) {
             connectToEveryNode(node);
-            List<LinkRecord> links = java.util.stream.IntStream.range(0, 40).mapToObj(i -> link(randomCode(7), 600)).toList();
             pauseEveryMaster(own, Duration.ofMillis(2_500));
-            assertThat(node.createAll(links).toCompletableFuture()).failsWithin(Duration.ofSeconds(5))
+            assertThat(write.apply(node).toCompletableFuture()).failsWithin(Duration.ofSeconds(5))
                     .withThrowableOfType(java.util.concurrent.ExecutionException.class)
                     .withCauseInstanceOf(StorageUnavailableException.class);
             await().atMost(Duration.ofSeconds(20)).ignoreExceptions().untilAsserted(() -> { // reads time out while paused
@@ -607,6 +592,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
                     assertThat(archived).as(link.code()).containsExactly(new ArchiveMutation.Put(link),
                             new ArchiveMutation.Remove(link.code(), link.createdAtMillis(), link.version() + 1));
                 }
+                assertThat(node.get(link.code()).toCompletableFuture().join()).as(link.code()).isEmpty();
             }
         }
     }

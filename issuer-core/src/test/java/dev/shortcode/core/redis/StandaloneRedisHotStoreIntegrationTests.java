@@ -73,6 +73,26 @@ class StandaloneRedisHotStoreIntegrationTests extends AbstractRedisHotStoreInteg
         assertThat(OutboxContents.all(connection, keys)).containsExactlyInAnyOrderElementsOf(links.stream().map(ArchiveMutation.Put::new).toList());
     }
 
+    /** Past a thousand links a call's XADD would unpack more values than Lua's stack holds, after its writes. */
+    @Test
+    void createAll_withAnOutboxBatchAboveTheScriptsLimit_takesAThousandLinksPerCall() {
+        StoreKeys oneShard = new StoreKeys(keys.namespace() + "x", 1);
+        try (RedisHotStore wide = new RedisHotStore(connection, oneShard, HotStoreOptions.builder().outboxMaxBatch(10_000).build())) {
+            List<LinkRecord> links = new ArrayList<>();
+            for (int i = 0; i < 4_500; i++) { // 9,000 values to unpack in one call
+                links.add(link(randomCode(8), 600));
+            }
+            redis.resetCommandStats();
+
+            assertThat(wide.createAll(links).toCompletableFuture().join()).hasSize(4_500).containsOnly(true);
+
+            Map<String, Long> commands = redis.commandCalls();
+            assertThat(commands.getOrDefault("evalsha", 0L) + commands.getOrDefault("eval", 0L)).as("script calls").isEqualTo(5);
+            assertThat(OutboxContents.entries(connection, oneShard)).isEqualTo(5);
+            assertThat(OutboxContents.all(connection, oneShard)).hasSize(4_500);
+        }
+    }
+
     @Test
     void createAndCreateAll_whenRedisIsOutOfMemory_failAsUnavailable_andWriteNeitherLinksNorPuts() {
         try (RedisDeployment own = privateRedis(); RedisConnection c = own.connect();
