@@ -73,22 +73,6 @@ fixed_row() { # name: answered, p50, p99 (corrected), server CPU
 max_of() { jq -r '.maxRate // 0' "$OUT/$1.json"; }
 # links the service created so far (all pools), from its metrics on the management port
 created() { curl -s "http://127.0.0.1:$1/q/metrics" | awk '/^shortcode_links_created_total/ {n += $2} END {printf "%d", n}'; }
-# CPU µs per create by thread between two bench/thread-cpu.sh listings; the JIT's threads apart
-thread_diff() {
-  python3 - "$1" "$2" "$3" <<'PY'
-import sys
-def load(path):
-    return {" ".join(l.split()[2:]): float(l.split()[0]) for l in open(path) if l.strip()}
-before, after, n = load(sys.argv[1]), load(sys.argv[2]), max(1, int(sys.argv[3]))
-rows = sorted(((after[k] - before.get(k, 0.0), k) for k in after), reverse=True)
-jit = lambda k: "Compiler" in k
-for label, keep in (("all but the JIT", lambda k: not jit(k)), ("the JIT", jit)):
-    print(f"{sum(v for v, k in rows if keep(k)) * 1e6 / n:8.1f} µs  {label}")
-for v, k in rows:
-    if v >= 0.05 and not jit(k):
-        print(f"{v * 1e6 / n:8.1f} µs  {k}")
-PY
-}
 THREAD_FILES=()
 max_cpu() { jq -r '(.best.serverCpu.microsPerRequest // 0) * 10 | round / 10' "$OUT/$1.json"; }
 
@@ -133,7 +117,7 @@ for round in $(seq 1 "$ROUNDS"); do
     bench/thread-cpu.sh "$spid" >"$TMP/threads-after"
     c1=$(calls) u1=$(redis_cpu)
     answered=$(jq -r '.answered' "$OUT/$name-fixed.json")
-    thread_diff "$TMP/threads-before" "$TMP/threads-after" "$(( $(created "$mp") - made0 ))" >"$OUT/$name-threads.txt"
+    bench/thread-diff.py "$TMP/threads-before" "$TMP/threads-after" "$(( $(created "$mp") - made0 ))" >"$OUT/$name-threads.txt"
     THREAD_FILES+=("$OUT/$name-threads.txt")
     # the run's warm-up is not in answered, so the per-create figures below are a little high
     per_cmd=$(python3 -c "print(round(($c1 - $c0) / max(1, $answered), 2))")

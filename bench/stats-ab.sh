@@ -70,22 +70,6 @@ HBASE_ZK=$(grep -o 'READY zk=[^ ]*' "$OUT/hbase.log" | head -n 1 | cut -d= -f2)
 log "redis :$REDIS_PORT, hbase $HBASE_ZK"
 rcli() { redis-cli -p "$REDIS_PORT" "$@"; }
 redirects() { curl -s "http://127.0.0.1:$1/q/metrics" | awk '/^shortcode_redirects_total\{outcome="found"/ {print $2}' | cut -d. -f1; }
-# CPU µs per redirect by thread between two bench/thread-cpu.sh listings; the JIT's threads apart
-thread_diff() {
-  python3 - "$1" "$2" "$3" <<'PY'
-import sys
-def load(path):
-    return {" ".join(l.split()[2:]): float(l.split()[0]) for l in open(path) if l.strip()}
-before, after, n = load(sys.argv[1]), load(sys.argv[2]), max(1, int(sys.argv[3]))
-rows = sorted(((after[k] - before.get(k, 0.0), k) for k in after), reverse=True)
-jit = lambda k: "Compiler" in k
-for label, keep in (("all but the JIT", lambda k: not jit(k)), ("the JIT", jit)):
-    print(f"{sum(v for v, k in rows if keep(k)) * 1e6 / n:8.2f} µs  {label}")
-for v, k in rows:
-    if v >= 0.05 and not jit(k):
-        print(f"{v * 1e6 / n:8.2f} µs  {k}")
-PY
-}
 calls() { rcli info commandstats | tr -d '\r' | awk -F'calls=' '/^cmdstat_/ {split($2, a, ","); n += a[1]} END {print n + 0}'; }
 
 echo "| round | mode | stats | max redirect rate (p99 ≤ $P99) | server CPU µs/redirect at max | CPU µs/redirect at $RATE/s | Redis commands per 1,000 redirects at $RATE/s |"
@@ -120,7 +104,7 @@ for mode in $MODES; do
     after=$(calls)
     answered=$(( $(redirects "$mp") - served_before ))
     bench/thread-cpu.sh "$spid" >"$TMP/threads-after"
-    thread_diff "$TMP/threads-before" "$TMP/threads-after" "$answered" >"$OUT/$name-threads.txt"
+    bench/thread-diff.py "$TMP/threads-before" "$TMP/threads-after" "$answered" >"$OUT/$name-threads.txt"
     if [[ -n $PROFILER ]]; then
       jcmd "$spid" JVMTI.agent_load "$PROFILER" "\"stop,file=$(realpath "$OUT")/$name.collapsed,collapsed\"" >/dev/null
       bench/stats-share.py "$OUT/$name.collapsed" "$answered" >>"$OUT/$name-threads.txt"
