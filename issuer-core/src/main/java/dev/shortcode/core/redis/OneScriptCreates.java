@@ -6,6 +6,7 @@ import dev.shortcode.core.store.LinkRecordCodec;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
@@ -137,19 +138,13 @@ final class OneScriptCreates {
             BiConsumer<int[], Throwable> onFailedCall) {
         int n = links.size();
         int perCall = Math.min(maxPerCall, MAX_LINKS_PER_CALL);
-        List<List<Integer>> byShard = new ArrayList<>();
-        for (int s = 0; s < keys.outboxShards(); s++) {
-            byShard.add(new ArrayList<>());
-        }
-        for (int i = 0; i < n; i++) {
-            byShard.get(keys.shardOf(links.get(i).code())).add(i);
-        }
+        int[][] byShard = byShard(links);
         Boolean[] stored = new Boolean[n];
         List<CompletableFuture<?>> calls = new ArrayList<>();
-        for (int shard = 0; shard < byShard.size(); shard++) {
-            List<Integer> members = byShard.get(shard);
-            for (int from = 0; from < members.size(); from += perCall) {
-                int[] positions = members.subList(from, Math.min(members.size(), from + perCall)).stream().mapToInt(Integer::intValue).toArray();
+        for (int shard = 0; shard < byShard.length; shard++) {
+            int[] members = byShard[shard];
+            for (int from = 0; from < members.length; from += perCall) {
+                int[] positions = Arrays.copyOfRange(members, from, Math.min(members.length, from + perCall));
                 String[] callKeys = new String[positions.length + 1];
                 String[] args = new String[3 * positions.length];
                 callKeys[0] = keys.outbox(shard);
@@ -172,6 +167,25 @@ final class OneScriptCreates {
             }
         }
         return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).thenApply(v -> stored);
+    }
+
+    /** The positions in {@code links} of each outbox shard's links, in list order. */
+    private int[][] byShard(List<LinkRecord> links) {
+        int[] shardOf = new int[links.size()];
+        int[] counts = new int[keys.outboxShards()];
+        for (int i = 0; i < shardOf.length; i++) {
+            shardOf[i] = keys.shardOf(links.get(i).code());
+            counts[shardOf[i]]++;
+        }
+        int[][] byShard = new int[counts.length][];
+        for (int s = 0; s < counts.length; s++) {
+            byShard[s] = new int[counts[s]];
+            counts[s] = 0;
+        }
+        for (int i = 0; i < shardOf.length; i++) {
+            byShard[shardOf[i]][counts[shardOf[i]]++] = i;
+        }
+        return byShard;
     }
 
     /** Undoes the create that stored {@code record} under {@code linkKey}: 1 taken back, 0 not there. */
