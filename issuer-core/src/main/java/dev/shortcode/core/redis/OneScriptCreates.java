@@ -54,21 +54,36 @@ final class OneScriptCreates {
     static final int MAX_LINKS_PER_CALL = 1_000;
 
     /**
-     * KEYS: link, outbox stream. ARGV: record, TTL seconds, code. Returns 1 when the link was stored
-     * and its Put appended, 0 when the code is live. The record goes over the wire once: the script
-     * makes the Put from it, with {@link MutationCodec#encodePut}'s prefix and the removal marker
-     * written into its source.
+     * The Lua both create scripts start with: {@code claim(key, record, ttl)} stores the record
+     * under a free key ({@code SET NX EX}) or over the {@link RedisHotStore#REMOVED} marker, and
+     * returns whether it did; {@code PUT} is {@link MutationCodec#encodePut}'s prefix, which the
+     * scripts put before the record to make its outbox entry (the record goes over the wire once).
      */
-    static final LuaScript CREATE = new LuaScript("""
-            if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then
-              if redis.call('GET', KEYS[1]) ~= '%s' then
-                return 0
+    private static final String CLAIM = """
+            local PUT = '%s'
+            local function claim(key, record, ttl)
+              if redis.call('SET', key, record, 'NX', 'EX', ttl) then
+                return true
               end
-              redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+              if redis.call('GET', key) ~= '%s' then
+                return false
+              end
+              redis.call('SET', key, record, 'EX', ttl)
+              return true
             end
-            redis.call('XADD', KEYS[2], '*', ARGV[3], '%s' .. ARGV[1])
+            """.formatted(MutationCodec.encodePut("").replace("\t", "\\t"), RedisHotStore.REMOVED);
+
+    /**
+     * KEYS: link, outbox stream. ARGV: record, TTL seconds, code. Returns 1 when the link was stored
+     * and its Put appended, 0 when the code is live.
+     */
+    static final LuaScript CREATE = new LuaScript(CLAIM + """
+            if not claim(KEYS[1], ARGV[1], ARGV[2]) then
+              return 0
+            end
+            redis.call('XADD', KEYS[2], '*', ARGV[3], PUT .. ARGV[1])
             return 1
-            """.formatted(RedisHotStore.REMOVED, MutationCodec.encodePut("").replace("\t", "\\t")), ScriptOutputType.INTEGER);
+            """, ScriptOutputType.INTEGER);
 
     /**
      * Many creates of one outbox shard. KEYS: the shard's stream, then the links. ARGV per link:
@@ -77,17 +92,13 @@ final class OneScriptCreates {
      * shard, so a code's mutations stay in its stream; a code given twice stores once (the second
      * finds it live), so no entry holds a code twice.
      */
-    static final LuaScript CREATE_ALL = new LuaScript("""
+    static final LuaScript CREATE_ALL = new LuaScript(CLAIM + """
             local puts, stored = {}, {}
             for i = 2, #KEYS do
-              local record, ttl = ARGV[3 * i - 5], ARGV[3 * i - 4]
-              local ok = redis.call('SET', KEYS[i], record, 'NX', 'EX', ttl)
-              if not ok and redis.call('GET', KEYS[i]) == '%s' then
-                ok = redis.call('SET', KEYS[i], record, 'EX', ttl)
-              end
-              if ok then
+              local record = ARGV[3 * i - 5]
+              if claim(KEYS[i], record, ARGV[3 * i - 4]) then
                 puts[#puts + 1] = ARGV[3 * i - 3]
-                puts[#puts + 1] = '%s' .. record
+                puts[#puts + 1] = PUT .. record
                 stored[i - 1] = 1
               else
                 stored[i - 1] = 0
@@ -97,7 +108,7 @@ final class OneScriptCreates {
               redis.call('XADD', KEYS[1], '*', unpack(puts))
             end
             return stored
-            """.formatted(RedisHotStore.REMOVED, MutationCodec.encodePut("").replace("\t", "\\t")), ScriptOutputType.MULTI);
+            """, ScriptOutputType.MULTI);
 
     /**
      * KEYS: link, outbox stream. ARGV: the record a create stored, code, encoded Remove. Replaces
@@ -188,11 +199,10 @@ final class OneScriptCreates {
         return byShard;
     }
 
-    /** Undoes the create that stored {@code record} under {@code linkKey}: 1 taken back, 0 not there. */
-    CompletableFuture<Long> takeBack(String linkKey, String record) {
-        String code = keys.codeOfLink(linkKey);
+    /** Undoes the create that stored {@code record} as the link of {@code code}: 1 taken back, 0 not there. */
+    CompletableFuture<Long> takeBack(String code, String record) {
         var link = LinkRecordCodec.decode(code, record);
         String remove = MutationCodec.encode(new ArchiveMutation.Remove(code, link.createdAtMillis(), link.version() + 1));
-        return TAKE_BACK.runAsync(redis, new String[] {linkKey, keys.outbox(keys.shardOf(code))}, record, code, remove);
+        return TAKE_BACK.runAsync(redis, new String[] {keys.link(code), keys.outbox(keys.shardOf(code))}, record, code, remove);
     }
 }

@@ -263,7 +263,8 @@ final class RedisHotStore implements HotStore {
         this.oneScript = connection.isCluster() || !options.oneScriptCreates() ? null : new OneScriptCreates(redis, keys);
         this.takeBacks = new TakeBacks(oneScript != null
                 ? oneScript::takeBack
-                : (key, value) -> REPLACE_IF_SAME.<Long>runAsync(redis, new String[] {key}, value, REMOVED), keys.namespace());
+                : (code, value) -> REPLACE_IF_SAME.<Long>runAsync(redis, new String[] {keys.link(code)}, value, REMOVED),
+                keys.namespace());
         InvalidationChannel channel;
         try {
             channel = new InvalidationChannel(connection, keys.invalidationChannel(), this::dropLocally,
@@ -280,20 +281,19 @@ final class RedisHotStore implements HotStore {
     @Override
     public CompletionStage<Boolean> create(LinkRecord link) {
         String code = link.code();
-        String key = keys.link(code);
         String value = LinkRecordCodec.encode(link);
         if (oneScript != null) {
             return RedisFailures.translated(oneScript.create(code, value, link.ttlSeconds()).whenComplete((stored, failure) -> {
                 if (failure != null && RedisFailures.mayHaveBeenApplied(failure)) {
-                    takeBacks.takeBack(key, value, link.ttlSeconds(), failure); // no reply: the script may have run
+                    takeBacks.takeBack(code, value, link.ttlSeconds(), failure); // no reply: the script may have run
                 }
             }));
         }
         String put = MutationCodec.encodePut(value); // here, not on the event loop that runs the completion
-        return RedisFailures.translated(claim(key, value, link.ttlSeconds())
+        return RedisFailures.translated(claim(keys.link(code), value, link.ttlSeconds())
                 .whenComplete((claimed, failure) -> {
                     if (failure != null && RedisFailures.isOutage(failure)) {
-                        takeBacks.takeBack(key, value, link.ttlSeconds(), failure); // the SET may have been applied
+                        takeBacks.takeBack(code, value, link.ttlSeconds(), failure); // the SET may have been applied
                     }
                 })
                 .thenCompose(claimed -> {
@@ -303,7 +303,7 @@ final class RedisHotStore implements HotStore {
                     CompletableFuture<Boolean> archived = outbox.append(code, put).thenApply(v -> Boolean.TRUE);
                     archived.whenComplete((stored, failure) -> {
                         if (failure != null) {
-                            takeBacks.takeBack(key, value, link.ttlSeconds(), failure);
+                            takeBacks.takeBack(code, value, link.ttlSeconds(), failure);
                         }
                     });
                     return archived;
@@ -350,21 +350,19 @@ final class RedisHotStore implements HotStore {
             return RedisFailures.translated(oneScript.createAll(links, records, options.outboxMaxBatch(), (positions, failure) -> {
                 if (RedisFailures.mayHaveBeenApplied(failure)) {
                     for (int i : positions) { // no reply: the call may have run
-                        takeBacks.takeBack(keys.link(links.get(i).code()), records[i], links.get(i).ttlSeconds(), failure);
+                        takeBacks.takeBack(links.get(i).code(), records[i], links.get(i).ttlSeconds(), failure);
                     }
                 }
             }).thenApply(Arrays::asList));
         }
-        String[] linkKeys = new String[n];
         String[] values = new String[n];
         String[] puts = new String[n];
         CompletableFuture<?>[] sets = new CompletableFuture<?>[n];
         for (int i = 0; i < n; i++) {
             LinkRecord link = links.get(i);
-            linkKeys[i] = keys.link(link.code());
             values[i] = LinkRecordCodec.encode(link);
             puts[i] = MutationCodec.encodePut(values[i]); // here, not on the event loop that runs the completion
-            sets[i] = claim(linkKeys[i], values[i], link.ttlSeconds());
+            sets[i] = claim(keys.link(link.code()), values[i], link.ttlSeconds());
         }
         return RedisFailures.translated(CompletableFuture.allOf(sets).handle((v, anyFailure) -> {
             Boolean[] created = new Boolean[n];
@@ -379,7 +377,7 @@ final class RedisHotStore implements HotStore {
                 } catch (CompletionException | CancellationException e) {
                     setFailure = setFailure == null ? e : setFailure;
                     if (RedisFailures.isOutage(e)) {
-                        takeBacks.takeBack(linkKeys[i], values[i], links.get(i).ttlSeconds(), e); // may have been applied
+                        takeBacks.takeBack(links.get(i).code(), values[i], links.get(i).ttlSeconds(), e); // may have been applied
                     }
                     continue;
                 }
@@ -397,7 +395,7 @@ final class RedisHotStore implements HotStore {
                     if (cause instanceof OutboxAppendException partial) {
                         BitSet missing = partial.notAppended();
                         for (int j = missing.nextSetBit(0); j >= 0; j = missing.nextSetBit(j + 1)) {
-                            takeBacks.takeBack(linkKeys[positions[j]], values[positions[j]], links.get(positions[j]).ttlSeconds(),
+                            takeBacks.takeBack(links.get(positions[j]).code(), values[positions[j]], links.get(positions[j]).ttlSeconds(),
                                     partial.getCause());
                         }
                         cause = partial.getCause();

@@ -54,14 +54,6 @@ public record StoreKeys(String namespace, int outboxShards) {
         return namespace + ":l:{" + code + "}";
     }
 
-    /** The code whose link key is {@code linkKey} ({@link #link}). */
-    String codeOfLink(String linkKey) {
-        int open = namespace.length() + 4;
-        if (!linkKey.startsWith(namespace + ":l:{") || !linkKey.endsWith("}")) {
-            throw new IllegalArgumentException("not a link key of namespace " + namespace + ": " + linkKey);
-        }
-        return linkKey.substring(open, linkKey.length() - 1);
-    }
 
     String outbox(int shard) {
         return namespace + ":o:{o" + shard + "}";

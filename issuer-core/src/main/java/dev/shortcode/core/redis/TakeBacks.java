@@ -36,7 +36,7 @@ final class TakeBacks implements AutoCloseable {
     static final int MAX_PENDING = 100_000;
     private static final long LOG_INTERVAL_NANOS = 10_000_000_000L;
 
-    /** (key, value) → the compare-and-set to the removal marker: 1 replaced, 0 the value is not there. */
+    /** (code, value) → the compare-and-set of the code's link to the removal marker: 1 replaced, 0 the value is not there. */
     private final BiFunction<String, String, CompletableFuture<Long>> replaceWithMarker;
     private final ScheduledExecutorService retries;
     private final AtomicInteger pending = new AtomicInteger();
@@ -52,23 +52,23 @@ final class TakeBacks implements AutoCloseable {
         });
     }
 
-    /** Takes the link {@code key} = {@code value} back, retrying for up to {@code ttlSeconds}. */
-    void takeBack(String key, String value, long ttlSeconds, Throwable cause) {
+    /** Takes the link of {@code code}, stored as {@code value}, back, retrying for up to {@code ttlSeconds}. */
+    void takeBack(String code, String value, long ttlSeconds, Throwable cause) {
         if (pending.incrementAndGet() > MAX_PENDING) {
             pending.decrementAndGet();
             givenUp.incrementAndGet();
-            report("gave up taking back " + key + ": " + MAX_PENDING + " take-backs are waiting already (" + givenUp.get()
+            report("gave up taking back " + code + ": " + MAX_PENDING + " take-backs are waiting already (" + givenUp.get()
                     + " given up so far); it expires by its TTL", cause);
             return;
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(ttlSeconds);
-        attempt(key, value, deadline, FIRST_RETRY_MILLIS, cause);
+        attempt(code, value, deadline, FIRST_RETRY_MILLIS, cause);
     }
 
-    private void attempt(String key, String value, long deadline, long nextPauseMillis, Throwable cause) {
+    private void attempt(String code, String value, long deadline, long nextPauseMillis, Throwable cause) {
         CompletableFuture<Long> replaced;
         try {
-            replaced = replaceWithMarker.apply(key, value);
+            replaced = replaceWithMarker.apply(code, value);
         } catch (RuntimeException e) {
             replaced = CompletableFuture.failedFuture(e);
         }
@@ -81,10 +81,10 @@ final class TakeBacks implements AutoCloseable {
                 pending.decrementAndGet();
                 return; // the link has expired by itself meanwhile
             }
-            report("link " + key + " may be live in Redis without its outbox entry; taking it back again in " + nextPauseMillis
+            report("link " + code + " may be live in Redis without its outbox entry; taking it back again in " + nextPauseMillis
                     + " ms (" + pending.get() + " waiting)", failure);
             try {
-                retries.schedule(() -> attempt(key, value, deadline, Math.min(MAX_RETRY_MILLIS, nextPauseMillis * 2), cause),
+                retries.schedule(() -> attempt(code, value, deadline, Math.min(MAX_RETRY_MILLIS, nextPauseMillis * 2), cause),
                         nextPauseMillis, TimeUnit.MILLISECONDS);
             } catch (RejectedExecutionException closed) {
                 pending.decrementAndGet();

@@ -19,15 +19,6 @@ class StoreKeysUnitTests {
     }
 
     @Test
-    void codeOfLink_undoesLink_andRefusesOtherKeys() {
-        StoreKeys keys = new StoreKeys("t1", 4);
-        assertThat(keys.codeOfLink(keys.link("aZ09xyQ"))).isEqualTo("aZ09xyQ");
-        assertThat(keys.codeOfLink(keys.link("my-alias_2"))).isEqualTo("my-alias_2");
-        assertThatThrownBy(() -> keys.codeOfLink(StoreKeys.DEFAULTS.link("aZ09xyQ"))).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> keys.codeOfLink(keys.outbox(1))).isInstanceOf(IllegalArgumentException.class);
-    }
-
-    @Test
     void outboxShards_spreadOverSlotsAndCodesSpreadOverShards() {
         StoreKeys keys = new StoreKeys("sc", 8);
         Set<Integer> slots = new HashSet<>();

@@ -18,16 +18,16 @@ class TakeBacksUnitTests {
     void takeBack_redisDownForAWhile_isRetriedUntilItGetsThrough() {
         AtomicInteger calls = new AtomicInteger();
         List<String> replaced = new CopyOnWriteArrayList<>();
-        try (TakeBacks takeBacks = new TakeBacks((key, value) -> {
+        try (TakeBacks takeBacks = new TakeBacks((code, value) -> {
             if (calls.incrementAndGet() <= 3) {
                 return CompletableFuture.failedFuture(new RedisConnectionException("Connection refused"));
             }
-            replaced.add(key + "=" + value);
+            replaced.add(code + "=" + value);
             return CompletableFuture.completedFuture(1L);
         }, "test")) {
-            takeBacks.takeBack("sc:l:{abc}", "record", 3_600, new RedisConnectionException("reset"));
+            takeBacks.takeBack("abc", "record", 3_600, new RedisConnectionException("reset"));
             await().atMost(Duration.ofSeconds(10)).until(() -> takeBacks.pending() == 0);
-            assertThat(replaced).containsExactly("sc:l:{abc}=record");
+            assertThat(replaced).containsExactly("abc=record");
             assertThat(calls.get()).as("three failures, then the one that got through").isEqualTo(4);
         }
     }
@@ -35,11 +35,11 @@ class TakeBacksUnitTests {
     @Test
     void takeBack_ofALinkWhoseTtlHasPassed_stopsRetrying() {
         AtomicInteger calls = new AtomicInteger();
-        try (TakeBacks takeBacks = new TakeBacks((key, value) -> {
+        try (TakeBacks takeBacks = new TakeBacks((code, value) -> {
             calls.incrementAndGet();
             return CompletableFuture.failedFuture(new RedisConnectionException("Connection refused"));
         }, "test")) {
-            takeBacks.takeBack("sc:l:{abc}", "record", 0, null); // a TTL that has already run out
+            takeBacks.takeBack("abc", "record", 0, null); // a TTL that has already run out
             await().atMost(Duration.ofSeconds(5)).until(() -> takeBacks.pending() == 0);
             assertThat(calls.get()).isEqualTo(1);
         }
