@@ -2,7 +2,10 @@
 # The bulk stream's cost per link, one service build against another on the same box and the same
 # minute: for each round and each build, a fresh service (pinned as bench/run.sh pins it), two
 # unreported 200,000-line streams that warm it, then one measured stream; it prints the server CPU
-# per link, links/s, and the service's garbage collections during the measured stream.
+# per link, links/s, and the service's garbage collections during the measured stream; then the CPU
+# per link the service spends after the stream until it goes quiet (in Redis mode, the archiver
+# catching up on the outbox: work the stream caused that its own window does not hold), and both
+# by thread in $BULK_OUT/<mode>-<label>-r<round>-threads.txt.
 #
 #   mvn -B -q package -DskipTests && bench/bulk-cost.sh
 #   BULK_MODES="redis embedded" BULK_ROUNDS=2 bench/bulk-cost.sh before=/tmp/before/quarkus-app after=redirect-api/target/quarkus-app
@@ -27,37 +30,38 @@ BUILDS=("$@")
 ((${#BUILDS[@]})) || BUILDS=("this=$ROOT/redirect-api/target/quarkus-app")
 LOADTEST="$ROOT/loadtest/target/loadtest.jar"
 ADMIN_KEY=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
-NCPU=$(nproc)
-SERVICE_PIN=(taskset -c "$((NCPU - 1))")
-REST_PIN=(taskset -c "0-$((NCPU - 2))")
-mkdir -p "$OUT"
-PIDS=()
-trap 'for p in "${PIDS[@]+"${PIDS[@]}"}"; do kill "$p" 2>/dev/null || true; done' EXIT
+LOG_NAME=bulk-cost
+LOG_DIR=$OUT
+# shellcheck source=bench/lib.sh
+source "$ROOT/bench/lib.sh"
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-wait_http() { for _ in $(seq 1 120); do curl -s -o /dev/null "http://127.0.0.1:$1/" && return 0; sleep 0.5; done; return 1; }
-
-REDIS_PORT="" HBASE_ZK=""
+REDIS_PORT=""
 if [[ " $MODES " == *" redis "* ]]; then
-  REDIS_PORT=$(free_port)
-  "${REST_PIN[@]}" redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' --appendonly no >"$OUT/redis.log" 2>&1 &
-  PIDS+=($!)
-  cp="$ROOT/persistence-hbase/target/test-classes:$ROOT/persistence-hbase/target/classes:$(cat "$ROOT/persistence-hbase/target/hbase-minicluster.classpath")"
-  # The mini cluster stops at the end of its standard input: keep it open for the script's life.
-  tail -f /dev/null | "${REST_PIN[@]}" nice -n 10 java -Xmx768m -cp "$cp" dev.shortcode.hbase.testing.HBaseMiniClusterMain >"$OUT/hbase.log" 2>&1 &
-  PIDS+=($!)
-  for _ in $(seq 1 180); do
-    HBASE_ZK=$(grep -o 'READY zk=[^ ]*' "$OUT/hbase.log" | head -n 1 | cut -d= -f2 || true)
-    [[ -n "$HBASE_ZK" ]] && break
-    sleep 1
-  done
-  [[ -n "$HBASE_ZK" ]] || { echo "HBase did not start; see $OUT/hbase.log" >&2; exit 1; }
+  start_redis
+  start_hbase
 fi
 
 stream() { # port lines name [server pid]
   local args=(bulk --target "http://127.0.0.1:$1" --lines "$2" --api-key "$ADMIN_KEY" --output-dir "$OUT" --name "$3")
   [[ -n "${4:-}" ]] && args+=(--server-pid "$4")
   "${REST_PIN[@]}" java -Xmx1g -jar "$LOADTEST" "${args[@]}"
+}
+
+# CPU seconds a process has used so far (user + system, all its threads).
+proc_cpu() { sed 's/^.*) //' "/proc/$1/stat" | awk -v t="$(getconf CLK_TCK)" '{printf "%.2f", ($12 + $13) / t}'; }
+
+# Waits until the process uses under 0.05 s of CPU in each of two seconds in a row (at most 120 s):
+# the work a stream leaves behind (the archiver catching up on the outbox, the collector) is done.
+wait_until_quiet() {
+  local last now quiet=0
+  last=$(proc_cpu "$1")
+  for _ in $(seq 1 120); do
+    sleep 1
+    now=$(proc_cpu "$1")
+    if python3 -c "import sys; sys.exit(0 if $now - $last < 0.05 else 1)"; then quiet=$((quiet + 1)); else quiet=0; fi
+    last=$now
+    ((quiet < 2)) || return 0
+  done
 }
 
 measure() { # mode label app-dir[,VAR=value...]
@@ -70,25 +74,33 @@ measure() { # mode label app-dir[,VAR=value...]
     QUARKUS_MANAGEMENT_PORT="$(free_port)" SHORTCODE_DATA_DIR="$data" SHORTCODE_ADMIN_KEY="$ADMIN_KEY"
     QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE=1)
   if [[ "$mode" == redis ]]; then
-    redis-cli -p "$REDIS_PORT" flushall >/dev/null
+    rcli flushall >/dev/null
     env_args+=(SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZOOKEEPER_QUORUM="$HBASE_ZK"
       SHORTCODE_SECRET="bench secret shared by every node")
   fi
   env_args+=("${settings[@]+"${settings[@]}"}")
-  env -u SHORTCODE_REDIS_URIS "${env_args[@]}" "${SERVICE_PIN[@]}" java "${SERVICE_OPTS[@]}" "-Xlog:gc:file=$gc" \
-    -jar "$app/quarkus-run.jar" >"$OUT/$mode-$label-service.log" 2>&1 &
-  pid=$!
-  wait_http "$port" || { echo "the $label service did not start; see $OUT/$mode-$label-service.log" >&2; kill "$pid"; return 1; }
+  start_bg "$OUT/$mode-$label-service.log" env -u SHORTCODE_REDIS_URIS "${env_args[@]}" "${TARGET_PIN[@]}" \
+    java "${SERVICE_OPTS[@]}" "-Xlog:gc:file=$gc" -jar "$app/quarkus-run.jar"
+  pid=$LAST_PID
+  wait_for_port "$port" "$pid" "the $label service" "$OUT/$mode-$label-service.log"
   stream "$port" 200000 warm >/dev/null
   stream "$port" 200000 warm >/dev/null
+  wait_until_quiet "$pid"
   lines0=$(wc -l <"$gc")
+  bench/thread-cpu.sh "$pid" >"$TMP_DIR/threads-0"
   result=$(stream "$port" "$LINES" "$mode-$label" "$pid" | grep -o '[0-9]* links/s, server CPU [0-9.]* µs/link' || echo "stream failed")
+  bench/thread-cpu.sh "$pid" >"$TMP_DIR/threads-1"
+  wait_until_quiet "$pid"
+  bench/thread-cpu.sh "$pid" >"$TMP_DIR/threads-2"
+  local threads="$OUT/$mode-$label-r$round-threads.txt"
+  { echo "during the stream:"; bench/thread-diff.py "$TMP_DIR/threads-0" "$TMP_DIR/threads-1" "$LINES"
+    echo "after it, until the service went quiet:"; bench/thread-diff.py "$TMP_DIR/threads-1" "$TMP_DIR/threads-2" "$LINES"; } >"$threads"
+  result="$result, then $(sed -n '/^after/{n;p;}' "$threads" | awk '{print $1}') µs/link more until quiet (by thread: $threads)"
   printf '%-9s %-10s %s; young GCs %s, full GCs %s, GC pauses %s ms\n' "$mode" "$label" "$result" \
     "$(tail -n +"$((lines0 + 1))" "$gc" | grep -c 'Pause Young' || true)" \
     "$(tail -n +"$((lines0 + 1))" "$gc" | grep -c 'Pause Full' || true)" \
     "$(tail -n +"$((lines0 + 1))" "$gc" | grep -oE '[0-9.]+ms$' | tr -d ms | awk '{s += $1} END {printf "%d", s}')"
-  kill "$pid"
-  wait "$pid" 2>/dev/null || true
+  stop_pid "$pid"
   rm -rf "$data"
 }
 

@@ -30,43 +30,14 @@ JAR=loadtest/target/loadtest.jar
 SERVICE_JAR=redirect-api/target/quarkus-app/quarkus-run.jar
 KEY=sck_bench_admin_key_of_enough_length_42
 [[ -f "$JAR" && -f "$SERVICE_JAR" ]] || { echo "build first: mvn -B -q -DskipTests package" >&2; exit 1; }
-NCPU=$(nproc)
-TARGET=(taskset -c "$((NCPU - 1))")
-REST=(taskset -c "0-$((NCPU - 2))")
-mkdir -p "$OUT"
-TMP=$(mktemp -d)
-PIDS=()
-cleanup() {
-  exec 7>&- 2>/dev/null || true
-  for p in "${PIDS[@]+"${PIDS[@]}"}"; do kill -TERM "$p" 2>/dev/null || true; done
-  sleep 2
-  for p in "${PIDS[@]+"${PIDS[@]}"}"; do kill -KILL "$p" 2>/dev/null || true; done
-  rm -rf "$TMP"
-}
-trap cleanup EXIT
-log() { printf '[create-ab %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
-port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-await_http() { for _ in $(seq 1 180); do curl -sf "$1" >/dev/null 2>&1 && return 0; sleep 0.5; done; return 1; }
-await_port() { for _ in $(seq 1 180); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.5; done; return 1; }
+LOG_NAME=create-ab
+LOG_DIR=$OUT
+# shellcheck source=bench/lib.sh
+source bench/lib.sh
 
-REDIS_PORT=$(port)
-"${REST[@]}" redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' --appendonly no >"$OUT/redis.log" 2>&1 &
-PIDS+=($!)
-await_port "$REDIS_PORT"
-cp="persistence-hbase/target/test-classes:persistence-hbase/target/classes:$(cat persistence-hbase/target/hbase-minicluster.classpath)"
-mkfifo "$TMP/hbase.stdin"
-"${REST[@]}" nice -n 10 bash -c 'exec java -Xmx768m -cp "$1" dev.shortcode.hbase.testing.HBaseMiniClusterMain <"$2"' hbase "$cp" "$TMP/hbase.stdin" \
-  >"$OUT/hbase.log" 2>&1 &
-PIDS+=($!)
-exec 7>"$TMP/hbase.stdin"
-for _ in $(seq 1 180); do grep -q 'READY zk=' "$OUT/hbase.log" && break; sleep 1; done
-HBASE_ZK=$(grep -o 'READY zk=[^ ]*' "$OUT/hbase.log" | head -n 1 | cut -d= -f2)
-[[ -n "$HBASE_ZK" ]] || { log "hbase did not start; see $OUT/hbase.log"; exit 1; }
-log "redis :$REDIS_PORT, hbase $HBASE_ZK"
-rcli() { redis-cli -p "$REDIS_PORT" "$@"; }
-calls() { rcli info commandstats | tr -d '\r' | awk -F'calls=' '/^cmdstat_/ {split($2, a, ","); n += a[1]} END {print n + 0}'; }
-redis_cpu() { rcli info cpu | tr -d '\r' | awk -F: '/^used_cpu_(user|sys):/ {s += $2} END {printf "%.6f", s}'; }
-lt() { "${REST[@]}" java -Xmx1g -jar "$JAR" --connections 64 --api-key "$KEY" --output-dir "$OUT" --plot none "$@"; }
+start_redis
+start_hbase
+lt() { "${REST_PIN[@]}" java -Xmx1g -jar "$JAR" --connections 64 --api-key "$KEY" --output-dir "$OUT" --plot none "$@"; }
 fixed_row() { # name: answered, p50, p99 (corrected), server CPU
   jq -r '"\(.answered) | \(.latencyMs.corrected.p50) | \(.latencyMs.corrected.p99) | \((.serverCpu.microsPerRequest // 0) * 10 | round / 10)"' "$OUT/$1.json"
 }
@@ -77,17 +48,16 @@ THREAD_FILES=()
 max_cpu() { jq -r '(.best.serverCpu.microsPerRequest // 0) * 10 | round / 10' "$OUT/$1.json"; }
 
 # The bare Vert.x baseline: POST answers a fixed 201 without reading the body.
-bp=$(port)
-"${TARGET[@]}" java -Xmx1g -jar "$JAR" baseline-server --port "$bp" --exit-after 2h >"$OUT/baseline.log" 2>&1 &
-bpid=$!
-PIDS+=($bpid)
-await_port "$bp"
+bp=$(free_port)
+start_bg "$OUT/baseline.log" "${TARGET_PIN[@]}" java -Xmx1g -jar "$JAR" baseline-server --port "$bp" --exit-after 2h
+bpid=$LAST_PID
+wait_for_port "$bp" "$bpid" baseline "$OUT/baseline.log"
 lt --target "http://127.0.0.1:$bp" --server-pid "$bpid" --name baseline-prime --scenario create --rate "$RATE" --duration "$PRIME" --quiet >/dev/null
 lt --target "http://127.0.0.1:$bp" --server-pid "$bpid" --name baseline-fixed --scenario create --rate "$RATE" --duration "$DURATION" \
   --warmup 3s --quiet >/dev/null
 lt --target "http://127.0.0.1:$bp" --server-pid "$bpid" --name baseline-max --scenario create --find-max --p99 "$P99" --rate "$START" \
   --duration "$STEP" --warmup 1s --max-steps "$STEPS" --retries 1 --quiet >/dev/null
-kill -TERM "$bpid"; wait "$bpid" 2>/dev/null || true
+stop_pid "$bpid"
 BASE_MAX=$(max_of baseline-max)
 ROWS=("| - | baseline | $(fixed_row baseline-fixed) | - | - | $BASE_MAX | $(max_cpu baseline-max) |")
 log "baseline: max $BASE_MAX creates/s"
@@ -97,27 +67,26 @@ for round in $(seq 1 "$ROUNDS"); do
   for one in false true; do
     side=two-step; [[ $one == true ]] && side=one-script
     name="$side-r$round"
-    p=$(port)
-    mp=$(port) # the management interface (/q/*) has a port of its own
+    p=$(free_port)
+    mp=$(free_port) # the management interface (/q/*) has a port of its own
     rcli flushall >/dev/null
-    env QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$p" QUARKUS_MANAGEMENT_HOST=127.0.0.1 QUARKUS_MANAGEMENT_PORT="$mp" \
-      SHORTCODE_DATA_DIR="$TMP/data-$name" SHORTCODE_ADMIN_KEY="$KEY" QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE=1 \
+    start_bg "$OUT/$name.service.log" env QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$p" QUARKUS_MANAGEMENT_HOST=127.0.0.1 QUARKUS_MANAGEMENT_PORT="$mp" \
+      SHORTCODE_DATA_DIR="$TMP_DIR/data-$name" SHORTCODE_ADMIN_KEY="$KEY" QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE=1 \
       SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZOOKEEPER_QUORUM="$HBASE_ZK" \
       SHORTCODE_SECRET="bench secret shared by every node" SHORTCODE_REDIS_HOT_STORE_OUTBOX_ONE_SCRIPT_CREATES="$one" \
-      "${TARGET[@]}" java -Xmx1g -jar "$SERVICE_JAR" >"$OUT/$name.service.log" 2>&1 &
-    spid=$!
-    PIDS+=($spid)
-    await_http "http://127.0.0.1:$mp/q/health/ready"
+      "${TARGET_PIN[@]}" java -Xmx1g -jar "$SERVICE_JAR"
+    spid=$LAST_PID
+    wait_for_http "http://127.0.0.1:$mp/q/health/ready"
     common=(--target "http://127.0.0.1:$p" --server-pid "$spid")
     lt "${common[@]}" --name "$name-prime" --scenario create --rate "$RATE" --duration "$PRIME" --quiet >/dev/null
-    c0=$(calls) u0=$(redis_cpu)
+    c0=$(redis_calls) u0=$(redis_cpu)
     made0=$(created "$mp")
-    bench/thread-cpu.sh "$spid" >"$TMP/threads-before"
+    bench/thread-cpu.sh "$spid" >"$TMP_DIR/threads-before"
     lt "${common[@]}" --name "$name-fixed" --scenario create --rate "$RATE" --duration "$DURATION" --warmup 3s --quiet >/dev/null
-    bench/thread-cpu.sh "$spid" >"$TMP/threads-after"
-    c1=$(calls) u1=$(redis_cpu)
+    bench/thread-cpu.sh "$spid" >"$TMP_DIR/threads-after"
+    c1=$(redis_calls) u1=$(redis_cpu)
     answered=$(jq -r '.answered' "$OUT/$name-fixed.json")
-    bench/thread-diff.py "$TMP/threads-before" "$TMP/threads-after" "$(( $(created "$mp") - made0 ))" >"$OUT/$name-threads.txt"
+    bench/thread-diff.py "$TMP_DIR/threads-before" "$TMP_DIR/threads-after" "$(( $(created "$mp") - made0 ))" >"$OUT/$name-threads.txt"
     THREAD_FILES+=("$OUT/$name-threads.txt")
     # the run's warm-up is not in answered, so the per-create figures below are a little high
     per_cmd=$(python3 -c "print(round(($c1 - $c0) / max(1, $answered), 2))")
@@ -128,8 +97,7 @@ for round in $(seq 1 "$ROUNDS"); do
     ROWS+=("| $round | $side | $(fixed_row "$name-fixed") | $per_cmd | $per_cpu | $max ($(python3 -c "print(round(100 * $max / max(1, $BASE_MAX)))") %) | $(max_cpu "$name-max") |")
     (( max > ${BEST[$side]:-0} )) && BEST[$side]=$max
     log "$name: max $max creates/s"
-    kill -TERM "$spid"
-    wait "$spid" 2>/dev/null || true
+    stop_pid "$spid"
   done
 done
 echo

@@ -32,68 +32,25 @@ OUT=${BENCH_OUT:-bench/out/limits}
 JAR="$ROOT/loadtest/target/loadtest.jar"
 SERVICE_JAR="$ROOT/redirect-api/target/quarkus-app/quarkus-run.jar"
 [[ -f "$JAR" && -f "$SERVICE_JAR" ]] || { echo "build first: mvn -B -q -DskipTests package" >&2; exit 1; }
-mkdir -p "$OUT"
-TMP_DIR=$(mktemp -d "${TMPDIR:-/tmp}/shortcode-limits.XXXXXX")
-PIDS=()
-log() { printf '[limits %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
-cleanup() {
-  local code=$? pid
-  trap - EXIT INT TERM
-  exec 7>&- 2>/dev/null || true
-  for pid in "${PIDS[@]+"${PIDS[@]}"}"; do kill -TERM "$pid" 2>/dev/null || true; done
-  for pid in "${PIDS[@]+"${PIDS[@]}"}"; do
-    for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -KILL "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-  done
-  rm -rf "$TMP_DIR"
-  exit "$code"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-start_bg() { local logfile=$1; shift; "$@" >"$logfile" 2>&1 & PIDS+=("$!"); LAST_PID=$!; }
-port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-free_port() { local p; for _ in $(seq 1 100); do p=$((20000 + RANDOM % 20000)); port_open "$p" || { echo "$p"; return; }; done; return 1; }
-wait_for_port() {
-  local deadline=$((SECONDS + 120))
-  until port_open "$1"; do
-    kill -0 "$2" 2>/dev/null || { log "$3 exited; see its log"; return 1; }
-    ((SECONDS < deadline)) || { log "$3 did not start"; return 1; }
-    sleep 0.2
-  done
-}
-NCPU=$(nproc)
-TARGET_PIN=(taskset -c "$((NCPU - 1))")
-REST_PIN=(taskset -c "0-$((NCPU - 2))")
+LOG_NAME=limits
+LOG_DIR=$OUT
+# shellcheck source=bench/lib.sh
+source "$ROOT/bench/lib.sh"
 
 ADMIN_KEY="sck_$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
 env_args=(QUARKUS_HTTP_HOST=127.0.0.1 SHORTCODE_DATA_DIR="$TMP_DIR/data" SHORTCODE_ADMIN_KEY="$ADMIN_KEY"
   QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE=1)
 REDIS_PORT=""
 if [[ "$MODE" == redis ]]; then
-  REDIS_PORT=$(free_port)
-  start_bg "$OUT/redis.log" "${REST_PIN[@]}" redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' --appendonly no
-  wait_for_port "$REDIS_PORT" "$LAST_PID" redis-server
-  cp="$ROOT/persistence-hbase/target/test-classes:$ROOT/persistence-hbase/target/classes:$(cat "$ROOT/persistence-hbase/target/hbase-minicluster.classpath")"
-  mkfifo "$TMP_DIR/hbase.stdin"
-  start_bg "$OUT/hbase.log" "${REST_PIN[@]}" nice -n 10 bash -c 'exec java -Xmx768m -cp "$1" dev.shortcode.hbase.testing.HBaseMiniClusterMain <"$2"' \
-    hbase "$cp" "$TMP_DIR/hbase.stdin"
-  exec 7>"$TMP_DIR/hbase.stdin"
-  HBASE_ZK=""
-  for _ in $(seq 1 180); do
-    HBASE_ZK=$(grep -o 'READY zk=[^ ]*' "$OUT/hbase.log" 2>/dev/null | head -n 1 | cut -d= -f2 || true)
-    [[ -n "$HBASE_ZK" ]] && break
-    sleep 1
-  done
-  [[ -n "$HBASE_ZK" ]] || { log "hbase did not start; see $OUT/hbase.log"; exit 1; }
+  start_redis
+  start_hbase
   env_args+=(SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZOOKEEPER_QUORUM="$HBASE_ZK"
     SHORTCODE_SECRET="bench secret shared by every node")
 fi
 PORT=$(free_port)
 start_bg "$OUT/service.log" env "${env_args[@]}" QUARKUS_HTTP_PORT="$PORT" "${TARGET_PIN[@]}" java -Xmx1g -jar "$SERVICE_JAR"
 SERVICE_PID=$LAST_PID
-wait_for_port "$PORT" "$SERVICE_PID" service
+wait_for_port "$PORT" "$SERVICE_PID" service "$OUT/service.log"
 URL="http://127.0.0.1:$PORT"
 log "service ($MODE) on $URL"
 
@@ -111,10 +68,7 @@ log "priming ($PRIME of creates with each key)"
 lt --scenario create --api-key "$LIMITED" --rate "$FIXED_RATE" --duration "$PRIME" --name prime-on --quiet >/dev/null
 lt --scenario create --api-key "$UNLIMITED" --rate "$FIXED_RATE" --duration "$PRIME" --name prime-off --quiet >/dev/null
 
-commands() {
-  [[ -n "$REDIS_PORT" ]] || { echo 0; return; }
-  redis-cli -p "$REDIS_PORT" info commandstats | tr -d '\r' | sed -n 's/^cmdstat_[^:]*:calls=\([0-9]*\),.*/\1/p' | paste -sd+ - | bc
-}
+commands() { if [[ -n "$REDIS_PORT" ]]; then redis_calls; else echo 0; fi; }
 ROWS_FIXED=()
 ROWS_MAX=()
 declare -A SUM

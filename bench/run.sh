@@ -73,15 +73,22 @@ DOC=${BENCH_DOC:-docs/BENCHMARKS.md}
 read -r -a JAVA_OPTS <<< "${BENCH_JAVA_OPTS:--Xmx1g}"
 read -r -a SERVICE_OPTS <<< "${SERVICE_JAVA_OPTS:--Xmx1g}"
 
-# CPU pinning: the server under test alone on the last CPU, the rest (generator, Redis, HBase) on the others.
-NCPU=$(nproc)
-TARGET_PIN=()
-REST_PIN=()
+JAR="$ROOT/loadtest/target/loadtest.jar"
+SERVICE_POM="$ROOT/redirect-api/pom.xml"
+SERVICE_JAR="$ROOT/redirect-api/target/quarkus-app/quarkus-run.jar"
+COMMAND="bench/run.sh"
+for v in $(compgen -e | grep -E '^(BENCH_|SERVICE_JAVA_OPTS$)' | grep -v '^BENCH_API_KEY$' || true); do
+  COMMAND="$v=${!v} $COMMAND"
+done
+
+# Pinning (PIN): the server under test alone on the last CPU, the rest (generator, Redis, HBase) on the others.
+LOG_DIR="$OUT/logs"
+LOG_NAME=bench
+# shellcheck source=bench/lib.sh
+source "$ROOT/bench/lib.sh"
 PIN_NOTE="not pinned: generator, server under test, Redis and HBase share all $NCPU CPUs"
 TARGET_CPUS=$NCPU
-if [[ "$PIN" == 1 ]] && ((NCPU >= 2)) && command -v taskset >/dev/null; then
-  TARGET_PIN=(taskset -c "$((NCPU - 1))")
-  REST_PIN=(taskset -c "0-$((NCPU - 2))")
+if ((${#TARGET_PIN[@]})); then
   PIN_NOTE="pinned (taskset): the server under test (baseline or service) alone on CPU $((NCPU - 1)); generator, Redis and HBase on CPU 0-$((NCPU - 2)); so the baseline and the service get the same single CPU"
   TARGET_CPUS=1
 fi
@@ -91,122 +98,6 @@ fi
 # runs niced, so that its flushes and compactions do not delay the generator's sending schedule,
 # which the corrected latencies are measured from.
 PIN_NOTE="$PIN_NOTE; $TARGET_CPUS event loop(s) per server; HBase niced (10)"
-
-JAR="$ROOT/loadtest/target/loadtest.jar"
-SERVICE_POM="$ROOT/redirect-api/pom.xml"
-SERVICE_JAR="$ROOT/redirect-api/target/quarkus-app/quarkus-run.jar"
-COMMAND="bench/run.sh"
-for v in $(compgen -e | grep -E '^(BENCH_|SERVICE_JAVA_OPTS$)' | grep -v '^BENCH_API_KEY$' || true); do
-  COMMAND="$v=${!v} $COMMAND"
-done
-
-PIDS=()
-TMP_DIR=$(mktemp -d "${TMPDIR:-/tmp}/shortcode-bench.XXXXXX")
-LOG_DIR="$OUT/logs"
-
-# Messages go to the script's own stderr (fd 9), even from inside a redirected command or the exit trap.
-exec 9>&2
-log() { printf '[bench %s] %s\n' "$(date +%H:%M:%S)" "$*" >&9; }
-
-# Stops everything this script started: TERM first, KILL after 10 s. Runs on every exit path.
-cleanup() {
-  local code=$?
-  trap - EXIT INT TERM
-  local pid
-  for pid in "${PIDS[@]+"${PIDS[@]}"}"; do
-    kill -TERM "$pid" 2>/dev/null || true
-  done
-  for pid in "${PIDS[@]+"${PIDS[@]}"}"; do
-    for _ in $(seq 1 100); do
-      kill -0 "$pid" 2>/dev/null || break
-      sleep 0.1
-    done
-    if kill -0 "$pid" 2>/dev/null; then
-      log "process $pid did not stop on TERM; killing it"
-      kill -KILL "$pid" 2>/dev/null || true
-    fi
-    wait "$pid" 2>/dev/null || true
-  done
-  rm -rf "$TMP_DIR"
-  if ((code != 0)); then
-    log "stopped (exit $code); everything it started has been stopped"
-  fi
-  exit "$code"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-# Starts a background process and remembers it for cleanup. Output goes to the given log file.
-start_bg() {
-  local logfile=$1
-  shift
-  "$@" >"$logfile" 2>&1 &
-  PIDS+=("$!")
-  LAST_PID=$!
-}
-
-# Runs a command to completion in the background so that a TERM to this script stops it too
-# (bash only runs traps between commands; `wait` is interruptible, a foreground child is not).
-run_tracked() {
-  "$@" &
-  local pid=$!
-  PIDS+=("$pid")
-  local status=0
-  wait "$pid" || status=$?
-  return "$status"
-}
-
-port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-
-# A loopback port nothing listens on (random in 20000-39999, checked by connecting).
-free_port() {
-  local port
-  for _ in $(seq 1 100); do
-    port=$((20000 + RANDOM % 20000))
-    if ! port_open "$port"; then
-      echo "$port"
-      return 0
-    fi
-  done
-  log "no free loopback port found"
-  return 1
-}
-
-# Waits until the process listens on the port; fails if it dies or START_TIMEOUT passes.
-wait_for_port() {
-  local port=$1 pid=$2 what=$3 logfile=$4
-  local deadline=$((SECONDS + START_TIMEOUT))
-  while ! port_open "$port"; do
-    if ! kill -0 "$pid" 2>/dev/null; then
-      log "$what exited before listening on 127.0.0.1:$port; its log ($logfile):"
-      tail -n 30 "$logfile" >&2 || true
-      return 1
-    fi
-    if ((SECONDS >= deadline)); then
-      log "$what did not listen on 127.0.0.1:$port within ${START_TIMEOUT}s; its log ($logfile):"
-      tail -n 30 "$logfile" >&2 || true
-      return 1
-    fi
-    sleep 0.2
-  done
-}
-
-# Stops one process started with start_bg (and forgets it).
-stop_pid() {
-  local pid=$1 keep=() p
-  kill -TERM "$pid" 2>/dev/null || true
-  for _ in $(seq 1 100); do
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.1
-  done
-  kill -KILL "$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
-  for p in "${PIDS[@]+"${PIDS[@]}"}"; do
-    [[ "$p" == "$pid" ]] || keep+=("$p")
-  done
-  PIDS=("${keep[@]+"${keep[@]}"}")
-}
 
 # One loadtest run; its table goes to the terminal, the progress lines to a log.
 loadtest_run() {
@@ -353,11 +244,7 @@ REDIS_BENCH="redis-server not installed: skipped"
 REDIS_PORT=""
 if command -v redis-server >/dev/null; then
   REDIS_VERSION=$(redis-server --version | head -n 1)
-  REDIS_PORT=$(free_port)
-  start_bg "$LOG_DIR/redis.log" "${REST_PIN[@]}" redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' \
-    --appendonly no --protected-mode yes --daemonize no
-  wait_for_port "$REDIS_PORT" "$LAST_PID" "redis-server" "$LOG_DIR/redis.log"
-  log "redis on 127.0.0.1:$REDIS_PORT"
+  start_redis
   if command -v redis-benchmark >/dev/null; then
     log "running redis-benchmark -t set -n $REDIS_REQUESTS"
     run_tracked "${REST_PIN[@]}" redis-benchmark -h 127.0.0.1 -p "$REDIS_PORT" -t set -n "$REDIS_REQUESTS" -q \
@@ -367,40 +254,6 @@ if command -v redis-server >/dev/null; then
     echo "$REDIS_BENCH"
   fi
 fi
-
-# HBase for Redis mode: persistence-hbase's mini cluster in its own JVM (its test fixture
-# HBaseMiniClusterMain). It prints "READY zk=HOST:PORT" and stops at EOF on its stdin (a FIFO
-# this script holds open on fd 7) or on TERM from the cleanup.
-HBASE_ZK=""
-start_hbase() {
-  local cp_file="$ROOT/persistence-hbase/target/hbase-minicluster.classpath"
-  if [[ ! -f "$cp_file" ]]; then
-    log "no $cp_file (build persistence-hbase first): HBase not started"
-    return 1
-  fi
-  local cp="$ROOT/persistence-hbase/target/test-classes:$ROOT/persistence-hbase/target/classes:$(cat "$cp_file")"
-  mkfifo "$TMP_DIR/hbase.stdin"
-  start_bg "$LOG_DIR/hbase.log" "${REST_PIN[@]}" nice -n 10 bash -c 'exec java -Xmx768m -cp "$1" dev.shortcode.hbase.testing.HBaseMiniClusterMain <"$2"' \
-    hbase "$cp" "$TMP_DIR/hbase.stdin"
-  HBASE_PID=$LAST_PID
-  exec 7>"$TMP_DIR/hbase.stdin"
-  local deadline=$((SECONDS + 180))
-  while ((SECONDS < deadline)); do
-    HBASE_ZK=$(grep -o 'READY zk=[^ ]*' "$LOG_DIR/hbase.log" 2>/dev/null | head -n 1 | cut -d= -f2 || true)
-    if [[ -n "$HBASE_ZK" ]]; then
-      log "hbase mini cluster ready, zookeeper $HBASE_ZK"
-      return 0
-    fi
-    kill -0 "$HBASE_PID" 2>/dev/null || break
-    sleep 1
-  done
-  log "hbase did not become ready; see $LOG_DIR/hbase.log"
-  return 1
-}
-stop_hbase() {
-  exec 7>&- || true
-  stop_pid "$HBASE_PID"
-}
 
 # The bulk scenario: one stream of BULK_LINES lines to POST /api/v1/links/bulk (the service only:
 # the baseline has no such endpoint). Its JSON is not a run summary, so it stays out of RESULTS.

@@ -38,39 +38,15 @@ PROFILER=${AB_PROFILER:-}
 JAR=loadtest/target/loadtest.jar
 SERVICE_JAR=redirect-api/target/quarkus-app/quarkus-run.jar
 KEY=sck_bench_admin_key_of_enough_length_42
-NCPU=$(nproc)
-TARGET=(taskset -c "$((NCPU - 1))")
-REST=(taskset -c "0-$((NCPU - 2))")
-mkdir -p "$OUT"
-TMP=$(mktemp -d)
-PIDS=()
-cleanup() {
-  for p in "${PIDS[@]+"${PIDS[@]}"}"; do kill -TERM "$p" 2>/dev/null || true; done
-  sleep 2
-  for p in "${PIDS[@]+"${PIDS[@]}"}"; do kill -KILL "$p" 2>/dev/null || true; done
-  rm -rf "$TMP"
-}
-trap cleanup EXIT
-log() { printf '[stats-ab %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
-port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-await_http() { for _ in $(seq 1 180); do curl -sf "$1" >/dev/null 2>&1 && return 0; sleep 0.5; done; return 1; }
-
-REDIS_PORT=$(port)
-"${REST[@]}" redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' --appendonly no >"$OUT/redis.log" 2>&1 &
-PIDS+=($!)
-sleep 1
-cp="persistence-hbase/target/test-classes:persistence-hbase/target/classes:$(cat persistence-hbase/target/hbase-minicluster.classpath)"
-mkfifo "$TMP/hbase.stdin"
-"${REST[@]}" nice -n 10 bash -c 'exec java -Xmx768m -cp "$1" dev.shortcode.hbase.testing.HBaseMiniClusterMain <"$2"' hbase "$cp" "$TMP/hbase.stdin" \
-  >"$OUT/hbase.log" 2>&1 &
-PIDS+=($!)
-exec 7>"$TMP/hbase.stdin"
-for _ in $(seq 1 180); do grep -q 'READY zk=' "$OUT/hbase.log" && break; sleep 1; done
-HBASE_ZK=$(grep -o 'READY zk=[^ ]*' "$OUT/hbase.log" | head -n 1 | cut -d= -f2)
-log "redis :$REDIS_PORT, hbase $HBASE_ZK"
-rcli() { redis-cli -p "$REDIS_PORT" "$@"; }
+LOG_NAME=stats-ab
+LOG_DIR=$OUT
+# shellcheck source=bench/lib.sh
+source bench/lib.sh
+if [[ " $MODES " == *" redis "* ]]; then
+  start_redis
+  start_hbase
+fi
 redirects() { curl -s "http://127.0.0.1:$1/q/metrics" | awk '/^shortcode_redirects_total\{outcome="found"/ {print $2}' | cut -d. -f1; }
-calls() { rcli info commandstats | tr -d '\r' | awk -F'calls=' '/^cmdstat_/ {split($2, a, ","); n += a[1]} END {print n + 0}'; }
 
 echo "| round | mode | stats | max redirect rate (p99 ≤ $P99) | server CPU µs/redirect at max | CPU µs/redirect at $RATE/s | Redis commands per 1,000 redirects at $RATE/s |"
 echo "|---|---|---|---:|---:|---:|---:|"
@@ -80,31 +56,30 @@ for mode in $MODES; do
   for round in $(seq 1 "$ROUNDS"); do
   for stats in false true; do
     name="$mode-stats-$stats-r$round"
-    p=$(port)
-    mp=$(port) # the management interface (/q/*) has a port of its own
-    env_args=(QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$p" QUARKUS_MANAGEMENT_HOST=127.0.0.1 QUARKUS_MANAGEMENT_PORT="$mp" SHORTCODE_DATA_DIR="$TMP/data-$name" SHORTCODE_ADMIN_KEY="$KEY"
+    p=$(free_port)
+    mp=$(free_port) # the management interface (/q/*) has a port of its own
+    env_args=(QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$p" QUARKUS_MANAGEMENT_HOST=127.0.0.1 QUARKUS_MANAGEMENT_PORT="$mp" SHORTCODE_DATA_DIR="$TMP_DIR/data-$name" SHORTCODE_ADMIN_KEY="$KEY"
       QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE=1 SHORTCODE_STATS_ENABLED="$stats")
     if [[ $mode == redis ]]; then
       rcli flushall >/dev/null
       env_args+=(SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZOOKEEPER_QUORUM="$HBASE_ZK" SHORTCODE_SECRET="bench secret shared by every node")
     fi
-    env -u SHORTCODE_REDIS_URIS "${env_args[@]}" "${TARGET[@]}" java -Xmx1g -jar "$SERVICE_JAR" >"$OUT/$name.service.log" 2>&1 &
-    spid=$!
-    PIDS+=($spid)
-    await_http "http://127.0.0.1:$mp/q/health/ready"
+    start_bg "$OUT/$name.service.log" env -u SHORTCODE_REDIS_URIS "${env_args[@]}" "${TARGET_PIN[@]}" java -Xmx1g -jar "$SERVICE_JAR"
+    spid=$LAST_PID
+    wait_for_http "http://127.0.0.1:$mp/q/health/ready"
     common=(--target "http://127.0.0.1:$p" --connections 64 --links "$LINKS" --zipf "$ZIPF" --api-key "$KEY" --server-pid "$spid" --output-dir "$OUT")
-    "${REST[@]}" java -Xmx1g -jar "$JAR" "${common[@]}" --name "$name-prime" --scenario redirect --rate "$RATE" --duration "$PRIME" --warmup 5s >/dev/null 2>&1
+    "${REST_PIN[@]}" java -Xmx1g -jar "$JAR" "${common[@]}" --name "$name-prime" --scenario redirect --rate "$RATE" --duration "$PRIME" --warmup 5s >/dev/null 2>&1
     [[ -n $PROFILER ]] && jcmd "$spid" JVMTI.agent_load "$PROFILER" "\"start,event=cpu,interval=1ms,threads\"" >/dev/null
-    bench/thread-cpu.sh "$spid" >"$TMP/threads-before"
-    before=$(calls)
+    bench/thread-cpu.sh "$spid" >"$TMP_DIR/threads-before"
+    before=$(redis_calls)
     served_before=$(redirects "$mp")
-    "${REST[@]}" java -Xmx1g -jar "$JAR" "${common[@]}" --name "$name-steady" --scenario redirect --rate "$RATE" --duration "$DURATION" --warmup 3s \
+    "${REST_PIN[@]}" java -Xmx1g -jar "$JAR" "${common[@]}" --name "$name-steady" --scenario redirect --rate "$RATE" --duration "$DURATION" --warmup 3s \
       >"$OUT/$name-steady.out" 2>"$OUT/$name-steady.err"
     sleep 3 # the last flush
-    after=$(calls)
+    after=$(redis_calls)
     answered=$(( $(redirects "$mp") - served_before ))
-    bench/thread-cpu.sh "$spid" >"$TMP/threads-after"
-    bench/thread-diff.py "$TMP/threads-before" "$TMP/threads-after" "$answered" >"$OUT/$name-threads.txt"
+    bench/thread-cpu.sh "$spid" >"$TMP_DIR/threads-after"
+    bench/thread-diff.py "$TMP_DIR/threads-before" "$TMP_DIR/threads-after" "$answered" >"$OUT/$name-threads.txt"
     if [[ -n $PROFILER ]]; then
       jcmd "$spid" JVMTI.agent_load "$PROFILER" "\"stop,file=$(realpath "$OUT")/$name.collapsed,collapsed\"" >/dev/null
       bench/stats-share.py "$OUT/$name.collapsed" "$answered" >>"$OUT/$name-threads.txt"
@@ -112,7 +87,7 @@ for mode in $MODES; do
     THREAD_FILES+=("$OUT/$name-threads.txt")
     max=- cpumax=-
     if [[ $FIND_MAX == 1 ]]; then
-      "${REST[@]}" java -Xmx1g -jar "$JAR" "${common[@]}" --name "$name-max" --scenario redirect --find-max --p99 "$P99" --rate "$START" \
+      "${REST_PIN[@]}" java -Xmx1g -jar "$JAR" "${common[@]}" --name "$name-max" --scenario redirect --find-max --p99 "$P99" --rate "$START" \
         --duration "$STEP" --warmup 1s --max-steps "$STEPS" --retries 1 >"$OUT/$name-max.out" 2>"$OUT/$name-max.err"
       max=$(jq -r '.maxRate // 0' "$OUT/$name-max.json")
       cpumax=$(jq -r '.best.serverCpu.microsPerRequest // 0 | . * 10 | round / 10' "$OUT/$name-max.json")
@@ -122,10 +97,10 @@ for mode in $MODES; do
       per=$(python3 -c "print(round(($after - $before) * 1000 / max(1, $answered), 1))")
       if [[ $stats == true ]]; then
         # bytes per link-day: every link's day hash and its visitors' HyperLogLog, summed
-        rcli --scan --pattern 'sc:s:{*}:*' >"$TMP/keys"
-        grep -v '{~' "$TMP/keys" | grep -v ':l$' >"$TMP/link-keys" || true
-        days=$(grep -cv ':u$' "$TMP/link-keys" || true)
-        bytes=$(while read -r k; do rcli memory usage "$k" samples 0; done <"$TMP/link-keys" | awk '{n += $1} END {print n + 0}')
+        rcli --scan --pattern 'sc:s:{*}:*' >"$TMP_DIR/keys"
+        grep -v '{~' "$TMP_DIR/keys" | grep -v ':l$' >"$TMP_DIR/link-keys" || true
+        days=$(grep -cv ':u$' "$TMP_DIR/link-keys" || true)
+        bytes=$(while read -r k; do rcli memory usage "$k" samples 0; done <"$TMP_DIR/link-keys" | awk '{n += $1} END {print n + 0}')
         BYTES_NOTE="Redis bytes per link-day (day hash + visitors' HyperLogLog, MEMORY USAGE, after the runs above: $days link-days): $((bytes / (days > 0 ? days : 1)))"
       fi
     else
@@ -133,8 +108,7 @@ for mode in $MODES; do
     fi
     echo "| $round | $mode | $stats | $max | $cpumax | $cpusteady | $per |"
     [[ $max != - ]] && (( max > ${BEST[$mode-$stats]:-0} )) && BEST[$mode-$stats]=$max
-    kill -TERM "$spid"
-    wait "$spid" 2>/dev/null || true
+    stop_pid "$spid"
   done
   done
 done

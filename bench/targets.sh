@@ -44,31 +44,19 @@ if [[ "${BENCH_SKIP_BUILD:-0}" != 1 ]]; then
   mvn -B -q -DskipTests package
 fi
 [[ -f "$JAR" && -f "$SERVICE_JAR" ]] || { echo "build first: $JAR and $SERVICE_JAR are needed" >&2; exit 1; }
-mkdir -p "$OUT"
+LOG_NAME=targets
+LOG_DIR=$OUT
+# shellcheck source=bench/lib.sh
+source "$ROOT/bench/lib.sh"
 
-NCPU=$(nproc)
-TARGET_PIN=()
-REST_PIN=()
-if ((NCPU >= 2)) && command -v taskset >/dev/null; then
-  TARGET_PIN=(taskset -c "$((NCPU - 1))")
-  REST_PIN=(taskset -c "0-$((NCPU - 2))")
-fi
-
-DATA=$(mktemp -d "${TMPDIR:-/tmp}/shortcode-targets.XXXXXX")
-PORT=$((20000 + RANDOM % 20000))
-MANAGEMENT_PORT=$((PORT + 1)) # its own, not the default 9000 another service on the box may hold
+PORT=$(free_port)
+MANAGEMENT_PORT=$(free_port) # its own, not the default 9000 another service on the box may hold
 KEY=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
-env -u SHORTCODE_REDIS_URIS QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$PORT" SHORTCODE_DATA_DIR="$DATA" \
-  QUARKUS_MANAGEMENT_HOST=127.0.0.1 QUARKUS_MANAGEMENT_PORT="$MANAGEMENT_PORT" \
-  SHORTCODE_ADMIN_KEY="$KEY" QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE=1 "${TARGET_PIN[@]}" java -Xmx1g -jar "$SERVICE_JAR" \
-  >"$OUT/service.log" 2>&1 &
-SERVICE=$!
-trap 'kill "$SERVICE" 2>/dev/null || true; wait "$SERVICE" 2>/dev/null || true; rm -rf "$DATA"' EXIT
-for _ in $(seq 1 450); do
-  (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break
-  kill -0 "$SERVICE" 2>/dev/null || { tail -n 30 "$OUT/service.log" >&2; exit 1; }
-  sleep 0.2
-done
+start_bg "$OUT/service.log" env -u SHORTCODE_REDIS_URIS QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$PORT" \
+  SHORTCODE_DATA_DIR="$TMP_DIR/data" QUARKUS_MANAGEMENT_HOST=127.0.0.1 QUARKUS_MANAGEMENT_PORT="$MANAGEMENT_PORT" \
+  SHORTCODE_ADMIN_KEY="$KEY" QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE=1 "${TARGET_PIN[@]}" java -Xmx1g -jar "$SERVICE_JAR"
+SERVICE=$LAST_PID
+wait_for_port "$PORT" "$SERVICE" service "$OUT/service.log"
 
 common=(--target "http://127.0.0.1:$PORT" --api-key "$KEY" --connections "$CONNECTIONS" --links "$LINKS" --scenario redirect
   --user-agent "$UA" --server-pid "$SERVICE" --timeout "$TIMEOUT")

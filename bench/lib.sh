@@ -1,0 +1,180 @@
+# bench/lib.sh — what the bench scripts share, sourced by each of them after it has set:
+#   LOG_NAME  the tag of its log lines ([LOG_NAME hh:mm:ss] ...)
+#   LOG_DIR   where the logs of the servers it starts go
+#   PIN       1 (default) to pin: the server under test alone on the last CPU (TARGET_PIN), the
+#             generator, Redis and HBase on the others (REST_PIN); 0 leaves everything unpinned
+#   START_TIMEOUT  seconds a server may take to listen (default 120)
+# It gives: a private TMP_DIR, process bookkeeping whose exit trap stops everything started with
+# start_bg (TERM, then KILL after 10 s) and removes TMP_DIR, loopback ports, and Redis and HBase
+# started the way every measurement here starts them. Messages go to the script's own stderr
+# (fd 9), even from inside a redirected command or the exit trap.
+
+ROOT=${ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+START_TIMEOUT=${START_TIMEOUT:-120}
+mkdir -p "$LOG_DIR"
+
+NCPU=$(nproc)
+TARGET_PIN=()
+REST_PIN=()
+if [[ "${PIN:-1}" == 1 ]] && ((NCPU >= 2)) && command -v taskset >/dev/null; then
+  TARGET_PIN=(taskset -c "$((NCPU - 1))")
+  REST_PIN=(taskset -c "0-$((NCPU - 2))")
+fi
+
+PIDS=()
+TMP_DIR=$(mktemp -d "${TMPDIR:-/tmp}/shortcode-$LOG_NAME.XXXXXX")
+exec 9>&2
+log() { printf '[%s %s] %s\n' "$LOG_NAME" "$(date +%H:%M:%S)" "$*" >&9; }
+
+# Stops everything started with start_bg: TERM first, KILL after 10 s. Runs on every exit path.
+cleanup() {
+  local code=$?
+  trap - EXIT INT TERM
+  exec 7>&- 2>/dev/null || true # HBase's standard input: it stops at its end
+  local pid
+  for pid in "${PIDS[@]+"${PIDS[@]}"}"; do
+    kill -TERM "$pid" 2>/dev/null || true
+  done
+  for pid in "${PIDS[@]+"${PIDS[@]}"}"; do
+    for _ in $(seq 1 100); do
+      kill -0 "$pid" 2>/dev/null || break
+      sleep 0.1
+    done
+    if kill -0 "$pid" 2>/dev/null; then
+      log "process $pid did not stop on TERM; killing it"
+      kill -KILL "$pid" 2>/dev/null || true
+    fi
+    wait "$pid" 2>/dev/null || true
+  done
+  rm -rf "$TMP_DIR"
+  if ((code != 0)); then
+    log "stopped (exit $code); everything it started has been stopped"
+  fi
+  exit "$code"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# Starts a background process and remembers it for cleanup (LAST_PID). Output goes to the log file.
+start_bg() {
+  local logfile=$1
+  shift
+  "$@" >"$logfile" 2>&1 &
+  PIDS+=("$!")
+  LAST_PID=$!
+}
+
+# Runs a command to completion in the background so that a TERM to the script stops it too
+# (bash only runs traps between commands; `wait` is interruptible, a foreground child is not).
+run_tracked() {
+  "$@" &
+  local pid=$!
+  PIDS+=("$pid")
+  local status=0
+  wait "$pid" || status=$?
+  return "$status"
+}
+
+# Stops one process started with start_bg (and forgets it).
+stop_pid() {
+  local pid=$1 keep=() p
+  kill -TERM "$pid" 2>/dev/null || true
+  for _ in $(seq 1 100); do
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill -KILL "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  for p in "${PIDS[@]+"${PIDS[@]}"}"; do
+    [[ "$p" == "$pid" ]] || keep+=("$p")
+  done
+  PIDS=("${keep[@]+"${keep[@]}"}")
+}
+
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# A loopback port nothing listens on (random in 20000-39999, checked by connecting).
+free_port() {
+  local port
+  for _ in $(seq 1 100); do
+    port=$((20000 + RANDOM % 20000))
+    if ! port_open "$port"; then
+      echo "$port"
+      return 0
+    fi
+  done
+  log "no free loopback port found"
+  return 1
+}
+
+# Waits until the process listens on the port; fails if it dies or START_TIMEOUT passes.
+wait_for_port() {
+  local port=$1 pid=$2 what=$3 logfile=$4
+  local deadline=$((SECONDS + START_TIMEOUT))
+  while ! port_open "$port"; do
+    if ! kill -0 "$pid" 2>/dev/null; then
+      log "$what exited before listening on 127.0.0.1:$port; its log ($logfile):"
+      tail -n 30 "$logfile" >&9 || true
+      return 1
+    fi
+    if ((SECONDS >= deadline)); then
+      log "$what did not listen on 127.0.0.1:$port within ${START_TIMEOUT}s; its log ($logfile):"
+      tail -n 30 "$logfile" >&9 || true
+      return 1
+    fi
+    sleep 0.2
+  done
+}
+
+# Waits until the URL answers 2xx (a service's /q/health/ready), for up to 90 s.
+wait_for_http() { for _ in $(seq 1 180); do curl -sf "$1" >/dev/null 2>&1 && return 0; sleep 0.5; done; log "$1 did not answer"; return 1; }
+
+# Redis without persistence on a free loopback port (REDIS_PORT, REDIS_PID), with the rest.
+start_redis() {
+  REDIS_PORT=$(free_port)
+  start_bg "$LOG_DIR/redis.log" "${REST_PIN[@]}" redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' \
+    --appendonly no --protected-mode yes --daemonize no
+  REDIS_PID=$LAST_PID
+  wait_for_port "$REDIS_PORT" "$REDIS_PID" redis-server "$LOG_DIR/redis.log"
+  log "redis on 127.0.0.1:$REDIS_PORT"
+}
+rcli() { redis-cli -p "$REDIS_PORT" "$@"; }
+# Commands Redis has run so far, and its CPU seconds (user + system).
+redis_calls() { rcli info commandstats | tr -d '\r' | awk -F'calls=' '/^cmdstat_/ {split($2, a, ","); n += a[1]} END {print n + 0}'; }
+redis_cpu() { rcli info cpu | tr -d '\r' | awk -F: '/^used_cpu_(user|sys):/ {s += $2} END {printf "%.6f", s}'; }
+
+# HBase for Redis mode: persistence-hbase's mini cluster in its own JVM (its test fixture
+# HBaseMiniClusterMain), niced so that its flushes and compactions do not delay the generator. It
+# prints "READY zk=HOST:PORT" (HBASE_ZK) and stops at the end of its standard input (a FIFO held
+# open on fd 7 until stop_hbase or the exit) or on TERM.
+HBASE_ZK=""
+start_hbase() {
+  local cp_file="$ROOT/persistence-hbase/target/hbase-minicluster.classpath"
+  if [[ ! -f "$cp_file" ]]; then
+    log "no $cp_file (build persistence-hbase first): HBase not started"
+    return 1
+  fi
+  local cp="$ROOT/persistence-hbase/target/test-classes:$ROOT/persistence-hbase/target/classes:$(cat "$cp_file")"
+  mkfifo "$TMP_DIR/hbase.stdin"
+  start_bg "$LOG_DIR/hbase.log" "${REST_PIN[@]}" nice -n 10 bash -c 'exec java -Xmx768m -cp "$1" dev.shortcode.hbase.testing.HBaseMiniClusterMain <"$2"' \
+    hbase "$cp" "$TMP_DIR/hbase.stdin"
+  HBASE_PID=$LAST_PID
+  exec 7>"$TMP_DIR/hbase.stdin"
+  local deadline=$((SECONDS + 180))
+  while ((SECONDS < deadline)); do
+    HBASE_ZK=$(grep -o 'READY zk=[^ ]*' "$LOG_DIR/hbase.log" 2>/dev/null | head -n 1 | cut -d= -f2 || true)
+    if [[ -n "$HBASE_ZK" ]]; then
+      log "hbase mini cluster ready, zookeeper $HBASE_ZK"
+      return 0
+    fi
+    kill -0 "$HBASE_PID" 2>/dev/null || break
+    sleep 1
+  done
+  log "hbase did not become ready; see $LOG_DIR/hbase.log"
+  return 1
+}
+stop_hbase() {
+  exec 7>&- || true
+  stop_pid "$HBASE_PID"
+}
