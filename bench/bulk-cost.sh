@@ -15,7 +15,9 @@
 # otherwise, e.g. two-step=redirect-api/target/quarkus-app,SHORTCODE_REDIS_HOT_STORE_OUTBOX_ONE_SCRIPT_CREATES=false
 # Builds alternate within each round, so that a noisy minute of this shared box hits both.
 # Environment: BULK_MODES (redis embedded), BULK_ROUNDS (2), BULK_LINES (1000000),
-# SERVICE_JAVA_OPTS (-Xmx1g), BULK_OUT (bench/out/bulk-cost). Redis mode needs redis-server and the
+# SERVICE_JAVA_OPTS (-Xmx1g), BULK_OUT (bench/out/bulk-cost), BULK_PROFILER (the path of async-profiler's
+# libasyncProfiler.so: the measured stream and what follows it until quiet are profiled, by thread,
+# into $BULK_OUT/<mode>-<label>-r<round>.collapsed). Redis mode needs redis-server and the
 # built persistence-hbase module (its HBase mini cluster); the script starts and stops both.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,6 +27,7 @@ MODES=${BULK_MODES:-redis embedded}
 ROUNDS=${BULK_ROUNDS:-2}
 LINES=${BULK_LINES:-1000000}
 OUT=${BULK_OUT:-bench/out/bulk-cost}
+PROFILER=${BULK_PROFILER:-}
 read -r -a SERVICE_OPTS <<< "${SERVICE_JAVA_OPTS:--Xmx1g}"
 BUILDS=("$@")
 ((${#BUILDS[@]})) || BUILDS=("this=$ROOT/redirect-api/target/quarkus-app")
@@ -88,10 +91,13 @@ measure() { # mode label app-dir[,VAR=value...]
   wait_until_quiet "$pid"
   lines0=$(wc -l <"$gc")
   bench/thread-cpu.sh "$pid" >"$TMP_DIR/threads-0"
+  [[ -n $PROFILER ]] && jcmd "$pid" JVMTI.agent_load "$PROFILER" "\"start,event=cpu,interval=1ms,threads\"" >/dev/null
   result=$(stream "$port" "$LINES" "$mode-$label" "$pid" | grep -o '[0-9]* links/s, server CPU [0-9.]* µs/link' || echo "stream failed")
   bench/thread-cpu.sh "$pid" >"$TMP_DIR/threads-1"
   wait_until_quiet "$pid"
   bench/thread-cpu.sh "$pid" >"$TMP_DIR/threads-2"
+  [[ -n $PROFILER ]] && jcmd "$pid" JVMTI.agent_load "$PROFILER" \
+    "\"stop,file=$(realpath "$OUT")/$mode-$label-r$round.collapsed,collapsed\"" >/dev/null
   local threads="$OUT/$mode-$label-r$round-threads.txt"
   { echo "during the stream:"; bench/thread-diff.py "$TMP_DIR/threads-0" "$TMP_DIR/threads-1" "$LINES"
     echo "after it, until the service went quiet:"; bench/thread-diff.py "$TMP_DIR/threads-1" "$TMP_DIR/threads-2" "$LINES"; } >"$threads"

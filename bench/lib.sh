@@ -131,6 +131,7 @@ wait_for_port() {
 wait_for_http() { for _ in $(seq 1 180); do curl -sf "$1" >/dev/null 2>&1 && return 0; sleep 0.5; done; log "$1 did not answer"; return 1; }
 
 # Redis without persistence on a free loopback port (REDIS_PORT, REDIS_PID), with the rest.
+REDIS_PORT=""
 start_redis() {
   REDIS_PORT=$(free_port)
   start_bg "$LOG_DIR/redis.log" "${REST_PIN[@]}" redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' \

@@ -71,12 +71,12 @@ for mode in $MODES; do
     "${REST_PIN[@]}" java -Xmx1g -jar "$JAR" "${common[@]}" --name "$name-prime" --scenario redirect --rate "$RATE" --duration "$PRIME" --warmup 5s >/dev/null 2>&1
     [[ -n $PROFILER ]] && jcmd "$spid" JVMTI.agent_load "$PROFILER" "\"start,event=cpu,interval=1ms,threads\"" >/dev/null
     bench/thread-cpu.sh "$spid" >"$TMP_DIR/threads-before"
-    before=$(redis_calls)
+    before=0; [[ $mode == redis ]] && before=$(redis_calls)
     served_before=$(redirects "$mp")
     "${REST_PIN[@]}" java -Xmx1g -jar "$JAR" "${common[@]}" --name "$name-steady" --scenario redirect --rate "$RATE" --duration "$DURATION" --warmup 3s \
       >"$OUT/$name-steady.out" 2>"$OUT/$name-steady.err"
     sleep 3 # the last flush
-    after=$(redis_calls)
+    after=0; [[ $mode == redis ]] && after=$(redis_calls)
     answered=$(( $(redirects "$mp") - served_before ))
     bench/thread-cpu.sh "$spid" >"$TMP_DIR/threads-after"
     bench/thread-diff.py "$TMP_DIR/threads-before" "$TMP_DIR/threads-after" "$answered" >"$OUT/$name-threads.txt"
