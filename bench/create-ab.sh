@@ -9,7 +9,9 @@
 # is stopped when it ends. Build first: mvn -B -q package -DskipTests. Settings (environment):
 #   AB_RATE=3000 (fixed-rate run, creates/s: about half the maximum, where the latency is compared)
 #   AB_DURATION=20s AB_PRIME=20s AB_P99=10ms AB_STEP=5s AB_STEPS=10 AB_START=2000 AB_ROUNDS=2
-#   AB_OUT=bench/out/create-ab
+#   AB_OUT=bench/out/create-ab AB_HALF=1 (0 skips the last step: the latency at half the maximum of
+#   the last one-script round, that warm service and the warm baseline each measured at that rate,
+#   and the ratio of their corrected p99s)
 # Each side is a fresh service (SHORTCODE_REDIS_HOT_STORE_OUTBOX_ONE_SCRIPT_CREATES=false / true)
 # on a flushed Redis; with more rounds, each side's best maximum is compared, so that one round the
 # shared box disturbed does not decide the ratio. The service's CPU per create by thread in each
@@ -25,6 +27,7 @@ STEP=${AB_STEP:-5s}
 STEPS=${AB_STEPS:-10}
 START=${AB_START:-2000}
 ROUNDS=${AB_ROUNDS:-2}
+HALF=${AB_HALF:-1}
 OUT=${AB_OUT:-bench/out/create-ab}
 JAR=loadtest/target/loadtest.jar
 SERVICE_JAR=redirect-api/target/quarkus-app/quarkus-run.jar
@@ -47,36 +50,57 @@ created() { curl -s "http://127.0.0.1:$1/q/metrics" | awk '/^shortcode_links_cre
 THREAD_FILES=()
 max_cpu() { jq -r '(.best.serverCpu.microsPerRequest // 0) * 10 | round / 10' "$OUT/$1.json"; }
 
-# The bare Vert.x baseline: POST answers a fixed 201 without reading the body.
-bp=$(free_port)
-start_bg "$OUT/baseline.log" "${TARGET_PIN[@]}" java -Xmx1g -jar "$JAR" baseline-server --port "$bp" --exit-after 2h
-bpid=$LAST_PID
-wait_for_port "$bp" "$bpid" baseline "$OUT/baseline.log"
+# The bare Vert.x baseline (bp, bpid): POST answers a fixed 201 without reading the body.
+start_baseline() {
+  bp=$(free_port)
+  start_bg "$OUT/baseline.log" "${TARGET_PIN[@]}" java -Xmx1g -jar "$JAR" baseline-server --port "$bp" --exit-after 2h
+  bpid=$LAST_PID
+  wait_for_port "$bp" "$bpid" baseline "$OUT/baseline.log"
+}
+# A fresh service (p, mp, spid) on a flushed Redis; $1: one script per create (true) or two steps.
+start_service() {
+  local one=$1 name=$2
+  p=$(free_port)
+  mp=$(free_port) # the management interface (/q/*) has a port of its own
+  rcli flushall >/dev/null
+  start_bg "$OUT/$name.service.log" env QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$p" QUARKUS_MANAGEMENT_HOST=127.0.0.1 QUARKUS_MANAGEMENT_PORT="$mp" \
+    SHORTCODE_DATA_DIR="$TMP_DIR/data-$name" SHORTCODE_ADMIN_KEY="$KEY" QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE=1 \
+    SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZOOKEEPER_QUORUM="$HBASE_ZK" \
+    SHORTCODE_SECRET="bench secret shared by every node" SHORTCODE_REDIS_HOT_STORE_OUTBOX_ONE_SCRIPT_CREATES="$one" \
+    "${TARGET_PIN[@]}" java -Xmx1g -jar "$SERVICE_JAR"
+  spid=$LAST_PID
+  wait_for_http "http://127.0.0.1:$mp/q/health/ready"
+}
+
+start_baseline
 lt --target "http://127.0.0.1:$bp" --server-pid "$bpid" --name baseline-prime --scenario create --rate "$RATE" --duration "$PRIME" --quiet >/dev/null
 lt --target "http://127.0.0.1:$bp" --server-pid "$bpid" --name baseline-fixed --scenario create --rate "$RATE" --duration "$DURATION" \
   --warmup 3s --quiet >/dev/null
 lt --target "http://127.0.0.1:$bp" --server-pid "$bpid" --name baseline-max --scenario create --find-max --p99 "$P99" --rate "$START" \
   --duration "$STEP" --warmup 1s --max-steps "$STEPS" --retries 1 --quiet >/dev/null
-stop_pid "$bpid"
-BASE_MAX=$(max_of baseline-max)
+BASE_MAX=$(max_of baseline-max) # the baseline stays up, idle, for the last step
+
 ROWS=("| - | baseline | $(fixed_row baseline-fixed) | - | - | $BASE_MAX | $(max_cpu baseline-max) |")
 log "baseline: max $BASE_MAX creates/s"
+
+# The latency where the service has headroom: at half the maximum the last one-script round found,
+# that same warm service and the baseline (still up, idle meanwhile), each at that rate in turn.
+HALF_RATE=""
+half_rate() {
+  HALF_RATE=$(( $1 / 2 ))
+  sleep 10 # what the search's last step left behind (the archiver's backlog) settles first
+  lt --target "http://127.0.0.1:$p" --server-pid "$spid" --name one-script-half --scenario create --rate "$HALF_RATE" \
+    --duration "$DURATION" --warmup 3s --quiet >/dev/null
+  lt --target "http://127.0.0.1:$bp" --server-pid "$bpid" --name baseline-half --scenario create --rate "$HALF_RATE" \
+    --duration "$DURATION" --warmup 3s --quiet >/dev/null
+}
 
 declare -A BEST
 for round in $(seq 1 "$ROUNDS"); do
   for one in false true; do
     side=two-step; [[ $one == true ]] && side=one-script
     name="$side-r$round"
-    p=$(free_port)
-    mp=$(free_port) # the management interface (/q/*) has a port of its own
-    rcli flushall >/dev/null
-    start_bg "$OUT/$name.service.log" env QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$p" QUARKUS_MANAGEMENT_HOST=127.0.0.1 QUARKUS_MANAGEMENT_PORT="$mp" \
-      SHORTCODE_DATA_DIR="$TMP_DIR/data-$name" SHORTCODE_ADMIN_KEY="$KEY" QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE=1 \
-      SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZOOKEEPER_QUORUM="$HBASE_ZK" \
-      SHORTCODE_SECRET="bench secret shared by every node" SHORTCODE_REDIS_HOT_STORE_OUTBOX_ONE_SCRIPT_CREATES="$one" \
-      "${TARGET_PIN[@]}" java -Xmx1g -jar "$SERVICE_JAR"
-    spid=$LAST_PID
-    wait_for_http "http://127.0.0.1:$mp/q/health/ready"
+    start_service "$one" "$name"
     common=(--target "http://127.0.0.1:$p" --server-pid "$spid")
     lt "${common[@]}" --name "$name-prime" --scenario create --rate "$RATE" --duration "$PRIME" --quiet >/dev/null
     c0=$(redis_calls) u0=$(redis_cpu)
@@ -97,6 +121,9 @@ for round in $(seq 1 "$ROUNDS"); do
     ROWS+=("| $round | $side | $(fixed_row "$name-fixed") | $per_cmd | $per_cpu | $max ($(python3 -c "print(round(100 * $max / max(1, $BASE_MAX)))") %) | $(max_cpu "$name-max") |")
     (( max > ${BEST[$side]:-0} )) && BEST[$side]=$max
     log "$name: max $max creates/s"
+    if [[ $HALF == 1 && $side == one-script && $round == "$ROUNDS" ]]; then
+      half_rate "$max"
+    fi
     stop_pid "$spid"
   done
 done
@@ -109,6 +136,19 @@ printf '%s\n' "${ROWS[@]}"
 echo
 echo "best maximum: one-script ${BEST[one-script]:-0}, two-step ${BEST[two-step]:-0}, baseline $BASE_MAX /s"
 echo "(Redis commands count those inside scripts too; latency is the generator's corrected figure.)"
+
+if [[ -n $HALF_RATE ]]; then
+  echo
+  echo "At half the last one-script round's maximum, $HALF_RATE creates/s for $DURATION, that service and the baseline, both warm:"
+  echo
+  echo "| create | answered | p50 ms | p99 ms | server CPU µs/create |"
+  echo "|---|---:|---:|---:|---:|"
+  echo "| baseline | $(fixed_row baseline-half) |"
+  echo "| one script | $(fixed_row one-script-half) |"
+  echo
+  echo "corrected p99, one script / baseline: $(jq -rn --slurpfile s "$OUT/one-script-half.json" --slurpfile b "$OUT/baseline-half.json" \
+    '($s[0].latencyMs.corrected.p99 / $b[0].latencyMs.corrected.p99) * 100 | round / 100')x"
+fi
 echo
 echo "Server CPU per create by thread in the fixed runs ($RATE/s):"
 for f in "${THREAD_FILES[@]}"; do
