@@ -61,7 +61,7 @@ wait_until_quiet() {
   for _ in $(seq 1 120); do
     sleep 1
     now=$(proc_cpu "$1")
-    if python3 -c "import sys; sys.exit(0 if $now - $last < 0.05 else 1)"; then quiet=$((quiet + 1)); else quiet=0; fi
+    if awk -v a="$now" -v b="$last" 'BEGIN {exit !(a - b < 0.05)}'; then quiet=$((quiet + 1)); else quiet=0; fi
     last=$now
     ((quiet < 2)) || return 0
   done

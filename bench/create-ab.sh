@@ -50,35 +50,18 @@ created() { curl -s "http://127.0.0.1:$1/q/metrics" | awk '/^shortcode_links_cre
 THREAD_FILES=()
 max_cpu() { jq -r '(.best.serverCpu.microsPerRequest // 0) * 10 | round / 10' "$OUT/$1.json"; }
 
-# The bare Vert.x baseline (bp, bpid): POST answers a fixed 201 without reading the body.
-start_baseline() {
-  bp=$(free_port)
-  start_bg "$OUT/baseline.log" "${TARGET_PIN[@]}" java -Xmx1g -jar "$JAR" baseline-server --port "$bp" --exit-after 2h
-  bpid=$LAST_PID
-  wait_for_port "$bp" "$bpid" baseline "$OUT/baseline.log"
-}
-# A fresh service (p, mp, spid) on a flushed Redis; $1: one script per create (true) or two steps.
-start_service() {
-  local one=$1 name=$2
-  p=$(free_port)
-  mp=$(free_port) # the management interface (/q/*) has a port of its own
-  rcli flushall >/dev/null
-  start_bg "$OUT/$name.service.log" env QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$p" QUARKUS_MANAGEMENT_HOST=127.0.0.1 QUARKUS_MANAGEMENT_PORT="$mp" \
-    SHORTCODE_DATA_DIR="$TMP_DIR/data-$name" SHORTCODE_ADMIN_KEY="$KEY" QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE=1 \
-    SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZOOKEEPER_QUORUM="$HBASE_ZK" \
-    SHORTCODE_SECRET="bench secret shared by every node" SHORTCODE_REDIS_HOT_STORE_OUTBOX_ONE_SCRIPT_CREATES="$one" \
-    "${TARGET_PIN[@]}" java -Xmx1g -jar "$SERVICE_JAR"
-  spid=$LAST_PID
-  wait_for_http "http://127.0.0.1:$mp/q/health/ready"
-}
-
-start_baseline
+# The bare Vert.x baseline: POST answers a fixed 201 without reading the body. It stays up (idle
+# while the services run) for the last step.
+bp=$(free_port)
+start_bg "$OUT/baseline.log" "${TARGET_PIN[@]}" java -Xmx1g -jar "$JAR" baseline-server --port "$bp" --exit-after 2h
+bpid=$LAST_PID
+wait_for_port "$bp" "$bpid" baseline "$OUT/baseline.log"
 lt --target "http://127.0.0.1:$bp" --server-pid "$bpid" --name baseline-prime --scenario create --rate "$RATE" --duration "$PRIME" --quiet >/dev/null
 lt --target "http://127.0.0.1:$bp" --server-pid "$bpid" --name baseline-fixed --scenario create --rate "$RATE" --duration "$DURATION" \
   --warmup 3s --quiet >/dev/null
 lt --target "http://127.0.0.1:$bp" --server-pid "$bpid" --name baseline-max --scenario create --find-max --p99 "$P99" --rate "$START" \
   --duration "$STEP" --warmup 1s --max-steps "$STEPS" --retries 1 --quiet >/dev/null
-BASE_MAX=$(max_of baseline-max) # the baseline stays up, idle, for the last step
+BASE_MAX=$(max_of baseline-max)
 
 ROWS=("| - | baseline | $(fixed_row baseline-fixed) | - | - | $BASE_MAX | $(max_cpu baseline-max) |")
 log "baseline: max $BASE_MAX creates/s"
@@ -100,7 +83,16 @@ for round in $(seq 1 "$ROUNDS"); do
   for one in false true; do
     side=two-step; [[ $one == true ]] && side=one-script
     name="$side-r$round"
-    start_service "$one" "$name"
+    p=$(free_port)
+    mp=$(free_port) # the management interface (/q/*) has a port of its own
+    rcli flushall >/dev/null
+    start_bg "$OUT/$name.service.log" env QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$p" QUARKUS_MANAGEMENT_HOST=127.0.0.1 QUARKUS_MANAGEMENT_PORT="$mp" \
+      SHORTCODE_DATA_DIR="$TMP_DIR/data-$name" SHORTCODE_ADMIN_KEY="$KEY" QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE=1 \
+      SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZOOKEEPER_QUORUM="$HBASE_ZK" \
+      SHORTCODE_SECRET="bench secret shared by every node" SHORTCODE_REDIS_HOT_STORE_OUTBOX_ONE_SCRIPT_CREATES="$one" \
+      "${TARGET_PIN[@]}" java -Xmx1g -jar "$SERVICE_JAR"
+    spid=$LAST_PID
+    wait_for_http "http://127.0.0.1:$mp/q/health/ready"
     common=(--target "http://127.0.0.1:$p" --server-pid "$spid")
     lt "${common[@]}" --name "$name-prime" --scenario create --rate "$RATE" --duration "$PRIME" --quiet >/dev/null
     c0=$(redis_calls) u0=$(redis_cpu)
