@@ -23,6 +23,9 @@ import java.util.Map;
  */
 final class BulkConnection implements AutoCloseable {
 
+    /** Longest wait for the next byte of the answer. */
+    private static final int READ_TIMEOUT_MILLIS = 60_000;
+
     private final Socket socket;
     private final OutputStream out;
     private final InputStream in;
@@ -41,6 +44,8 @@ final class BulkConnection implements AutoCloseable {
                 socket.setReceiveBufferSize(receiveBuffer);
             }
             socket.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
+            // A service that never answers fails the test instead of hanging the build.
+            socket.setSoTimeout(READ_TIMEOUT_MILLIS);
             out = socket.getOutputStream();
             in = new BufferedInputStream(socket.getInputStream(), 8192);
             String head = "POST /api/v1/links/bulk HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-ndjson\r\n"

@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.shortcode.hbase.testing.HBaseProcess;
 import dev.shortcode.testing.redis.RedisDeployment;
 import dev.shortcode.testing.redis.RedisServers;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -59,7 +57,7 @@ class DistributedServiceProcessIntegrationTests {
             redis.restart(); // empty: no persistence configured
             try (ServiceProcess second = ServiceProcess.start(env, Path.of("target/service-logs")).awaitReady()) {
                 for (Map.Entry<String, String> link : links.entrySet()) {
-                    HttpResponse<Void> r = http.send(HttpRequest.newBuilder(URI.create(second.baseUrl() + "/" + link.getKey())).build(),
+                    HttpResponse<Void> r = http.send(second.request("/" + link.getKey()).build(),
                             HttpResponse.BodyHandlers.discarding());
                     assertThat(r.statusCode()).as("link %s after the kill and the Redis restart", link.getKey()).isEqualTo(302);
                     assertThat(r.headers().firstValue("Location")).contains(link.getValue());
@@ -67,8 +65,8 @@ class DistributedServiceProcessIntegrationTests {
                 HttpResponse<String> byClient = second.send("POST", "/api/v1/links", clientKey, "{\"url\": \"https://example.com/client\"}");
                 assertThat(byClient.statusCode()).as("the client's key after Redis lost everything: %s", byClient.body()).isEqualTo(201);
                 // The first code of the re-seeded counter, far above the watermark every node cached: redirected at once.
-                HttpResponse<Void> first = http.send(HttpRequest.newBuilder(URI.create(second.baseUrl() + "/"
-                        + ServiceProcess.field(byClient, "code"))).build(), HttpResponse.BodyHandlers.discarding());
+                HttpResponse<Void> first = http.send(second.request("/"
+                        + ServiceProcess.field(byClient, "code")).build(), HttpResponse.BodyHandlers.discarding());
                 assertThat(first.statusCode()).as("redirect of the first code issued after the re-seed").isEqualTo(302);
                 Map<String, String> fresh = new HashMap<>();
                 second.createBatch(fresh, 300, null);
@@ -103,7 +101,7 @@ class DistributedServiceProcessIntegrationTests {
                 redis.onEachMaster(r -> r.flushall());
 
                 for (Map.Entry<String, String> link : links.entrySet()) {
-                    HttpResponse<Void> r = http.send(HttpRequest.newBuilder(URI.create(node.baseUrl() + "/" + link.getKey())).build(),
+                    HttpResponse<Void> r = http.send(node.request("/" + link.getKey()).build(),
                             HttpResponse.BodyHandlers.discarding());
                     assertThat(r.statusCode()).as("first redirect of %s after Redis lost everything", link.getKey()).isEqualTo(302);
                     assertThat(r.headers().firstValue("Location")).contains(link.getValue());

@@ -2,9 +2,7 @@ package dev.shortcode.api.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +36,7 @@ class EmbeddedServiceProcessIntegrationTests {
                     PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
             assertThat(service.logText()).contains(keyFile.toString());
             String admin = Files.readString(keyFile).trim();
-            HttpResponse<String> keys = http.send(HttpRequest.newBuilder(URI.create(service.baseUrl() + "/api/v1/keys"))
+            HttpResponse<String> keys = http.send(service.request("/api/v1/keys")
                     .header("X-API-Key", admin).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(keys.statusCode()).isEqualTo(200);
         }
@@ -110,7 +108,7 @@ class EmbeddedServiceProcessIntegrationTests {
 
     private void assertAllResolve(ServiceProcess service, Map<String, String> links) throws Exception {
         for (Map.Entry<String, String> link : links.entrySet()) {
-            HttpResponse<Void> r = http.send(HttpRequest.newBuilder(URI.create(service.baseUrl() + "/" + link.getKey())).build(),
+            HttpResponse<Void> r = http.send(service.request("/" + link.getKey()).build(),
                     HttpResponse.BodyHandlers.discarding());
             assertThat(r.statusCode()).as(link.getKey()).isEqualTo(302);
             assertThat(r.headers().firstValue("Location")).contains(link.getValue());

@@ -8,9 +8,7 @@ import dev.shortcode.api.applinks.SampleAssociationFiles;
 import dev.shortcode.hbase.testing.HBaseProcess;
 import dev.shortcode.testing.redis.RedisDeployment;
 import dev.shortcode.testing.redis.RedisServers;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -166,7 +164,7 @@ class LinkTargetsProcessIntegrationTests {
     }
 
     private HttpResponse<String> visit(ServiceProcess service, String code, String userAgent) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(service.baseUrl() + "/" + code)).header("User-Agent", userAgent).build(),
+        return http.send(service.request("/" + code).header("User-Agent", userAgent).build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -25,6 +25,8 @@ final class ServiceProcess implements AutoCloseable {
 
     /** A distributed node connects to HBase and reads the watermarks first: a minute and more on a loaded 2-core machine. */
     private static final Duration READY_TIMEOUT = Duration.ofMinutes(2);
+    /** Every request's bound: a node that never answers fails the test instead of hanging the build. */
+    static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
     final int port;
@@ -88,7 +90,7 @@ final class ServiceProcess implements AutoCloseable {
                     .append(ttl == null ? "\"}" : "\",\"ttl\":\"" + ttl + "\"}");
         }
         body.append("]}");
-        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(baseUrl() + "/api/v1/links/batch"))
+        HttpResponse<String> response = HttpClient.newHttpClient().send(request("/api/v1/links/batch")
                 .header("X-API-Key", ApiClient.ADMIN_KEY).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(), HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {
@@ -119,7 +121,8 @@ final class ServiceProcess implements AutoCloseable {
                 throw new AssertionError("service exited with " + process.exitValue() + ":\n" + logText());
             }
             try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(managementUrl() + "/q/health/ready")).build(),
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(managementUrl() + "/q/health/ready"))
+                                .timeout(Duration.ofSeconds(5)).build(),
                         HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
                     return this;
@@ -135,9 +138,14 @@ final class ServiceProcess implements AutoCloseable {
         throw new AssertionError("service not ready within " + READY_TIMEOUT + ":\n" + logText());
     }
 
+    /** A request to this node's {@code path}, bounded by {@link #REQUEST_TIMEOUT}. */
+    HttpRequest.Builder request(String path) {
+        return HttpRequest.newBuilder(URI.create(baseUrl() + path)).timeout(REQUEST_TIMEOUT);
+    }
+
     /** One JSON request to the service; {@code apiKey} and {@code json} may be null. */
     HttpResponse<String> send(String method, String path, String apiKey, String json) throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl() + path)).timeout(Duration.ofSeconds(30))
+        HttpRequest.Builder request = request(path)
                 .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
         if (apiKey != null) {
             request.header("X-API-Key", apiKey);
@@ -151,7 +159,7 @@ final class ServiceProcess implements AutoCloseable {
     /** A GET on the management interface, e.g. {@code /q/health/ready}. */
     HttpResponse<String> management(String path) throws IOException, InterruptedException {
         return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(managementUrl() + path))
-                .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+                .timeout(REQUEST_TIMEOUT).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     /** The value of a top-level string field of a JSON answer. */
