@@ -119,8 +119,11 @@ class ClickStatsProcessIntegrationTests {
                     assertThat(totals.get("bots").asLong()).as("bots of %s", code).isEqualTo(bots);
                     assertThat(totals.get("humans").asLong()).as("humans of %s", code).isEqualTo(clicks - bots);
                     long uniques = totals.get("uniques").asLong();
+                    // Redis' HyperLogLog loses visitors whose register another took: for 58 distinct
+                    // visitors PFCOUNT said 55 in 4 of 20,000 trials (56 in 96), never 4 off for 60
+                    // to 100 in 24,000; with a few hundred links a run, 3 off must pass.
                     assertThat((double) Math.abs(uniques - visitors)).as("uniques of %s: %d counted, %d distinct", code, uniques, visitors)
-                            .isLessThanOrEqualTo(Math.max(2, 0.05 * visitors));
+                            .isLessThanOrEqualTo(Math.max(3, 0.05 * visitors));
                     uniquesExpected += visitors;
                     uniquesCounted += uniques;
                 }
