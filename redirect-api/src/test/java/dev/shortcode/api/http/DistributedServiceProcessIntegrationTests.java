@@ -65,8 +65,8 @@ class DistributedServiceProcessIntegrationTests {
                 HttpResponse<String> byClient = second.send("POST", "/api/v1/links", clientKey, "{\"url\": \"https://example.com/client\"}");
                 assertThat(byClient.statusCode()).as("the client's key after Redis lost everything: %s", byClient.body()).isEqualTo(201);
                 // The first code of the re-seeded counter, far above the watermark every node cached: redirected at once.
-                HttpResponse<Void> first = http.send(second.request("/"
-                        + ServiceProcess.field(byClient, "code")).build(), HttpResponse.BodyHandlers.discarding());
+                HttpResponse<Void> first = http.send(second.request("/" + ServiceProcess.field(byClient, "code")).build(),
+                        HttpResponse.BodyHandlers.discarding());
                 assertThat(first.statusCode()).as("redirect of the first code issued after the re-seed").isEqualTo(302);
                 Map<String, String> fresh = new HashMap<>();
                 second.createBatch(fresh, 300, null);
