@@ -7,6 +7,12 @@ import io.lettuce.core.api.sync.RedisCommands;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -20,6 +26,20 @@ import java.util.function.Function;
 public final class ReplicatedCluster implements RedisDeployment {
 
     private static final long TIMEOUT_MILLIS = 30_000;
+    /** The longest one call to one node may take, connecting included. */
+    private static final long CALL_TIMEOUT_MILLIS = 10_000;
+    /**
+     * Where the calls to nodes run. The service fault test once stood still for eight minutes
+     * after its faults, its service nodes idle, in the steps that talk to the Cluster directly
+     * (restart of the killed master, outbox drain, FLUSHALL), until JUnit's timeout: so a call
+     * is waited for at most {@link #CALL_TIMEOUT_MILLIS}, a stuck one is left to its daemon
+     * thread, and the loops around the calls ask again or give up at their own deadline.
+     */
+    private static final ExecutorService CALLS = Executors.newCachedThreadPool(runnable -> {
+        Thread t = new Thread(runnable, "replicated-cluster-call");
+        t.setDaemon(true);
+        return t;
+    });
 
     private final List<LocalRedisProcess> nodes = new ArrayList<>();
     private final List<LocalRedisProcess> killed = new ArrayList<>();
@@ -188,12 +208,26 @@ public final class ReplicatedCluster implements RedisDeployment {
         return RedisURI.Builder.redis("127.0.0.1", port).withTimeout(Duration.ofSeconds(2)).build();
     }
 
+    /** One call on a connection of its own to {@code uri}; a node that does not answer within {@link #CALL_TIMEOUT_MILLIS} fails it. */
     private static <T> T on(RedisURI uri, Function<RedisCommands<String, String>, T> call) {
-        RedisClient client = RedisClient.create(uri);
-        try (StatefulRedisConnection<String, String> c = client.connect()) {
-            return call.apply(c.sync());
-        } finally {
-            client.shutdown(Duration.ZERO, Duration.ofSeconds(1));
+        CompletableFuture<T> answer = CompletableFuture.supplyAsync(() -> {
+            RedisClient client = RedisClient.create(uri);
+            try (StatefulRedisConnection<String, String> c = client.connect()) {
+                return call.apply(c.sync());
+            } finally {
+                client.shutdown(Duration.ZERO, Duration.ofSeconds(1));
+            }
+        }, CALLS);
+        try {
+            return answer.get(CALL_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            answer.cancel(true);
+            throw new IllegalStateException("no answer from " + uri + " within " + CALL_TIMEOUT_MILLIS + " ms", e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while calling " + uri, e);
         }
     }
 }

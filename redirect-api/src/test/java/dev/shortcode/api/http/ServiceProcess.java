@@ -201,10 +201,16 @@ final class ServiceProcess implements AutoCloseable {
         }
     }
 
+    /** SIGKILL if still running; never throws, so that a test interrupted by its timeout still stops every node it started. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         if (process.isAlive()) {
-            kill();
+            process.toHandle().destroyForcibly();
+            try {
+                process.waitFor(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
