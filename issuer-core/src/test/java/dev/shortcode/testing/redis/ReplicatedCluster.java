@@ -221,7 +221,6 @@ public final class ReplicatedCluster implements RedisDeployment {
         try {
             return answer.get(CALL_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            answer.cancel(true);
             throw new IllegalStateException("no answer from " + uri + " within " + CALL_TIMEOUT_MILLIS + " ms", e);
         } catch (ExecutionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());

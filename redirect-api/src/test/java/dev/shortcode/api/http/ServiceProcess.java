@@ -205,9 +205,8 @@ final class ServiceProcess implements AutoCloseable {
     @Override
     public void close() {
         if (process.isAlive()) {
-            process.toHandle().destroyForcibly();
             try {
-                process.waitFor(30, TimeUnit.SECONDS);
+                kill(); // the signal goes before the wait, so an interrupted wait still leaves the node killed
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
