@@ -94,11 +94,15 @@ stop_pid() {
 
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
-# A loopback port nothing listens on (random in 20000-39999, checked by connecting).
+# A loopback port nothing listens on, checked by connecting: random between 10000 and the start of
+# the kernel's ephemeral range (32768 by default), so that no client connection of the processes
+# started here (the generator's, HBase's, Lettuce's) can be given it as its own local port before
+# the server that was told to listen there starts.
+EPHEMERAL_LOW=$(awk '{print $1}' /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)
 free_port() {
   local port
   for _ in $(seq 1 100); do
-    port=$((20000 + RANDOM % 20000))
+    port=$((10000 + RANDOM % (EPHEMERAL_LOW > 11000 ? EPHEMERAL_LOW - 10000 : 1000)))
     if ! port_open "$port"; then
       echo "$port"
       return 0
