@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
@@ -62,6 +63,16 @@ class GroupCommitWriterUnitTests {
 
     private static <T> T join(CompletionStage<T> stage) {
         return stage.toCompletableFuture().join();
+    }
+
+    /** Whether a completed stage failed because the writer's queue was full. */
+    private static boolean refusedAsFull(CompletionStage<?> stage) {
+        try {
+            join(stage);
+            return false;
+        } catch (CompletionException e) {
+            return e.getCause() instanceof WriteQueueFullException;
+        }
     }
 
     @Test
@@ -339,15 +350,6 @@ class GroupCommitWriterUnitTests {
 
         assertThat(storage.latestSequenceNumber()).isEqualTo(sequence);
         assertThat(storage.writer().stats().syncs()).isEqualTo(before.syncs());
-    }
-
-    private static boolean refusedAsFull(CompletionStage<?> stage) {
-        try {
-            stage.toCompletableFuture().join();
-            return false;
-        } catch (java.util.concurrent.CompletionException e) {
-            return e.getCause() instanceof WriteQueueFullException;
-        }
     }
 
     @Test
