@@ -83,6 +83,12 @@ public record LoadOptions(
         }
     }
 
+    /** The same load against another service: the second target of {@code --versus}. */
+    public LoadOptions withTarget(TargetUrl other) {
+        return new LoadOptions(other, scenario, rate, duration, warmup, connections, apiKey, links, zipf, mix,
+                batchSize, maxInFlight, timeout, seed, userAgent, linkFields);
+    }
+
     /** The same load at another rate: what each max-rate search step runs. */
     public LoadOptions withRate(double newRate) {
         return new LoadOptions(target, scenario, newRate, duration, warmup, connections, apiKey, links, zipf, mix,

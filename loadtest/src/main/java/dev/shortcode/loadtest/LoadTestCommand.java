@@ -152,6 +152,26 @@ public final class LoadTestCommand implements Callable<Integer> {
             description = "--find-max: a step also fails if errors / requests exceed this. Default: ${DEFAULT-VALUE}.")
     double maxErrorRatio;
 
+    @Option(names = "--versus", paramLabel = "URL", order = 25,
+            description = "--find-max: a second service measured side by side with --target by this one process: "
+                    + "both climb one ladder of rates from --rate by --ladder-step, each rate run up to --tries times "
+                    + "per target, alternating which goes first, so the box's drift falls on both alike. Each target "
+                    + "has its own working set; results go to <name>.json and <name>-versus.json.")
+    String versus;
+
+    @Option(names = "--versus-server-pid", paramLabel = "PID", order = 26,
+            description = "--versus: the second service's process, whose CPU each of its runs reports. Default: not measured.")
+    Long versusServerPid;
+
+    @Option(names = "--ladder-step", paramLabel = "N", defaultValue = "1000", order = 27,
+            description = "--versus: requests/s added from one rung of the ladder to the next. Default: ${DEFAULT-VALUE}.")
+    double ladderStep;
+
+    @Option(names = "--tries", paramLabel = "N", defaultValue = "3", order = 28,
+            description = "--versus: runs per target and rung (odd); a rung passes for a target when most pass, and "
+                    + "the target's maximum is its last rung before the first it fails. Default: ${DEFAULT-VALUE}.")
+    int tries;
+
     @Option(names = "--output-dir", paramLabel = "DIR", defaultValue = "loadtest-results", order = 30,
             description = "Where <name>.json, <name>.html and <name>.png go. Default: ${DEFAULT-VALUE}.")
     Path outputDir;
@@ -190,7 +210,9 @@ public final class LoadTestCommand implements Callable<Integer> {
         try (LoadHarness harness = new LoadHarness(load, err, !quiet, options.selfWarmup(), options.serverCpu())) {
             ResultFiles files = new ResultFiles(options.output(), err);
             List<Path> written;
-            if (findMax) {
+            if (options.versus() != null) {
+                written = VersusRun.run(options, harness, !quiet, out, err);
+            } else if (findMax) {
                 err.printf(Locale.ROOT, "searching max rate of %s with corrected p99 <= %s against %s%n",
                         load.scenario().label(), DurationParser.format(options.search().p99Bound()), load.target());
                 // A fresh generator JVM (and maybe a fresh service) is slow until JIT-compiled, and the
@@ -247,10 +269,23 @@ public final class LoadTestCommand implements Callable<Integer> {
             LoadOptions.require(generatorWarmup.compareTo(Duration.ofMinutes(1)) <= 0,
                     "--self-warmup must be between 0s and 1m (was " + selfWarmup + ")");
             ProcessCpuClock serverCpu = serverPid == null ? null : ProcessCpuClock.of(serverPid);
-            return new Options(load, search, output, generatorWarmup, serverCpu);
+            return new Options(load, search, output, generatorWarmup, serverCpu, versus(load, output));
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
+    }
+
+    /** The second target of {@code --versus}, or null without it. */
+    private Versus versus(LoadOptions load, OutputOptions output) {
+        if (versus == null) {
+            LoadOptions.require(versusServerPid == null, "--versus-server-pid needs --versus");
+            return null;
+        }
+        LoadOptions.require(findMax, "--versus needs --find-max");
+        LadderOptions ladder = new LadderOptions(ladderStep, tries);
+        OutputOptions versusOutput = output.withName(output.name() + "-versus");
+        ProcessCpuClock cpu = versusServerPid == null ? null : ProcessCpuClock.of(versusServerPid);
+        return new Versus(load.withTarget(TargetUrl.parse("--versus", versus, allowNonLoopback)), versusOutput, cpu, ladder);
     }
 
     private static PlotFormat plotFormat(String text) {
@@ -261,7 +296,12 @@ public final class LoadTestCommand implements Callable<Integer> {
         }
     }
 
+    /** @param versus the second target of {@code --versus}; null without it */
     record Options(LoadOptions load, SearchOptions search, OutputOptions output, Duration selfWarmup,
-            ProcessCpuClock serverCpu) {
+            ProcessCpuClock serverCpu, Versus versus) {
+    }
+
+    /** {@code --versus}: the second target's load, where its results go, its server process, and the ladder both climb. */
+    record Versus(LoadOptions load, OutputOptions output, ProcessCpuClock serverCpu, LadderOptions ladder) {
     }
 }

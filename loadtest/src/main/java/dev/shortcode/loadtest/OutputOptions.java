@@ -21,6 +21,11 @@ public record OutputOptions(Path outputDir, String name, PlotFormat plot, boolea
                 "--name must be 1-100 characters of letters, digits, '.', '_' or '-' (was '" + name + "')");
     }
 
+    /** The same place and formats under another name. */
+    public OutputOptions withName(String other) {
+        return new OutputOptions(outputDir, other, plot, progress);
+    }
+
     public Path file(String extension) {
         return outputDir.resolve(name + "." + extension);
     }

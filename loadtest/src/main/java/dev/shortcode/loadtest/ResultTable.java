@@ -80,6 +80,15 @@ public final class ResultTable {
                         LatencyPercentiles.millis(r.p99BoundMicros()), r.steps().size());
     }
 
+    /** The two maxima of {@code --versus} and their ratio. */
+    public static String ladderRatio(PairedLadder.Result r) {
+        double target = r.target().maxRate();
+        double versus = r.versus().maxRate();
+        return target == 0
+                ? String.format(Locale.ROOT, "versus / target: target passed no rung (versus %.0f req/s)", versus)
+                : String.format(Locale.ROOT, "versus / target: %.0f / %.0f req/s = %.1f%%", versus, target, 100 * versus / target);
+    }
+
     static String counts(Map<String, Long> counts) {
         return counts.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining(", "));
     }

@@ -24,25 +24,30 @@ public record TargetUrl(String host, int port, String basePath) {
     }
 
     public static TargetUrl parse(String text, boolean allowNonLoopback) {
+        return parse("--target", text, allowNonLoopback);
+    }
+
+    /** @param option the option that gave the URL, named in every refusal */
+    public static TargetUrl parse(String option, String text, boolean allowNonLoopback) {
         URI uri;
         try {
             uri = new URI(text.trim());
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("--target is not a URL: '" + text + "'", e);
+            throw new IllegalArgumentException(option + " is not a URL: '" + text + "'", e);
         }
         if (!"http".equalsIgnoreCase(uri.getScheme())) {
-            throw new IllegalArgumentException("--target must be an http:// URL (was '" + text + "')");
+            throw new IllegalArgumentException(option + " must be an http:// URL (was '" + text + "')");
         }
         String host = uri.getHost();
         if (host == null || host.isEmpty()) {
-            throw new IllegalArgumentException("--target has no host: '" + text + "'");
+            throw new IllegalArgumentException(option + " has no host: '" + text + "'");
         }
         if (!allowNonLoopback && !isLoopback(host)) {
-            throw new IllegalArgumentException("--target host " + host
+            throw new IllegalArgumentException(option + " host " + host
                     + " is not loopback (127.0.0.0/8, localhost, [::1]); pass --allow-non-loopback to load another host");
         }
         if (uri.getQuery() != null || uri.getFragment() != null) {
-            throw new IllegalArgumentException("--target must not carry a query or fragment: '" + text + "'");
+            throw new IllegalArgumentException(option + " must not carry a query or fragment: '" + text + "'");
         }
         int port = uri.getPort() == -1 ? 80 : uri.getPort();
         return new TargetUrl(host, port, uri.getRawPath());

@@ -64,6 +64,31 @@ class CommandLineIntegrationTests {
     }
 
     @Test
+    @Timeout(90)
+    void versus_climbsOneLadderWithTwoTargets_andWritesEachOnesSearch(@TempDir Path dir) throws Exception {
+        try (BaselineServer first = BaselineServer.start("127.0.0.1", 0, 1);
+             BaselineServer second = BaselineServer.start("127.0.0.1", 0, 1)) {
+            Result ladder = execute("--target", "http://127.0.0.1:" + first.port(), "--find-max",
+                    "--versus", "http://127.0.0.1:" + second.port(), "--links", "0",
+                    "--p99", "500ms", "--rate", "100", "--ladder-step", "100", "--max-rate", "200", "--tries", "1",
+                    "--duration", "500ms", "--warmup", "200ms", "--self-warmup", "0", "--quiet", "--plot", "none",
+                    "--output-dir", dir.toString(), "--name", "pair");
+            assertThat(ladder.exitCode()).as(ladder.err()).isZero();
+            assertThat(ladder.out()).containsPattern("(?m)^target +- +100 .*priming").containsPattern("(?m)^versus +- +100 .*priming")
+                    .containsPattern("(?m)^versus +4 +200 .*pass$")
+                    .contains("target max rate: 200 req/s", "versus max rate: 200 req/s", "versus / target: 200 / 200 req/s = 100.0%");
+            for (String name : new String[] {"pair", "pair-versus"}) {
+                JsonObject json = new JsonObject(Files.readString(dir.resolve(name + ".json")));
+                assertThat(json.getString("kind")).isEqualTo("find-max");
+                assertThat(json.getDouble("maxRate")).isEqualTo(200.0);
+                assertThat(json.getJsonArray("steps")).hasSize(2);
+            }
+            assertThat(new JsonObject(Files.readString(dir.resolve("pair-versus.json"))).getString("target"))
+                    .isEqualTo("http://127.0.0.1:" + second.port());
+        }
+    }
+
+    @Test
     @Timeout(30)
     void aTargetThatRefusesConnectionsIsCountedNotCrashedOn(@TempDir Path dir) throws Exception {
         // A port that was free a moment ago: nothing listens there.

@@ -76,6 +76,22 @@ class CommandLineUnitTests {
     }
 
     @Test
+    void versusIsRefusedWithoutASearch_andItsOwnOptionsWithoutIt() {
+        String[][] cases = {
+                {"--versus", "--target", "http://127.0.0.1:9", "--versus", "http://127.0.0.1:10"},
+                {"--versus-server-pid", "--target", "http://127.0.0.1:9", "--versus-server-pid", "1"},
+                {"--tries", "--target", "http://127.0.0.1:9", "--find-max", "--versus", "http://127.0.0.1:10", "--tries", "2"},
+                {"--ladder-step", "--target", "http://127.0.0.1:9", "--find-max", "--versus", "http://127.0.0.1:10", "--ladder-step", "0"},
+                {"--versus", "--target", "http://127.0.0.1:9", "--find-max", "--versus", "http://203.0.113.9:80"},
+        };
+        for (String[] c : cases) {
+            Result r = execute(java.util.Arrays.copyOfRange(c, 1, c.length));
+            assertThat(r.exitCode()).as(String.join(" ", c)).isEqualTo(CommandLine.ExitCode.USAGE);
+            assertThat(r.err()).as(String.join(" ", c)).contains(c[0]).contains("error:");
+        }
+    }
+
+    @Test
     void versionNamesTheStack() {
         Result version = execute("--version");
         assertThat(version.exitCode()).isZero();
