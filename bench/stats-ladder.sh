@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# bench/stats-ladder.sh — click statistics on against off, the redirect's maximum rate compared
+# side by side: both services run at once (one with stats off, one with them on, each alone on
+# the last CPU while the generator loads it), and one generator climbs one ladder of rates with
+# both (loadtest --find-max --versus): at each rate, up to AB_TRIES runs per service, alternating
+# which goes first, so that the shared box's drift falls on both alike. A service's maximum is its
+# last rate before the first that most of its runs fail. bench/stats-ab.sh gives the CPU per
+# redirect; this one gives the rate ratio, which two separate searches cannot on this box.
+#
+# Like bench/run.sh: loopback only, the services pinned to the last CPU with one event loop each,
+# generator, Redis and HBase on the others; everything it starts is stopped when it ends.
+# Build first: mvn -B -q package -DskipTests. Settings (environment):
+#   AB_MODES="embedded redis" AB_START=10000 (first rung, redirects/s) AB_LADDER_STEP=1000
+#   AB_TRIES=3 AB_STEP=5s (measured time per run, after 1 s of warm-up) AB_MAX_STEPS=20 (rungs)
+#   AB_P99=10ms AB_LINKS=10000 AB_ZIPF=1.0 AB_PRIME=20s (redirects at AB_PRIME_RATE=8000/s on each
+#   service before the ladder) AB_OUT=bench/out/stats-ladder AB_NICE (a pattern of thread names,
+#   e.g. shortcode-click: those threads of the stats-on service run at nice 10, to see whether
+#   their bursts on the service's CPU are what the stats cost the rate)
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+MODES=${AB_MODES:-embedded redis}
+START=${AB_START:-10000}
+LADDER_STEP=${AB_LADDER_STEP:-1000}
+TRIES=${AB_TRIES:-3}
+STEP=${AB_STEP:-5s}
+MAX_STEPS=${AB_MAX_STEPS:-20}
+P99=${AB_P99:-10ms}
+LINKS=${AB_LINKS:-10000}
+ZIPF=${AB_ZIPF:-1.0}
+PRIME=${AB_PRIME:-20s}
+PRIME_RATE=${AB_PRIME_RATE:-8000}
+OUT=${AB_OUT:-bench/out/stats-ladder}
+JAR=loadtest/target/loadtest.jar
+SERVICE_JAR=redirect-api/target/quarkus-app/quarkus-run.jar
+KEY=sck_bench_admin_key_of_enough_length_42
+LOG_NAME=stats-ladder
+LOG_DIR=$OUT
+# shellcheck source=bench/lib.sh
+source bench/lib.sh
+if [[ " $MODES " == *" redis "* ]]; then
+  start_redis
+  start_hbase
+fi
+
+# start_service MODE STATS: starts one service, sets SERVICE_PORT and SERVICE_PID
+start_service() {
+  local mode=$1 stats=$2 name="$1-stats-$2" mp
+  SERVICE_PORT=$(free_port)
+  mp=$(free_port) # the management interface (/q/*) has a port of its own
+  local env_args=(QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$SERVICE_PORT" QUARKUS_MANAGEMENT_HOST=127.0.0.1
+    QUARKUS_MANAGEMENT_PORT="$mp" SHORTCODE_DATA_DIR="$TMP_DIR/data-$name" SHORTCODE_ADMIN_KEY="$KEY"
+    QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE=1 SHORTCODE_STATS_ENABLED="$stats")
+  if [[ $mode == redis ]]; then
+    env_args+=(SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZOOKEEPER_QUORUM="$HBASE_ZK" SHORTCODE_SECRET="bench secret shared by every node")
+  fi
+  start_bg "$OUT/$name.service.log" env -u SHORTCODE_REDIS_URIS "${env_args[@]}" "${TARGET_PIN[@]}" java -Xmx1g -jar "$SERVICE_JAR"
+  SERVICE_PID=$LAST_PID
+  wait_for_http "http://127.0.0.1:$mp/q/health/ready"
+}
+
+prime() { # prime PORT PID NAME: JIT and working set warm before the ladder's own priming step
+  "${REST_PIN[@]}" java -Xmx1g -jar "$JAR" --target "http://127.0.0.1:$1" --connections 64 --links "$LINKS" --zipf "$ZIPF" \
+    --api-key "$KEY" --server-pid "$2" --output-dir "$OUT" --name "$3-prime" --scenario redirect --rate "$PRIME_RATE" \
+    --duration "$PRIME" --warmup 5s --plot none >/dev/null 2>&1
+}
+
+SUMMARY=()
+for mode in $MODES; do
+  [[ $mode == redis ]] && rcli flushall >/dev/null
+  start_service "$mode" false; off_port=$SERVICE_PORT; off_pid=$SERVICE_PID
+  start_service "$mode" true; on_port=$SERVICE_PORT; on_pid=$SERVICE_PID
+  if [[ -n ${AB_NICE:-} ]]; then
+    for t in /proc/"$on_pid"/task/*; do grep -qE "$AB_NICE" "$t/comm" && renice -n 10 -p "${t##*/}" >/dev/null; done
+  fi
+  prime "$off_port" "$off_pid" "$mode-off"
+  prime "$on_port" "$on_pid" "$mode-on"
+  log "$mode: ladder from $START/s by $LADDER_STEP, $TRIES tries, stats off (target) against on (versus)"
+  "${REST_PIN[@]}" java -Xmx1g -jar "$JAR" --target "http://127.0.0.1:$off_port" --versus "http://127.0.0.1:$on_port" \
+    --server-pid "$off_pid" --versus-server-pid "$on_pid" --connections 64 --links "$LINKS" --zipf "$ZIPF" --api-key "$KEY" \
+    --scenario redirect --find-max --p99 "$P99" --rate "$START" --ladder-step "$LADDER_STEP" --tries "$TRIES" \
+    --max-steps "$MAX_STEPS" --duration "$STEP" --warmup 1s --output-dir "$OUT" --name "$mode-ladder" --plot none \
+    >"$OUT/$mode-ladder.out" 2>"$OUT/$mode-ladder.err"
+  cat "$OUT/$mode-ladder.out"
+  SUMMARY+=("$mode: $(grep '^versus / target' "$OUT/$mode-ladder.out" | sed 's/versus \/ target/stats on \/ off/')")
+  stop_pid "$on_pid"
+  stop_pid "$off_pid"
+done
+echo
+printf '%s\n' "${SUMMARY[@]}"
