@@ -7,6 +7,7 @@
 # last rate before the first that most of its runs fail. bench/stats-ab.sh gives the CPU per
 # redirect; this one gives the rate ratio, which two separate searches cannot on this box.
 #
+# Each service's collections go to $OUT/<mode>-stats-<false|true>.gc.log (-Xlog:gc).
 # Like bench/run.sh: loopback only, the services pinned to the last CPU with one event loop each,
 # generator, Redis and HBase on the others; everything it starts is stopped when it ends.
 # Build first: mvn -B -q package -DskipTests. Settings (environment):
@@ -54,7 +55,7 @@ start_service() {
   if [[ $mode == redis ]]; then
     env_args+=(SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZOOKEEPER_QUORUM="$HBASE_ZK" SHORTCODE_SECRET="bench secret shared by every node")
   fi
-  start_bg "$OUT/$name.service.log" env -u SHORTCODE_REDIS_URIS "${env_args[@]}" "${TARGET_PIN[@]}" java -Xmx1g -jar "$SERVICE_JAR"
+  start_bg "$OUT/$name.service.log" env -u SHORTCODE_REDIS_URIS "${env_args[@]}" "${TARGET_PIN[@]}" java -Xmx1g -Xlog:gc:file="$OUT/$name.gc.log" -jar "$SERVICE_JAR"
   SERVICE_PID=$LAST_PID
   wait_for_http "http://127.0.0.1:$mp/q/health/ready"
 }

@@ -42,9 +42,7 @@ final class MaxRateSearch {
         for (int n = 1; n <= options.maxSteps(); n++) {
             RunSummary summary = runStep.apply(rate);
             String failure = failure(summary, bound);
-            SearchStep step = new SearchStep(n, rate, failure == null, failure == null ? "ok" : failure,
-                    summary.achievedRate(), summary.corrected().p99Micros(), summary.uncorrected().p99Micros(),
-                    summary.errorTotal());
+            SearchStep step = SearchStep.of(n, rate, failure, summary);
             steps.add(step);
             onStep.accept(step);
             if (failure != null && retriesLeft > 0) {

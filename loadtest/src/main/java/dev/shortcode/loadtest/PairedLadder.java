@@ -66,9 +66,7 @@ final class PairedLadder {
                     }
                     RunSummary summary = runner.run(side.versus, rate);
                     String failure = judge.failure(summary, bound);
-                    SearchStep step = new SearchStep(++stepNumber, rate, failure == null, failure == null ? "ok" : failure,
-                            summary.achievedRate(), summary.corrected().p99Micros(), summary.uncorrected().p99Micros(),
-                            summary.errorTotal());
+                    SearchStep step = SearchStep.of(++stepNumber, rate, failure, summary);
                     side.record(step, summary);
                     onStep.accept(new Step(side.versus, step));
                 }

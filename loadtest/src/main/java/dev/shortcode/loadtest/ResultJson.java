@@ -66,7 +66,9 @@ public final class ResultJson {
                     .put("achievedRate", step.achievedRate())
                     .put("p99Ms", LatencyPercentiles.millis(step.p99Micros()))
                     .put("uncorrectedP99Ms", LatencyPercentiles.millis(step.uncorrectedP99Micros()))
-                    .put("errors", step.errors()));
+                    .put("errors", step.errors())
+                    .put("schedulerLagP99Ms", LatencyPercentiles.millis(step.schedulerLagP99Micros()))
+                    .put("serverCpuMicrosPerRequest", Double.isNaN(step.serverCpuMicros()) ? null : step.serverCpuMicros()));
         }
         return new JsonObject()
                 .put("kind", KIND_FIND_MAX)
@@ -104,7 +106,8 @@ public final class ResultJson {
             JsonObject s = (JsonObject) o;
             steps.add(new SearchStep(s.getInteger("step"), s.getDouble("rate"), s.getBoolean("passed"),
                     s.getString("reason"), s.getDouble("achievedRate"), micros(s.getDouble("p99Ms")),
-                    micros(s.getDouble("uncorrectedP99Ms")), s.getLong("errors")));
+                    micros(s.getDouble("uncorrectedP99Ms")), s.getLong("errors"), micros(s.getDouble("schedulerLagP99Ms", 0.0)),
+                    s.getDouble("serverCpuMicrosPerRequest", Double.NaN)));
         }
         JsonObject best = j.getJsonObject("best");
         return new SearchResult(micros(j.getDouble("p99BoundMs")), j.getDouble("maxErrorRatio"),

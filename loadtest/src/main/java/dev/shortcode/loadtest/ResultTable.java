@@ -52,23 +52,25 @@ public final class ResultTable {
     }
 
     public static String stepHeader() {
-        return String.format(Locale.ROOT, "%4s %10s %12s %11s %11s %8s  %s", "step", "rate/s", "achieved/s",
-                "p99 ms", "uncorr p99", "errors", "verdict");
+        return String.format(Locale.ROOT, "%4s %10s %12s %11s %11s %8s %9s %8s  %s", "step", "rate/s", "achieved/s",
+                "p99 ms", "uncorr p99", "errors", "lag p99", "cpu us", "verdict");
     }
 
     public static String stepLine(SearchStep step) {
-        return String.format(Locale.ROOT, "%4d %10.0f %12.1f %11.3f %11.3f %8d  %s", step.step(), step.rate(),
+        return String.format(Locale.ROOT, "%4d %10.0f %12.1f %11.3f %11.3f %8d %9.3f %8s  %s", step.step(), step.rate(),
                 step.achievedRate(), LatencyPercentiles.millis(step.p99Micros()),
                 LatencyPercentiles.millis(step.uncorrectedP99Micros()), step.errors(),
+                LatencyPercentiles.millis(step.schedulerLagP99Micros()), cpuMicros(step.serverCpuMicros()),
                 step.passed() ? "pass" : "FAIL: " + step.reason());
     }
 
     /** The line of the unjudged priming step that precedes a search. */
     public static String primeLine(RunSummary s) {
-        return String.format(Locale.ROOT, "%4s %10.0f %12.1f %11.3f %11.3f %8d  %s", "-", s.requestedRate(),
+        return String.format(Locale.ROOT, "%4s %10.0f %12.1f %11.3f %11.3f %8d %9.3f %8s  %s", "-", s.requestedRate(),
                 s.achievedRate(), LatencyPercentiles.millis(s.corrected().p99Micros()),
                 LatencyPercentiles.millis(s.uncorrected().p99Micros()), s.errorTotal(),
-                "priming (not judged)");
+                LatencyPercentiles.millis(s.schedulerLag().p99Micros()),
+                cpuMicros(s.serverCpu() == null ? Double.NaN : s.serverCpu().microsPerRequest()), "priming (not judged)");
     }
 
     public static String searchVerdict(SearchResult r) {
@@ -87,6 +89,11 @@ public final class ResultTable {
         return target == 0
                 ? String.format(Locale.ROOT, "versus / target: target passed no rung (versus %.0f req/s)", versus)
                 : String.format(Locale.ROOT, "versus / target: %.0f / %.0f req/s = %.1f%%", versus, target, 100 * versus / target);
+    }
+
+    /** Server CPU per request for a step line: "-" when not measured. */
+    private static String cpuMicros(double micros) {
+        return Double.isNaN(micros) ? "-" : String.format(Locale.ROOT, "%.1f", micros);
     }
 
     static String counts(Map<String, Long> counts) {

@@ -34,6 +34,19 @@ class ResultFormatsUnitTests {
     }
 
     @Test
+    void aStepLineShowsTheGeneratorsLagAndTheServersCpu_orADashWithoutIt() {
+        SearchStep measured = SearchStep.of(7, 1000, null, summary);
+        assertThat(ResultTable.stepLine(measured)).matches(" +7 +1000 +998\\.7 .* 0\\.040 +1500\\.0  pass");
+        RunSummary unmeasured = new RunSummary(summary.name(), summary.scenario(), summary.target(), summary.startedAt(),
+                summary.connections(), summary.requestedRate(), summary.warmupSeconds(), summary.durationSeconds(),
+                summary.scheduled(), summary.sent(), summary.answered(), summary.achievedRate(), summary.statuses(),
+                summary.errors(), summary.corrected(), summary.uncorrected(), summary.schedulerLag(),
+                summary.correctedHistogram(), summary.uncorrectedHistogram(), null);
+        assertThat(ResultTable.stepLine(SearchStep.of(8, 1000, "p99 too high", unmeasured))).endsWith(" -  FAIL: p99 too high");
+        assertThat(ResultTable.stepHeader()).contains("lag p99", "cpu us");
+    }
+
+    @Test
     void tableShowsRatesErrorsStatusesAndBothLatencyViews() {
         String table = ResultTable.render(summary);
         assertThat(table).contains("requested rate", "1000.0 req/s", "998.7 req/s", "(500: 3, timeout: 2)",
