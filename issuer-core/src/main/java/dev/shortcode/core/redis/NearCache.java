@@ -149,10 +149,24 @@ final class NearCache {
         private volatile int reloading;
 
         Copy(LinkRecord link, long readAtNanos, long epoch) {
+            this(link, readAtNanos, epoch, CompletableFuture.completedFuture(Optional.of(link)));
+        }
+
+        private Copy(LinkRecord link, long readAtNanos, long epoch, CompletableFuture<Optional<LinkRecord>> answer) {
             this.link = link;
             this.readAtNanos = readAtNanos;
             this.epoch = epoch;
-            this.answer = CompletableFuture.completedFuture(Optional.of(link));
+            this.answer = answer;
+        }
+
+        /**
+         * The copy a reload that found {@code fresh} makes. An unchanged link (the usual case)
+         * keeps this copy's record and answer, so a reload leaves two small objects instead of a
+         * whole new link: every hot code is reloaded once a refresh interval, so what a reload
+         * makes lives about that long, long enough to survive young collections, which copy it.
+         */
+        Copy reloaded(LinkRecord fresh, long readAtNanos, long epoch) {
+            return fresh.equals(link) ? new Copy(link, readAtNanos, epoch, answer) : new Copy(fresh, readAtNanos, epoch);
         }
 
         /** True for exactly one caller until {@link #reloadFailed}: that caller reloads the code. */

@@ -630,7 +630,7 @@ final class RedisHotStore implements HotStore {
                 Reload r = batch.get(i);
                 KeyValue<String, String> value = values.get(i);
                 if (value.hasValue() && !REMOVED.equals(value.getValue())) {
-                    nearCache.replace(r.code, r.held, new Copy(LinkRecordCodec.decode(r.code, value.getValue()), readAt, epoch));
+                    nearCache.replace(r.code, r.held, r.copy.reloaded(LinkRecordCodec.decode(r.code, value.getValue()), readAt, epoch));
                 } else {
                     nearCache.remove(r.code, r.held);
                 }

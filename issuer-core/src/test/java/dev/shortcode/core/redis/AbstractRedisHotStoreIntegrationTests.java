@@ -317,6 +317,32 @@ abstract class AbstractRedisHotStoreIntegrationTests {
     }
 
     @Test
+    void reloads_ofAnUnchangedLink_keepItsRecordAndAnswer_andAChangeReplacesThem() throws Exception {
+        // Reloads that made a new record each time kept every hot link's objects alive just long
+        // enough to be copied by young collections: an unchanged link keeps the objects it has.
+        Duration refresh = Duration.ofMillis(50);
+        try (RedisHotStore fast = new RedisHotStore(connection, keys, HotStoreOptions.builder().nearCacheRefresh(refresh).build())) {
+            LinkRecord v1 = link(randomCode(7), 3_600);
+            assertThat(store.create(v1).toCompletableFuture().join()).isTrue();
+            assertThat(fast.get(v1.code()).toCompletableFuture().join()).contains(v1); // the miss: loaded
+            java.util.concurrent.CompletionStage<Optional<LinkRecord>> firstAnswer = fast.get(v1.code()); // the copy's own answer
+            LinkRecord first = firstAnswer.toCompletableFuture().join().orElseThrow();
+            redis.resetCommandStats();
+            for (int i = 0; i < 100; i++) {
+                assertThat(fast.get(v1.code())).as("read %d", i).isSameAs(firstAnswer);
+                Thread.sleep(5);
+            }
+            assertThat(redis.commandCalls().getOrDefault("mget", 0L)).as("reloads in 500 ms at a 50 ms refresh").isGreaterThanOrEqualTo(3);
+            assertThat(fast.cached(v1.code())).isSameAs(first);
+
+            LinkRecord v2 = v1.updated("https://example.org/changed-behind-its-back", 3_600, false);
+            connection.sync().set(keys.link(v1.code()), LinkRecordCodec.encode(v2), SetArgs.Builder.keepttl());
+            readContinuouslyUntil(fast, v1.code(), Optional.of(v2), Duration.ofSeconds(2));
+            assertThat(fast.cached(v1.code())).isNotSameAs(first).isEqualTo(v2);
+        }
+    }
+
+    @Test
     void update_withTheSecondNodesSubscriptionKilled_isSeenThereWithinOneSecond_andTheSubscriptionComesBack() {
         // Refresh at a minute: only the invalidation, or the check of suspect copies, can show B the change.
         try (RedisConnection otherConnection = redis.connect();
