@@ -16,7 +16,9 @@
 #   AB_P99=10ms AB_LINKS=10000 AB_ZIPF=1.0 AB_PRIME=20s (redirects at AB_PRIME_RATE=8000/s on each
 #   service before the ladder) AB_OUT=bench/out/stats-ladder AB_NICE (a pattern of thread names,
 #   e.g. shortcode-click: those threads of the stats-on service run at nice 10, to see whether
-#   their bursts on the service's CPU are what the stats cost the rate)
+#   their bursts on the service's CPU are what the stats cost the rate) AB_REDIS_NICE=0 (1: Redis
+#   runs at nice 10, so that its work, the stats' flush above all, waits while the generator on the
+#   same CPU has work, as it would with Redis on a machine of its own)
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
@@ -41,6 +43,7 @@ LOG_DIR=$OUT
 source bench/lib.sh
 if [[ " $MODES " == *" redis "* ]]; then
   start_redis
+  [[ ${AB_REDIS_NICE:-0} == 1 ]] && renice -n 10 -p "$REDIS_PID" >/dev/null
   start_hbase
 fi
 
