@@ -107,11 +107,16 @@ public final class ResultJson {
             steps.add(new SearchStep(s.getInteger("step"), s.getDouble("rate"), s.getBoolean("passed"),
                     s.getString("reason"), s.getDouble("achievedRate"), micros(s.getDouble("p99Ms")),
                     micros(s.getDouble("uncorrectedP99Ms")), s.getLong("errors"), micros(s.getDouble("schedulerLagP99Ms", 0.0)),
-                    s.getDouble("serverCpuMicrosPerRequest", Double.NaN)));
+                    orNaN(s.getDouble("serverCpuMicrosPerRequest"))));
         }
         JsonObject best = j.getJsonObject("best");
         return new SearchResult(micros(j.getDouble("p99BoundMs")), j.getDouble("maxErrorRatio"),
                 j.getDouble("maxRate"), steps, best == null ? null : readRun(best));
+    }
+
+    /** Null (not measured, or a file from before the field) as NaN. */
+    private static double orNaN(Double value) {
+        return value == null ? Double.NaN : value;
     }
 
     private static JsonObject serverCpu(ServerCpu cpu) {

@@ -28,26 +28,27 @@ final class VersusRun {
         try (LoadHarness second = new LoadHarness(other, err, progress, Duration.ZERO, options.versus().serverCpu())) {
             err.printf(Locale.ROOT, "climbing rates of %s with corrected p99 <= %s: %s against %s%n", load.scenario().label(),
                     DurationParser.format(options.search().p99Bound()), load.target(), other.target());
+            String targetName = options.output().name();
             String versusName = options.versus().output().name();
+            PairedLadder.Runner run = (isVersus, rate) -> (isVersus ? second : harness).run(rate, isVersus ? versusName : targetName);
             out.println("target " + load.target() + ", versus " + other.target());
             out.println("side   " + ResultTable.stepHeader());
             for (boolean isVersus : new boolean[] {false, true}) {
-                err.printf(Locale.ROOT, "priming %s at %.0f req/s (not judged) ...%n", isVersus ? "versus" : "target", load.rate());
-                RunSummary prime = (isVersus ? second : harness).run(load.rate(), isVersus ? versusName : options.output().name());
-                out.println(side(isVersus) + ResultTable.primeLine(prime));
+                err.printf(Locale.ROOT, "priming %s at %.0f req/s (not judged) ...%n", label(isVersus), load.rate());
+                out.println(side(isVersus) + ResultTable.primeLine(run.run(isVersus, load.rate())));
                 out.flush();
             }
             PairedLadder.Result result = new PairedLadder(options.search(), options.versus().ladder()).climb(load.rate(),
                     (isVersus, stepRate) -> {
-                        err.printf(Locale.ROOT, "%s at %.0f req/s ...%n", isVersus ? "versus" : "target", stepRate);
-                        return (isVersus ? second : harness).run(stepRate, isVersus ? versusName : options.output().name());
+                        err.printf(Locale.ROOT, "%s at %.0f req/s ...%n", label(isVersus), stepRate);
+                        return run.run(isVersus, stepRate);
                     },
                     step -> {
                         out.println(side(step.versus()) + ResultTable.stepLine(step.step()));
                         out.flush();
                     });
-            out.println("target " + ResultTable.searchVerdict(result.target()));
-            out.println("versus " + ResultTable.searchVerdict(result.versus()));
+            out.println(side(false) + ResultTable.searchVerdict(result.target()));
+            out.println(side(true) + ResultTable.searchVerdict(result.versus()));
             out.println(ResultTable.ladderRatio(result));
             List<Path> written = new ArrayList<>(new ResultFiles(options.output(), err)
                     .writeSearch(result.target(), load.scenario().label(), load.target().toString()));
@@ -57,7 +58,12 @@ final class VersusRun {
         }
     }
 
+    private static String label(boolean versus) {
+        return versus ? "versus" : "target";
+    }
+
+    /** A line's first column: which target it measured. */
     private static String side(boolean versus) {
-        return versus ? "versus " : "target ";
+        return label(versus) + " ";
     }
 }

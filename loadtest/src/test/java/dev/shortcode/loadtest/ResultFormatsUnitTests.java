@@ -34,14 +34,34 @@ class ResultFormatsUnitTests {
     }
 
     @Test
+    void searchJsonRoundTrips_withoutServerCpu_andReadsStepsWrittenBeforeTheLagAndCpuFields() {
+        SearchResult result = new MaxRateSearch(new SearchOptions(Duration.ofMillis(10), 0.01, 3, 10_000))
+                .search(100, rate -> withoutServerCpu(Summaries.summary(rate, rate, rate > 150 ? 50_000 : 1_000, Map.of())), s -> { });
+        JsonObject json = ResultJson.findMax(result, "redirect", "http://127.0.0.1:1");
+        assertThat(json.getJsonArray("steps").getJsonObject(0).getValue("serverCpuMicrosPerRequest")).isNull();
+        assertThat(ResultJson.readFindMax(new JsonObject(json.encode()))).isEqualTo(result);
+
+        json.getJsonArray("steps").forEach(step -> {
+            ((JsonObject) step).remove("schedulerLagP99Ms");
+            ((JsonObject) step).remove("serverCpuMicrosPerRequest");
+        });
+        SearchStep older = ResultJson.readFindMax(new JsonObject(json.encode())).steps().get(0);
+        assertThat(older.schedulerLagP99Micros()).isZero();
+        assertThat(older.serverCpuMicros()).isNaN();
+        assertThat(older.p99Micros()).isEqualTo(result.steps().get(0).p99Micros());
+    }
+
+    private static RunSummary withoutServerCpu(RunSummary s) {
+        return new RunSummary(s.name(), s.scenario(), s.target(), s.startedAt(), s.connections(), s.requestedRate(),
+                s.warmupSeconds(), s.durationSeconds(), s.scheduled(), s.sent(), s.answered(), s.achievedRate(), s.statuses(),
+                s.errors(), s.corrected(), s.uncorrected(), s.schedulerLag(), s.correctedHistogram(), s.uncorrectedHistogram(), null);
+    }
+
+    @Test
     void aStepLineShowsTheGeneratorsLagAndTheServersCpu_orADashWithoutIt() {
         SearchStep measured = SearchStep.of(7, 1000, null, summary);
         assertThat(ResultTable.stepLine(measured)).matches(" +7 +1000 +998\\.7 .* 0\\.040 +1500\\.0  pass");
-        RunSummary unmeasured = new RunSummary(summary.name(), summary.scenario(), summary.target(), summary.startedAt(),
-                summary.connections(), summary.requestedRate(), summary.warmupSeconds(), summary.durationSeconds(),
-                summary.scheduled(), summary.sent(), summary.answered(), summary.achievedRate(), summary.statuses(),
-                summary.errors(), summary.corrected(), summary.uncorrected(), summary.schedulerLag(),
-                summary.correctedHistogram(), summary.uncorrectedHistogram(), null);
+        RunSummary unmeasured = withoutServerCpu(summary);
         assertThat(ResultTable.stepLine(SearchStep.of(8, 1000, "p99 too high", unmeasured))).endsWith(" -  FAIL: p99 too high");
         assertThat(ResultTable.stepHeader()).contains("lag p99", "cpu us");
     }
