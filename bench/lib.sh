@@ -183,3 +183,26 @@ stop_hbase() {
   exec 7>&- || true
   stop_pid "$HBASE_PID"
 }
+
+# Starts the packaged service (SERVICE_JAR) as the server under test: alone on the last CPU, one
+# event loop, -Xmx1g, loopback ports of its own for requests and for /q/*, the admin key KEY, data
+# under TMP_DIR; in Redis mode against the Redis and HBase started above. Waits until it is ready.
+# start_service NAME embedded|redis [VAR=VALUE ...]: the extra variables join its environment
+# (JDK_JAVA_OPTIONS for more JVM options). Sets SERVICE_PORT, SERVICE_MGMT_PORT, SERVICE_PID; the
+# log goes to LOG_DIR/NAME.service.log.
+start_service() {
+  local name=$1 mode=$2
+  shift 2
+  SERVICE_PORT=$(free_port)
+  SERVICE_MGMT_PORT=$(free_port)
+  local env_args=(QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$SERVICE_PORT" QUARKUS_MANAGEMENT_HOST=127.0.0.1
+    QUARKUS_MANAGEMENT_PORT="$SERVICE_MGMT_PORT" SHORTCODE_DATA_DIR="$TMP_DIR/data-$name" SHORTCODE_ADMIN_KEY="$KEY"
+    QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE=1)
+  if [[ $mode == redis ]]; then
+    env_args+=(SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZOOKEEPER_QUORUM="$HBASE_ZK"
+      SHORTCODE_SECRET="bench secret shared by every node")
+  fi
+  start_bg "$LOG_DIR/$name.service.log" env -u SHORTCODE_REDIS_URIS "${env_args[@]}" "$@" "${TARGET_PIN[@]}" java -Xmx1g -jar "$SERVICE_JAR"
+  SERVICE_PID=$LAST_PID
+  wait_for_http "http://127.0.0.1:$SERVICE_MGMT_PORT/q/health/ready"
+}

@@ -56,17 +56,9 @@ for mode in $MODES; do
   for round in $(seq 1 "$ROUNDS"); do
   for stats in false true; do
     name="$mode-stats-$stats-r$round"
-    p=$(free_port)
-    mp=$(free_port) # the management interface (/q/*) has a port of its own
-    env_args=(QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$p" QUARKUS_MANAGEMENT_HOST=127.0.0.1 QUARKUS_MANAGEMENT_PORT="$mp" SHORTCODE_DATA_DIR="$TMP_DIR/data-$name" SHORTCODE_ADMIN_KEY="$KEY"
-      QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE=1 SHORTCODE_STATS_ENABLED="$stats")
-    if [[ $mode == redis ]]; then
-      rcli flushall >/dev/null
-      env_args+=(SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZOOKEEPER_QUORUM="$HBASE_ZK" SHORTCODE_SECRET="bench secret shared by every node")
-    fi
-    start_bg "$OUT/$name.service.log" env -u SHORTCODE_REDIS_URIS "${env_args[@]}" "${TARGET_PIN[@]}" java -Xmx1g -jar "$SERVICE_JAR"
-    spid=$LAST_PID
-    wait_for_http "http://127.0.0.1:$mp/q/health/ready"
+    [[ $mode == redis ]] && rcli flushall >/dev/null
+    start_service "$name" "$mode" SHORTCODE_STATS_ENABLED="$stats"
+    p=$SERVICE_PORT mp=$SERVICE_MGMT_PORT spid=$SERVICE_PID
     common=(--target "http://127.0.0.1:$p" --connections 64 --links "$LINKS" --zipf "$ZIPF" --api-key "$KEY" --server-pid "$spid" --output-dir "$OUT")
     "${REST_PIN[@]}" java -Xmx1g -jar "$JAR" "${common[@]}" --name "$name-prime" --scenario redirect --rate "$RATE" --duration "$PRIME" --warmup 5s >/dev/null 2>&1
     [[ -n $PROFILER ]] && jcmd "$spid" JVMTI.agent_load "$PROFILER" "\"start,event=cpu,interval=1ms,threads\"" >/dev/null

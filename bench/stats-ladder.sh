@@ -47,22 +47,6 @@ if [[ " $MODES " == *" redis "* ]]; then
   start_hbase
 fi
 
-# start_service MODE STATS: starts one service, sets SERVICE_PORT and SERVICE_PID
-start_service() {
-  local mode=$1 stats=$2 name="$1-stats-$2" mp
-  SERVICE_PORT=$(free_port)
-  mp=$(free_port) # the management interface (/q/*) has a port of its own
-  local env_args=(QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$SERVICE_PORT" QUARKUS_MANAGEMENT_HOST=127.0.0.1
-    QUARKUS_MANAGEMENT_PORT="$mp" SHORTCODE_DATA_DIR="$TMP_DIR/data-$name" SHORTCODE_ADMIN_KEY="$KEY"
-    QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE=1 SHORTCODE_STATS_ENABLED="$stats")
-  if [[ $mode == redis ]]; then
-    env_args+=(SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZOOKEEPER_QUORUM="$HBASE_ZK" SHORTCODE_SECRET="bench secret shared by every node")
-  fi
-  start_bg "$OUT/$name.service.log" env -u SHORTCODE_REDIS_URIS "${env_args[@]}" "${TARGET_PIN[@]}" java -Xmx1g -Xlog:gc:file="$OUT/$name.gc.log" -jar "$SERVICE_JAR"
-  SERVICE_PID=$LAST_PID
-  wait_for_http "http://127.0.0.1:$mp/q/health/ready"
-}
-
 prime() { # prime PORT PID NAME: JIT and working set warm before the ladder's own priming step
   "${REST_PIN[@]}" java -Xmx1g -jar "$JAR" --target "http://127.0.0.1:$1" --connections 64 --links "$LINKS" --zipf "$ZIPF" \
     --api-key "$KEY" --server-pid "$2" --output-dir "$OUT" --name "$3-prime" --scenario redirect --rate "$PRIME_RATE" \
@@ -72,8 +56,14 @@ prime() { # prime PORT PID NAME: JIT and working set warm before the ladder's ow
 SUMMARY=()
 for mode in $MODES; do
   [[ $mode == redis ]] && rcli flushall >/dev/null
-  start_service "$mode" false; off_port=$SERVICE_PORT; off_pid=$SERVICE_PID
-  start_service "$mode" true; on_port=$SERVICE_PORT; on_pid=$SERVICE_PID
+  for stats in false true; do
+    start_service "$mode-stats-$stats" "$mode" SHORTCODE_STATS_ENABLED="$stats" JDK_JAVA_OPTIONS="-Xlog:gc:file=$OUT/$mode-stats-$stats.gc.log"
+    if [[ $stats == false ]]; then
+      off_port=$SERVICE_PORT off_pid=$SERVICE_PID
+    else
+      on_port=$SERVICE_PORT on_pid=$SERVICE_PID
+    fi
+  done
   if [[ -n ${AB_NICE:-} ]]; then
     for t in /proc/"$on_pid"/task/*; do grep -qE "$AB_NICE" "$t/comm" && renice -n 10 -p "${t##*/}" >/dev/null; done
   fi
