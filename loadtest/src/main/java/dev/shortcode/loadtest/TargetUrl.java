@@ -50,6 +50,9 @@ public record TargetUrl(String host, int port, String basePath) {
             throw new IllegalArgumentException(option + " must not carry a query or fragment: '" + text + "'");
         }
         int port = uri.getPort() == -1 ? 80 : uri.getPort();
+        if (port < 1 || port > 65_535) {
+            throw new IllegalArgumentException(option + " port must be 1..65535 (was " + port + ")");
+        }
         return new TargetUrl(host, port, uri.getRawPath());
     }
 

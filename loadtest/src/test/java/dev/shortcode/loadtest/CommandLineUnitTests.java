@@ -83,6 +83,7 @@ class CommandLineUnitTests {
                 {"--tries", "--target", "http://127.0.0.1:9", "--find-max", "--versus", "http://127.0.0.1:10", "--tries", "2"},
                 {"--ladder-step", "--target", "http://127.0.0.1:9", "--find-max", "--versus", "http://127.0.0.1:10", "--ladder-step", "0"},
                 {"--versus", "--target", "http://127.0.0.1:9", "--find-max", "--versus", "http://203.0.113.9:80"},
+                {"--versus", "--target", "http://127.0.0.1:9", "--find-max", "--versus", "http://127.0.0.1:70000"},
         };
         for (String[] c : cases) {
             Result r = execute(java.util.Arrays.copyOfRange(c, 1, c.length));
