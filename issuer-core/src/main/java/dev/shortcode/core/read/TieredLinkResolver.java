@@ -27,8 +27,10 @@ import java.util.concurrent.CompletionStage;
  *   <li><b>Shape</b>: a pool's code ({@link WatermarkFilter}) or an alias ({@link Aliases}), or
  *       nothing is looked up.
  *   <li><b>Watermark</b> ({@link WatermarkFilter}): a pool-shaped code whose id no node can have
- *       issued is answered absent without I/O; one issued moments ago is looked up in the hot
- *       store only; one above a stale mark waits for a fresh mark once the hot store missed.
+ *       issued is answered absent without I/O; one above a stale mark waits for a fresh mark once
+ *       the hot store missed. A code issued moments ago is looked up in the archive too when the
+ *       hot store misses it: Redis may have lost it (a restart, a failover) after the outbox
+ *       archived it, and a redirect must not answer 404 for a link HBase holds.
  *   <li><b>Hot store</b>: {@link HotStore#get} for reads (an access, from the near cache where
  *       there is one), {@link HotStore#peek} for edits (the store's own current version).
  *   <li><b>Cold read</b>, one Caffeine {@link AsyncCache} doing two jobs. Concurrent misses of one
@@ -113,7 +115,7 @@ final class TieredLinkResolver implements LinkResolver {
         }
         CompletionStage<Optional<LinkRecord>> live = forEdit ? hot.peek(code) : hot.get(code);
         return live.thenCompose(found -> {
-            if (found.isPresent() || chance == Chance.ISSUED_RECENTLY) {
+            if (found.isPresent()) {
                 return CompletableFuture.completedFuture(found);
             }
             if (chance == Chance.UNSURE) {

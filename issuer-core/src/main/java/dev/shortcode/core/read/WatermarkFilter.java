@@ -29,16 +29,19 @@ import java.util.concurrent.atomic.AtomicReference;
  * background once older than {@code watermarkMaxAge}:
  * <ul>
  *   <li>below the mark: it may be live or only archived;
- *   <li>from the mark to mark + slack: issued moments ago if at all, so it can only be in the hot
- *       store (never the archive yet). The slack covers what may have been leased since the mark
- *       was read, including the jump of a counter re-seeded after Redis lost it ({@link ColdReadOptions#slackIds});
+ *   <li>from the mark to mark + slack: issued since the mark was read, if at all. The slack covers
+ *       what may have been leased since then, including the jump of a counter re-seeded after Redis
+ *       lost it ({@link ColdReadOptions#slackIds}). Such a link is young, but it may be in the
+ *       archive already (the outbox drains in milliseconds) and gone from the hot store (a Redis
+ *       restart or failover since), so it is judged like one below the mark;
  *   <li>beyond mark + slack: never issued.
  * </ul>
- * The last two verdicts hold only while the cached mark is fresh. A stale mark (a node that served
+ * The last verdict holds only while the cached mark is fresh. A stale mark (a node that served
  * nothing of a pool for a while, since marks are refreshed on use) says nothing about ids above
  * it: other nodes may have issued and archived them long ago. Such codes are {@link Chance#UNSURE}
- * and the read waits for a fresh mark ({@link #refreshed}) before it decides. After a wrap
- * (epoch &gt; 0) every id may be live, and only the syntax check applies.
+ * and the read waits for a fresh mark ({@link #refreshed}) before it decides; when none comes in
+ * time, the code may exist. After a wrap (epoch &gt; 0) every id may be live, and only the syntax
+ * check applies.
  */
 final class WatermarkFilter {
 
@@ -50,9 +53,7 @@ final class WatermarkFilter {
         ALIAS_SHAPED,
         /** In a pool's range and shape but impossible: beyond its capacity, or above a fresh mark + slack. */
         NEVER_ISSUED,
-        /** Above a fresh mark, within the slack: if it exists it was issued moments ago and is in the hot store. */
-        ISSUED_RECENTLY,
-        /** May be live or archived. */
+        /** May be live or archived: below a fresh mark + slack, or judged without a mark. */
         MAYBE_ARCHIVED,
         /** Above a mark too old to judge it by: look again with a fresh mark. */
         UNSURE
@@ -106,14 +107,18 @@ final class WatermarkFilter {
         return judge(pool, code, cached, fresh);
     }
 
-    /** The verdict from a mark read now (shared with concurrent callers), or from the cached one if that read is slow or fails. */
+    /**
+     * The verdict from a mark read now (shared with concurrent callers). When that read is slow or
+     * fails, {@link Chance#MAYBE_ARCHIVED}: the stale mark cannot say that a code was never issued,
+     * and the archive read that follows answers (or fails) for itself.
+     */
     CompletableFuture<Chance> refreshed(String code) {
         PoolView pool = poolOf(code);
         if (pool == null) {
             return CompletableFuture.completedFuture(Chance.ALIAS_SHAPED);
         }
         return refresh(pool).completeOnTimeout(null, options.watermarkWait().toNanos(), TimeUnit.NANOSECONDS)
-                .thenApply(mark -> mark != null ? judge(pool, code, mark, true) : judge(pool, code, pool.mark.get(), true));
+                .thenApply(mark -> mark != null ? judge(pool, code, mark, true) : Chance.MAYBE_ARCHIVED);
     }
 
     private Chance judge(PoolView pool, String code, CachedMark cached, boolean fresh) {
@@ -128,7 +133,7 @@ final class WatermarkFilter {
         if (!fresh) {
             return Chance.UNSURE;
         }
-        return id - high < pool.slack ? Chance.ISSUED_RECENTLY : Chance.NEVER_ISSUED;
+        return id - high < pool.slack ? Chance.MAYBE_ARCHIVED : Chance.NEVER_ISSUED;
     }
 
     private PoolView poolOf(String code) {

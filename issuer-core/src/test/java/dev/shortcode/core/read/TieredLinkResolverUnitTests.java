@@ -11,6 +11,7 @@ import dev.shortcode.core.embedded.EmbeddedOptions;
 import dev.shortcode.core.embedded.EmbeddedStorage;
 import dev.shortcode.core.lease.FileWatermarkStore;
 import dev.shortcode.core.lease.Watermark;
+import dev.shortcode.core.lease.WatermarkStore;
 import dev.shortcode.core.store.ArchiveMutation;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.StorageUnavailableException;
@@ -48,6 +49,7 @@ class TieredLinkResolverUnitTests {
     private Storage storage;
     private InstrumentedArchive archive;
     private LinkResolver resolver;
+    private UnreadableWatermarks watermarks;
 
     @BeforeEach
     void open() {
@@ -57,7 +59,7 @@ class TieredLinkResolverUnitTests {
         longPool = config.pool("long").orElseThrow();
         storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir.resolve("db")), config, ColdReadOptions.DEFAULTS);
         archive = new InstrumentedArchive(storage.archive());
-        FileWatermarkStore watermarks = new FileWatermarkStore(dir.resolve("marks"));
+        watermarks = new UnreadableWatermarks(new FileWatermarkStore(dir.resolve("marks")));
         watermarks.advance(7, new Watermark(0, ISSUED));
         resolver = LinkResolver.over(storage.hotStore(), archive, config, watermarks, Runnable::run, ColdReadOptions.DEFAULTS, now::get,
                 Clock.systemUTC());
@@ -170,5 +172,51 @@ class TieredLinkResolverUnitTests {
             assertThat(resolve(code)).as(code).isEmpty();
         }
         assertThat(archive.reads.get()).isZero();
+    }
+
+    /**
+     * The node's cached mark grew old and cannot be read again (the watermark table is slow or
+     * down), while other nodes issued far past it and the archive took their links. The old mark
+     * must not decide that those codes were never issued, or issued moments ago and so only in the
+     * hot store: the archive answers.
+     */
+    @Test
+    void resolve_aboveAStaleMarkThatCannotBeReadAgain_isFoundInTheArchive() {
+        long slack = ColdReadOptions.DEFAULTS.slackIds(longPool, config.lease());
+        LinkRecord withinSlack = archivedOnly(ISSUED + 5);
+        LinkRecord beyondSlack = archivedOnly(ISSUED + slack + 5);
+        watermarks.unreadable = true;
+        now.addAndGet(ColdReadOptions.DEFAULTS.watermarkMaxAge().multipliedBy(10).toNanos());
+
+        for (LinkRecord link : List.of(withinSlack, beyondSlack)) {
+            assertThat(resolve(link.code())).as("id %s", link.code())
+                    .hasValueSatisfying(found -> assertThat(found.url()).isEqualTo(link.url()));
+        }
+        assertThat(watermarks.failedReads.get()).as("each read tried a fresh mark first").isPositive();
+    }
+
+    /** A watermark store whose reads can be made to fail, as the HBase table's do while it is down. */
+    private static final class UnreadableWatermarks implements WatermarkStore {
+        private final WatermarkStore store;
+        final AtomicLong failedReads = new AtomicLong();
+        volatile boolean unreadable;
+
+        UnreadableWatermarks(WatermarkStore store) {
+            this.store = store;
+        }
+
+        @Override
+        public Optional<Watermark> read(int codeLength) {
+            if (unreadable) {
+                failedReads.incrementAndGet();
+                throw new StorageUnavailableException("watermarks", "unreadable in this test");
+            }
+            return store.read(codeLength);
+        }
+
+        @Override
+        public void advance(int codeLength, Watermark mark) {
+            store.advance(codeLength, mark);
+        }
     }
 }
