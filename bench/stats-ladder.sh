@@ -7,7 +7,8 @@
 # last rate before the first that most of its runs fail. bench/stats-ab.sh gives the CPU per
 # redirect; this one gives the rate ratio, which two separate searches cannot on this box.
 #
-# Each service's collections go to $OUT/<mode>-stats-<false|true>.gc.log (-Xlog:gc).
+# Each service's collections go to $OUT/<mode>-stats-<false|true>.gc.log (-Xlog:$AB_GC_LOG, gc by
+# default; AB_GC_LOG='gc*,gc+age=trace' adds what survives each young collection, by age).
 # Like bench/run.sh: loopback only, the services pinned to the last CPU with one event loop each,
 # generator, Redis and HBase on the others; everything it starts is stopped when it ends.
 # Build first: mvn -B -q package -DskipTests. Settings (environment):
@@ -57,7 +58,7 @@ SUMMARY=()
 for mode in $MODES; do
   [[ $mode == redis ]] && rcli flushall >/dev/null
   for stats in false true; do
-    start_service "$mode-stats-$stats" "$mode" SHORTCODE_STATS_ENABLED="$stats" JDK_JAVA_OPTIONS="-Xlog:gc:file=$OUT/$mode-stats-$stats.gc.log"
+    start_service "$mode-stats-$stats" "$mode" SHORTCODE_STATS_ENABLED="$stats" JDK_JAVA_OPTIONS="-Xlog:${AB_GC_LOG:-gc}:file=$OUT/$mode-stats-$stats.gc.log"
     if [[ $stats == false ]]; then
       off_port=$SERVICE_PORT off_pid=$SERVICE_PID
     else
