@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""bench/gc-summary.py — young collections of the serial collector, summarised per -Xlog file.
+"""bench/gc-summary.py — young collections, summarised per -Xlog file: pauses for any collector,
+survivors and promotions for the serial one (the collector a JVM with one CPU picks).
 
 Usage: bench/gc-summary.py FILE.gc.log [...]  (logs written with -Xlog:gc*, as
 AB_GC_LOG='gc*,gc+age=trace' bench/stats-ladder.sh writes them). Per file: how many young
@@ -33,7 +34,7 @@ def summarise(path):
             f"p90 {p[int(0.9 * (len(p) - 1))]:.1f}, max {p[-1]:.1f}")
     young = [gc for gc in pauses if gc in survivors]
     if not young:
-        return line + " (no heap details: log with -Xlog:gc* for survivors)"
+        return line + " (no survivors: the serial collector logs them with -Xlog:gc*)"
     s = [survivors[gc] for gc in young]
     t = [promoted.get(gc, 0) for gc in young]
     return (line + f"; survivors median {statistics.median(s):,.0f} kB, max {max(s):,} kB; "
