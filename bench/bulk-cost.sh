@@ -15,7 +15,7 @@
 # otherwise, e.g. two-step=redirect-api/target/quarkus-app,SHORTCODE_REDIS_HOT_STORE_OUTBOX_ONE_SCRIPT_CREATES=false
 # Builds alternate within each round, so that a noisy minute of this shared box hits both.
 # Environment: BULK_MODES (redis embedded), BULK_ROUNDS (2), BULK_LINES (1000000),
-# SERVICE_JAVA_OPTS (-Xmx1g), BULK_OUT (bench/out/bulk-cost), BULK_PROFILER (the path of async-profiler's
+# SERVICE_JAVA_OPTS (bench/lib.sh gives the default), BULK_OUT (bench/out/bulk-cost), BULK_PROFILER (the path of async-profiler's
 # libasyncProfiler.so: the measured stream and what follows it until quiet are profiled, by thread,
 # into $BULK_OUT/<mode>-<label>-r<round>.collapsed). Redis mode needs redis-server and the
 # built persistence-hbase module (its HBase mini cluster); the script starts and stops both.
@@ -28,7 +28,6 @@ ROUNDS=${BULK_ROUNDS:-2}
 LINES=${BULK_LINES:-1000000}
 OUT=${BULK_OUT:-bench/out/bulk-cost}
 PROFILER=${BULK_PROFILER:-}
-read -r -a SERVICE_OPTS <<< "${SERVICE_JAVA_OPTS:--Xmx1g}"
 BUILDS=("$@")
 ((${#BUILDS[@]})) || BUILDS=("this=$ROOT/redirect-api/target/quarkus-app")
 LOADTEST="$ROOT/loadtest/target/loadtest.jar"

@@ -53,7 +53,7 @@ max_cpu() { jq -r '(.best.serverCpu.microsPerRequest // 0) * 10 | round / 10' "$
 # The bare Vert.x baseline: POST answers a fixed 201 without reading the body. It stays up (idle
 # while the services run) for the last step.
 bp=$(free_port)
-start_bg "$OUT/baseline.log" "${TARGET_PIN[@]}" java -Xmx1g -jar "$JAR" baseline-server --port "$bp" --exit-after 2h
+start_bg "$OUT/baseline.log" "${TARGET_PIN[@]}" java "${SERVICE_OPTS[@]}" -jar "$JAR" baseline-server --port "$bp" --exit-after 2h
 bpid=$LAST_PID
 wait_for_port "$bp" "$bpid" baseline "$OUT/baseline.log"
 lt --target "http://127.0.0.1:$bp" --server-pid "$bpid" --name baseline-prime --scenario create --rate "$RATE" --duration "$PRIME" --quiet >/dev/null
@@ -90,7 +90,7 @@ for round in $(seq 1 "$ROUNDS"); do
       SHORTCODE_DATA_DIR="$TMP_DIR/data-$name" SHORTCODE_ADMIN_KEY="$KEY" QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE=1 \
       SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZOOKEEPER_QUORUM="$HBASE_ZK" \
       SHORTCODE_SECRET="bench secret shared by every node" SHORTCODE_REDIS_HOT_STORE_OUTBOX_ONE_SCRIPT_CREATES="$one" \
-      "${TARGET_PIN[@]}" java -Xmx1g -jar "$SERVICE_JAR"
+      "${TARGET_PIN[@]}" java "${SERVICE_OPTS[@]}" -jar "$SERVICE_JAR"
     spid=$LAST_PID
     wait_for_http "http://127.0.0.1:$mp/q/health/ready"
     common=(--target "http://127.0.0.1:$p" --server-pid "$spid")

@@ -48,7 +48,7 @@ if [[ "$MODE" == redis ]]; then
     SHORTCODE_SECRET="bench secret shared by every node")
 fi
 PORT=$(free_port)
-start_bg "$OUT/service.log" env "${env_args[@]}" QUARKUS_HTTP_PORT="$PORT" "${TARGET_PIN[@]}" java -Xmx1g -jar "$SERVICE_JAR"
+start_bg "$OUT/service.log" env "${env_args[@]}" QUARKUS_HTTP_PORT="$PORT" "${TARGET_PIN[@]}" java "${SERVICE_OPTS[@]}" -jar "$SERVICE_JAR"
 SERVICE_PID=$LAST_PID
 wait_for_port "$PORT" "$SERVICE_PID" service "$OUT/service.log"
 URL="http://127.0.0.1:$PORT"

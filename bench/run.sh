@@ -27,7 +27,8 @@
 #   until its JIT compiler threads used under BENCH_JIT_QUIET CPU seconds in a round, at most
 #   BENCH_PRIME_ROUNDS rounds) BENCH_PIN=1 BENCH_REDIS_REQUESTS=200000 BENCH_START_TIMEOUT=90
 #   BENCH_SKIP_BUILD=0 BENCH_OUT=bench/out BENCH_DOC=docs/BENCHMARKS.md BENCH_API_KEY=<the admin key>
-#   BENCH_JAVA_OPTS="-Xmx1g" (generator and baseline JVMs) SERVICE_JAVA_OPTS="-Xmx1g" (service JVM)
+#   BENCH_JAVA_OPTS="-Xmx1g" (generator JVMs) SERVICE_JAVA_OPTS (the service's and the baseline's JVM:
+#   bench/lib.sh gives the default and why)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -71,7 +72,6 @@ SKIP_BUILD=${BENCH_SKIP_BUILD:-0}
 OUT=${BENCH_OUT:-bench/out}
 DOC=${BENCH_DOC:-docs/BENCHMARKS.md}
 read -r -a JAVA_OPTS <<< "${BENCH_JAVA_OPTS:--Xmx1g}"
-read -r -a SERVICE_OPTS <<< "${SERVICE_JAVA_OPTS:--Xmx1g}"
 
 JAR="$ROOT/loadtest/target/loadtest.jar"
 SERVICE_POM="$ROOT/redirect-api/pom.xml"
@@ -97,7 +97,7 @@ fi
 # on one CPU only add context switches). HBase (Redis mode's archive, written in the background)
 # runs niced, so that its flushes and compactions do not delay the generator's sending schedule,
 # which the corrected latencies are measured from.
-PIN_NOTE="$PIN_NOTE; $TARGET_CPUS event loop(s) per server; HBase niced (10)"
+PIN_NOTE="$PIN_NOTE; $TARGET_CPUS event loop(s) per server; HBase niced (10); the servers' JVM options: ${SERVICE_OPTS[*]}"
 
 # One loadtest run; its table goes to the terminal, the progress lines to a log.
 loadtest_run() {
@@ -228,7 +228,7 @@ API_KEY=${BENCH_API_KEY:-$ADMIN_KEY}
 
 # 1. The bare Vert.x baseline.
 BASELINE_PORT=$(free_port)
-start_bg "$LOG_DIR/baseline-server.log" "${TARGET_PIN[@]}" java "${JAVA_OPTS[@]}" -jar "$JAR" baseline-server \
+start_bg "$LOG_DIR/baseline-server.log" "${TARGET_PIN[@]}" java "${SERVICE_OPTS[@]}" -jar "$JAR" baseline-server \
   --port "$BASELINE_PORT" --exit-after 2h
 BASELINE_PID=$LAST_PID
 wait_for_port "$BASELINE_PORT" "$BASELINE_PID" "baseline server" "$LOG_DIR/baseline-server.log"
