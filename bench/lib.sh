@@ -188,10 +188,10 @@ stop_hbase() {
 # with a 600 MB young generation, and objects that outlive three young collections promoted. A
 # JVM on one CPU uses the serial collector and starts its heap at 1/64 of the machine's memory
 # with a third of it young: about 100 MB of eden, a young collection every 1-2 s at 10,000
-# redirects/s, each pausing 6-16 ms in Redis mode to copy what lives for seconds (near-cached
-# links, the click batch in flight) up to 15 times. With these, a collection every 5-10 s copies
-# each of those objects at most three times, which raised the Redis-mode redirect's maximum rate
-# under the 10 ms p99 bound (docs/BENCHMARKS.md, JVM options of the service under test).
+# redirects/s, each pausing 6-16 ms in Redis mode to copy what lives for seconds, up to 15 times.
+# With these, a collection every 5-10 s copies each of those objects at most three times: a fifth
+# as many collections, as long at the median (docs/BENCHMARKS.md, JVM options of the service
+# under test; bench/jvm-ladder.sh compares two sets of options).
 read -r -a SERVICE_OPTS <<< "${SERVICE_JAVA_OPTS:--Xms1g -Xmx1g -Xmn600m -XX:MaxTenuringThreshold=3 -XX:+AlwaysPreTouch}"
 
 # Starts the packaged service (SERVICE_JAR) as the server under test: alone on the last CPU, one
@@ -215,4 +215,24 @@ start_service() {
   start_bg "$LOG_DIR/$name.service.log" env -u SHORTCODE_REDIS_URIS "${env_args[@]}" "$@" "${TARGET_PIN[@]}" java "${SERVICE_OPTS[@]}" -jar "$SERVICE_JAR"
   SERVICE_PID=$LAST_PID
   wait_for_http "http://127.0.0.1:$SERVICE_MGMT_PORT/q/health/ready"
+}
+
+# The redirect ladders (stats-ladder.sh, jvm-ladder.sh) read JAR, KEY, OUT, LINKS, ZIPF and, for
+# the ladder, P99, START, LADDER_STEP, TRIES, MAX_STEPS and STEP.
+# redirect_prime PORT PID NAME: an unreported run at PRIME_RATE for PRIME, so that the JIT and the
+# working set are warm before the ladder's own priming step.
+redirect_prime() {
+  "${REST_PIN[@]}" java -Xmx1g -jar "$JAR" --target "http://127.0.0.1:$1" --connections 64 --links "$LINKS" --zipf "$ZIPF" \
+    --api-key "$KEY" --server-pid "$2" --output-dir "$OUT" --name "$3-prime" --scenario redirect --rate "$PRIME_RATE" \
+    --duration "$PRIME" --warmup 5s --plot none >/dev/null 2>&1
+}
+# redirect_ladder NAME TARGET_PORT TARGET_PID VERSUS_PORT VERSUS_PID: one generator climbs one
+# ladder of rates with both services (--find-max --versus): at each rate up to TRIES runs per
+# service, alternating which goes first. The report goes to OUT/NAME.out (and .json).
+redirect_ladder() {
+  "${REST_PIN[@]}" java -Xmx1g -jar "$JAR" --target "http://127.0.0.1:$2" --versus "http://127.0.0.1:$4" \
+    --server-pid "$3" --versus-server-pid "$5" --connections 64 --links "$LINKS" --zipf "$ZIPF" --api-key "$KEY" \
+    --scenario redirect --find-max --p99 "$P99" --rate "$START" --ladder-step "$LADDER_STEP" --tries "$TRIES" \
+    --max-steps "$MAX_STEPS" --duration "$STEP" --warmup 1s --output-dir "$OUT" --name "$1" --plot none \
+    >"$OUT/$1.out" 2>"$OUT/$1.err"
 }

@@ -48,12 +48,6 @@ if [[ " $MODES " == *" redis "* ]]; then
   start_hbase
 fi
 
-prime() { # prime PORT PID NAME: JIT and working set warm before the ladder's own priming step
-  "${REST_PIN[@]}" java -Xmx1g -jar "$JAR" --target "http://127.0.0.1:$1" --connections 64 --links "$LINKS" --zipf "$ZIPF" \
-    --api-key "$KEY" --server-pid "$2" --output-dir "$OUT" --name "$3-prime" --scenario redirect --rate "$PRIME_RATE" \
-    --duration "$PRIME" --warmup 5s --plot none >/dev/null 2>&1
-}
-
 SUMMARY=()
 for mode in $MODES; do
   [[ $mode == redis ]] && rcli flushall >/dev/null
@@ -68,14 +62,10 @@ for mode in $MODES; do
   if [[ -n ${AB_NICE:-} ]]; then
     for t in /proc/"$on_pid"/task/*; do grep -qE "$AB_NICE" "$t/comm" && renice -n 10 -p "${t##*/}" >/dev/null; done
   fi
-  prime "$off_port" "$off_pid" "$mode-off"
-  prime "$on_port" "$on_pid" "$mode-on"
+  redirect_prime "$off_port" "$off_pid" "$mode-off"
+  redirect_prime "$on_port" "$on_pid" "$mode-on"
   log "$mode: ladder from $START/s by $LADDER_STEP, $TRIES tries, stats off (target) against on (versus)"
-  "${REST_PIN[@]}" java -Xmx1g -jar "$JAR" --target "http://127.0.0.1:$off_port" --versus "http://127.0.0.1:$on_port" \
-    --server-pid "$off_pid" --versus-server-pid "$on_pid" --connections 64 --links "$LINKS" --zipf "$ZIPF" --api-key "$KEY" \
-    --scenario redirect --find-max --p99 "$P99" --rate "$START" --ladder-step "$LADDER_STEP" --tries "$TRIES" \
-    --max-steps "$MAX_STEPS" --duration "$STEP" --warmup 1s --output-dir "$OUT" --name "$mode-ladder" --plot none \
-    >"$OUT/$mode-ladder.out" 2>"$OUT/$mode-ladder.err"
+  redirect_ladder "$mode-ladder" "$off_port" "$off_pid" "$on_port" "$on_pid"
   cat "$OUT/$mode-ladder.out"
   SUMMARY+=("$mode: $(grep '^versus / target' "$OUT/$mode-ladder.out" | sed 's/versus \/ target/stats on \/ off/')")
   stop_pid "$on_pid"
