@@ -33,12 +33,13 @@ LOG_NAME=jvm-ladder
 LOG_DIR=$OUT
 # shellcheck source=bench/lib.sh
 source bench/lib.sh
+A_OPTS=${JL_A:--Xmx1g}
 B_OPTS=${JL_B:-${SERVICE_OPTS[*]}}
 if [[ $MODE == redis ]]; then
   start_redis
   start_hbase
 fi
-read -r -a SERVICE_OPTS <<< "${JL_A:--Xmx1g}"
+read -r -a SERVICE_OPTS <<< "$A_OPTS"
 start_service a "$MODE" JDK_JAVA_OPTIONS="-Xlog:gc*:file=$OUT/a.gc.log"
 a_port=$SERVICE_PORT a_pid=$SERVICE_PID
 read -r -a SERVICE_OPTS <<< "$B_OPTS"
@@ -46,7 +47,7 @@ start_service b "$MODE" JDK_JAVA_OPTIONS="-Xlog:gc*:file=$OUT/b.gc.log"
 b_port=$SERVICE_PORT b_pid=$SERVICE_PID
 redirect_prime "$a_port" "$a_pid" a
 redirect_prime "$b_port" "$b_pid" b
-log "$MODE: ladder from $START/s by $LADDER_STEP, $TRIES tries; target: ${JL_A:--Xmx1g}; versus: $B_OPTS"
+log "$MODE: ladder from $START/s by $LADDER_STEP, $TRIES tries; target: $A_OPTS; versus: $B_OPTS"
 redirect_ladder "$MODE-ladder" "$a_port" "$a_pid" "$b_port" "$b_pid"
 grep -E 'max rate|^versus / target' "$OUT/$MODE-ladder.out"
 stop_pid "$a_pid"
