@@ -11,7 +11,7 @@
 #   AB_DURATION=20s AB_PRIME=20s AB_P99=10ms AB_STEP=5s AB_STEPS=10 AB_START=2000 AB_ROUNDS=2
 #   AB_OUT=bench/out/create-ab AB_HALF=1 (0 skips the last step: the latency at half the maximum of
 #   the last one-script round, that warm service and the warm baseline each measured at that rate,
-#   and the ratio of their corrected p99s)
+#   and the ratio of their corrected p99s) AB_HALF_WARMUP=20s (the generator's warm-up at that rate)
 # Each side is a fresh service (SHORTCODE_REDIS_HOT_STORE_OUTBOX_ONE_SCRIPT_CREATES=false / true)
 # on a flushed Redis; with more rounds, each side's best maximum is compared, so that one round the
 # shared box disturbed does not decide the ratio. The service's CPU per create by thread in each
@@ -28,6 +28,7 @@ STEPS=${AB_STEPS:-10}
 START=${AB_START:-2000}
 ROUNDS=${AB_ROUNDS:-2}
 HALF=${AB_HALF:-1}
+HALF_WARMUP=${AB_HALF_WARMUP:-20s}
 OUT=${AB_OUT:-bench/out/create-ab}
 JAR=loadtest/target/loadtest.jar
 SERVICE_JAR=redirect-api/target/quarkus-app/quarkus-run.jar
@@ -68,14 +69,18 @@ log "baseline: max $BASE_MAX creates/s"
 
 # The latency where the service has headroom: at half the maximum the last one-script round found,
 # that same warm service and the baseline (still up, idle meanwhile), each at that rate in turn.
+# Each run's generator is a fresh JVM that compiles its own code during its first seconds at that
+# rate. It shares its CPU with Redis and HBase, which the service keeps busy and the baseline does
+# not: with a 3 s warm-up, that compiling starved Redis for 2-4 s at 10,000 creates/s, and the
+# service waited with its own CPU three-quarters idle. So both sides warm up for HALF_WARMUP first.
 HALF_RATE=""
 half_rate() {
   HALF_RATE=$(( $1 / 2 ))
   sleep 10 # what the search's last step left behind (the archiver's backlog) settles first
   lt --target "http://127.0.0.1:$p" --server-pid "$spid" --name one-script-half --scenario create --rate "$HALF_RATE" \
-    --duration "$DURATION" --warmup 3s --quiet >/dev/null
+    --duration "$DURATION" --warmup "$HALF_WARMUP" --quiet >/dev/null
   lt --target "http://127.0.0.1:$bp" --server-pid "$bpid" --name baseline-half --scenario create --rate "$HALF_RATE" \
-    --duration "$DURATION" --warmup 3s --quiet >/dev/null
+    --duration "$DURATION" --warmup "$HALF_WARMUP" --quiet >/dev/null
 }
 
 declare -A BEST
