@@ -84,6 +84,20 @@ class EmbeddedHostileInputIntegrationTests {
     }
 
     @Test
+    void anyBody_emptyOrBlankOrNull_answers400Problem_andStoresNothing() {
+        double before = linksCreated();
+        for (String blank : List.of("", "   ", "\r\n", "null")) {
+            for (String path : List.of("/api/v1/links", "/api/v1/links/batch", "/api/v1/keys")) {
+                post(path, blank).then().statusCode(400).contentType("application/problem+json");
+            }
+            as(ADMIN_KEY).contentType(ContentType.JSON).body(blank).patch("/api/v1/links/" + code).then().statusCode(400)
+                    .contentType("application/problem+json");
+        }
+        assertThat(linksCreated()).isEqualTo(before);
+        assertUntouched();
+    }
+
+    @Test
     void createAndPatch_invisibleCharactersByCodePoint_answer400_andChangeNothing() {
         double before = linksCreated();
         for (int cp : new int[] {0xE0001, 0xE0041, 0xE007F, 0xE0100, 0x1D173, 0x1D17A, 0x1BCA0, 0x1BCA3, 0x13430, 0x200B, 0x2066, 0xFE0F}) {
