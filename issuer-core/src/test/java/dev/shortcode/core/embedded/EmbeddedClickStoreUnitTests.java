@@ -93,7 +93,9 @@ class EmbeddedClickStoreUnitTests {
         clock.advance(Duration.ofDays(6));
         assertThat(days("abcde", "2026-03-10", "2026-03-10").get(0).count("h12")).as("day 7 of 7").isEqualTo(5);
         clock.advance(Duration.ofDays(1));
-        assertThat(store.sweepOnce()).isPositive();
+        // the store's own sweep at open runs on its thread and may come this late on a busy machine,
+        // so the effect is asserted, not which of the two sweeps removed the hours
+        store.sweepOnce();
         ClickBucket day = days("abcde", "2026-03-10", "2026-03-10").get(0);
         assertThat(day.count("t")).isEqualTo(5);
         assertThat(day.counts()).as("hours are kept for 7 days").doesNotContainKey("h12");
