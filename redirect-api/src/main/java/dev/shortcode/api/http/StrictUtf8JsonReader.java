@@ -70,7 +70,19 @@ public class StrictUtf8JsonReader implements ServerMessageBodyReader<Object> {
         if (problem != null) {
             throw new InvalidRequestException("invalid-utf8", "the body is not valid UTF-8: " + problem);
         }
+        if (blank(body)) {
+            return null; // as a JSON null: each endpoint says what body it needs
+        }
         return readers.computeIfAbsent(genericType, t -> mapper.readerFor(mapper.constructType(t))).readValue(body);
+    }
+
+    private static boolean blank(byte[] body) {
+        for (byte b : body) {
+            if (b != ' ' && b != '\t' && b != '\r' && b != '\n') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Types Jackson maps; raw bodies (text, bytes, streams) are left to the built-in readers. */

@@ -87,9 +87,12 @@ class EmbeddedHostileInputIntegrationTests {
     void anyBody_emptyOrBlankOrNull_answers400Problem_andStoresNothing() {
         double before = linksCreated();
         for (String blank : List.of("", "   ", "\r\n", "null")) {
-            for (String path : List.of("/api/v1/links", "/api/v1/links/batch", "/api/v1/keys")) {
-                post(path, blank).then().statusCode(400).contentType("application/problem+json");
+            for (String path : List.of("/api/v1/links", "/api/v1/links/batch")) {
+                post(path, blank).then().statusCode(400).contentType("application/problem+json")
+                        .body("type", containsString("invalid-body"));
             }
+            post("/api/v1/keys", blank).then().statusCode(400).contentType("application/problem+json")
+                    .body("detail", containsString("name is required"));
             as(ADMIN_KEY).contentType(ContentType.JSON).body(blank).patch("/api/v1/links/" + code).then().statusCode(400)
                     .contentType("application/problem+json");
         }
