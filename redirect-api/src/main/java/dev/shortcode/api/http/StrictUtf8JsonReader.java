@@ -29,8 +29,8 @@ import org.jboss.resteasy.reactive.server.spi.ServerRequestContext;
  * <p>Why a body reader and not a {@code ReaderInterceptor}: with any reader interceptor present,
  * the REST layer asks the resource method for its parameter annotations on every request, and the
  * JDK parses them anew each time: 8.5 % of the event loop's work in a profile of creates at
- * 8,000/s, about 7 µs each (docs/BENCHMARKS.md). A reader of its own is chosen before the built-in Jackson reader (user
- * providers first) and is given no annotations.
+ * 8,000/s, about 7 µs each (docs/BENCHMARKS.md). A reader of its own is chosen before the
+ * built-in Jackson reader (user providers first) and is given no annotations.
  */
 @Provider
 @Consumes(MediaType.APPLICATION_JSON)
