@@ -202,6 +202,8 @@ run_suite() {
 # at 10,000 creates/s). The two corrected p99s are compared in the targets table.
 create_half() {
   local label=$1 url=$2 max rate
+  # an earlier run's results must not stand in the table for a run that did not happen this time
+  rm -f "$OUT/$label-create-half.json" "$OUT/baseline-create-half-$label.json"
   max=$(jq -r '.maxRate // 0' "$OUT/$label-create-find-max.json" 2>/dev/null || echo 0)
   rate=$(awk -v m="$max" 'BEGIN {printf "%d", m / 2}')
   if ((rate < 1)); then
