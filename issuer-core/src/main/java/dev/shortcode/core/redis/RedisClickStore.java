@@ -52,7 +52,8 @@ import java.util.concurrent.CompletionStage;
  * of {@code t} (every click counts there) answering its own amount, so a later batch sets none; a
  * referrer host is found new by its {@code HINCRBY} answering the amount itself rather than by a
  * {@code HEXISTS} first; a link that could not enter a full top-links set is not added only to
- * be cut again; a subject-day with thousands of visitors in one batch (an owner's: every visitor
+ * be cut again, and whether it is in the set is one read of the members for an owner's day of many
+ * links, not a {@code ZSCORE} per link; a subject-day with thousands of visitors in one batch (an owner's: every visitor
  * of its links) comes as the node's {@link RedisHyperLogLog} sketch for one {@code PFMERGE}, not
  * as thousands of elements for Redis to hash; and what makes a repeated batch count nothing is
  * one mark per call, not one per subject-day. Calls are small ({@value #DELTAS_PER_CALL}
@@ -93,6 +94,13 @@ final class RedisClickStore implements ClickStore {
      * sparse encoding anyway, so the sketch costs no memory.
      */
     static final int SKETCH_FROM = 1_000;
+    /**
+     * Links of an owner's day in one call from which the script reads a full top-links set's members
+     * once rather than asking for each link below its lowest score ({@code ZSCORE}): an owner's day
+     * at thousands of clicks a second carries thousands of links, nearly all below it, and a read of
+     * the {@value ClickRetention#MAX_TOP_LINKS} members costs Redis about what a hundred calls do.
+     */
+    static final int TOP_LINKS_READ_FROM = 100;
     static final DateTimeFormatter DAY_TEXT = DateTimeFormatter.BASIC_ISO_DATE;
     private static final long DAY_SECONDS = 86_400;
 
@@ -182,13 +190,23 @@ final class RedisClickStore implements ClickStore {
               end
               if ls ~= '' then
                 -- A full set keeps only links above its lowest score: a link not in it whose clicks
-                -- are below that would be cut again at once, so it is not added.
-                local floor = nil
-                if redis.call('ZCARD', links) >= %3$d then floor = tonumber(redis.call('ZRANGE', links, 0, 0, 'WITHSCORES')[2]) end
-                for code, amount in string.gmatch(ls, '([^\\1\\2]+)\\2(%%d+)') do
-                  if floor == nil or tonumber(amount) >= floor or redis.call('ZSCORE', links, code) then
-                    redis.call('ZINCRBY', links, amount, code)
+                -- are below that would be cut again at once, so it is not added. Whether a link is in
+                -- it is asked link by link for a few links; for many, the members are read once.
+                local floor, members = nil, nil
+                if redis.call('ZCARD', links) >= %3$d then
+                  floor = tonumber(redis.call('ZRANGE', links, 0, 0, 'WITHSCORES')[2])
+                  local _, entries = string.gsub(ls, '\\1', '')
+                  if entries >= %5$d then
+                    members = {}
+                    for _, member in ipairs(redis.call('ZRANGE', links, 0, -1)) do members[member] = true end
                   end
+                end
+                for code, amount in string.gmatch(ls, '([^\\1\\2]+)\\2(%%d+)') do
+                  local keep = floor == nil or tonumber(amount) >= floor
+                  if not keep then
+                    if members then keep = members[code] ~= nil else keep = redis.call('ZSCORE', links, code) ~= false end
+                  end
+                  if keep then redis.call('ZINCRBY', links, amount, code) end
                 end
                 local size = redis.call('ZCARD', links)
                 if size > %3$d then redis.call('ZREMRANGEBYRANK', links, 0, size - %3$d - 1) end
@@ -199,7 +217,8 @@ final class RedisClickStore implements ClickStore {
             end
             redis.call('SET', KEYS[1], ARGV[1] .. ':' .. ARGV[2], 'EX', %4$d)
             return applied
-            """.formatted(ClickRetention.MAX_REFERRERS, VISITORS_PER_PFADD, ClickRetention.MAX_TOP_LINKS, REDIS_DAYS * DAY_SECONDS),
+            """.formatted(ClickRetention.MAX_REFERRERS, VISITORS_PER_PFADD, ClickRetention.MAX_TOP_LINKS, REDIS_DAYS * DAY_SECONDS,
+                    TOP_LINKS_READ_FROM),
             ScriptOutputType.INTEGER);
 
     private final RedisConnection connection;

@@ -289,6 +289,17 @@ abstract class AbstractRedisClickStoreIntegrationTests {
         }
         third.remove(link(0));
         batches.add(third);
+        // The batches above carry more links than TOP_LINKS_READ_FROM (the script reads the set's
+        // members once); this one fewer (it asks link by link): kept and new links below the lowest.
+        Map<String, Long> fourth = new HashMap<>();
+        for (int i = 0; i < 1_400; i += 140) {
+            fourth.put(link(i), 1L);
+        }
+        fourth.put(link(1_500), 1L);
+        fourth.put(link(1_501), 100_000L);
+        assertThat(fourth).hasSizeLessThan(RedisClickStore.TOP_LINKS_READ_FROM);
+        assertThat(second).hasSizeGreaterThanOrEqualTo(RedisClickStore.TOP_LINKS_READ_FROM);
+        batches.add(fourth);
         for (int b = 0; b < batches.size(); b++) {
             Map<String, Long> counts = new HashMap<>(Map.of("t", 1L));
             batches.get(b).forEach((code, n) -> counts.put(ClickFields.LINK + code, n));
