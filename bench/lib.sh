@@ -92,6 +92,26 @@ stop_pid() {
   PIDS=("${keep[@]+"${keep[@]}"}")
 }
 
+# CPU seconds a process has used so far (user + system, all its threads).
+proc_cpu() { sed 's/^.*) //' "/proc/$1/stat" | awk -v t="$(getconf CLK_TCK)" '{printf "%.2f", ($12 + $13) / t}'; }
+
+# wait_until_quiet PID [CPU_PER_SECOND] [MAX_SECONDS]: waits until the process uses under
+# CPU_PER_SECOND (0.05) seconds of CPU in each of two seconds in a row, at most MAX_SECONDS (120):
+# the work a run leaves behind (the archiver catching up on the outbox, RocksDB's compactions, the
+# collector) is done. Returns 1 if the process never went quiet.
+wait_until_quiet() {
+  local pid=$1 limit=${2:-0.05} max=${3:-120} last now quiet=0
+  last=$(proc_cpu "$pid")
+  for _ in $(seq 1 "$max"); do
+    sleep 1
+    now=$(proc_cpu "$pid")
+    if awk -v a="$now" -v b="$last" -v l="$limit" 'BEGIN {exit !(a - b < l)}'; then quiet=$((quiet + 1)); else quiet=0; fi
+    last=$now
+    ((quiet < 2)) || return 0
+  done
+  return 1
+}
+
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 # A loopback port nothing listens on, checked by connecting: random between 10000 and the start of
