@@ -53,10 +53,10 @@ import java.util.concurrent.CompletionStage;
  * referrer host is found new by its {@code HINCRBY} answering the amount itself rather than by a
  * {@code HEXISTS} first; a link that could not enter a full top-links set is not added only to
  * be cut again, and whether it is in the set is one read of the members for an owner's day of many
- * links, not a {@code ZSCORE} per link; a subject-day with thousands of visitors in one batch (an owner's: every visitor
- * of its links) comes as the node's {@link RedisHyperLogLog} sketch for one {@code PFMERGE}, not
- * as thousands of elements for Redis to hash; and what makes a repeated batch count nothing is
- * one mark per call, not one per subject-day. Calls are small ({@value #DELTAS_PER_CALL}
+ * links, not a {@code ZSCORE} per link; a subject-day with thousands of visitors in one batch (an
+ * owner's: every visitor of its links) comes as the node's {@link RedisHyperLogLog} sketch for one
+ * {@code PFMERGE}, not as thousands of elements for Redis to hash; and what makes a repeated batch
+ * count nothing is one mark per call, not one per subject-day. Calls are small ({@value #DELTAS_PER_CALL}
  * subject-days, about a millisecond) so that the redirects' commands run between them: Redis reads
  * a pipeline a buffer at a time and serves its other clients in between.
  *
