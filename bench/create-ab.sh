@@ -76,7 +76,8 @@ log "baseline: max $BASE_MAX creates/s"
 HALF_RATE=""
 half_rate() {
   HALF_RATE=$(( $1 / 2 ))
-  sleep 10 # what the search's last step left behind (the archiver's backlog) settles first
+  # what the search left behind (the archiver's backlog, written to HBase) is done first
+  wait_until_quiet "$spid" 0.05 180 || log "the service was still busy 180 s after its search; measuring at half its maximum anyway"
   lt --target "http://127.0.0.1:$p" --server-pid "$spid" --name one-script-half --scenario create --rate "$HALF_RATE" \
     --duration "$DURATION" --warmup "$HALF_WARMUP" --quiet >/dev/null
   lt --target "http://127.0.0.1:$bp" --server-pid "$bpid" --name baseline-half --scenario create --rate "$HALF_RATE" \
