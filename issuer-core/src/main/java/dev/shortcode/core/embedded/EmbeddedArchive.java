@@ -19,9 +19,13 @@ import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksIterator;
 
 /**
- * The single-node archive, in the {@code archive} and {@code issued} column families of the
- * {@link EmbeddedDatabase}. The {@link EmbeddedHotStore} already records its own creates, updates
- * and deletes here in the same write; {@link #write} is for everything else (imports, replays).
+ * The single-node archive: the {@code links} column family, where the {@link EmbeddedHotStore}
+ * keeps every link it stored, live or expired, and the {@code archive} column family, where it
+ * records deletes and {@link #write} records everything else (imports, replays); day counts in the
+ * {@code issued} family. A code's archived link is the newer of the two families' (by the order of
+ * {@link ArchiveCell}): a delete's removal cell masks the entry it removed, and a link created
+ * after it (a wrapped pool) masks the removal. Databases written before links were kept once also
+ * hold a put cell per link in the {@code archive} family, which the same rule reads correctly.
  *
  * <p>No write reads first: a mutation is a merge of an {@link ArchiveCell}, and RocksDB's
  * {@code max} merge operator keeps the newest cell, so concurrent writers need no lock, a replay
@@ -60,7 +64,15 @@ final class EmbeddedArchive implements Archive {
     @Override
     public CompletionStage<Optional<LinkRecord>> get(String code) {
         return completed(() -> {
-            byte[] cell = storage.call(db -> db.get(storage.archive(), EmbeddedDatabase.bytes(code)));
+            byte[] key = EmbeddedDatabase.bytes(code);
+            byte[] entry = storage.call(db -> db.get(storage.links(), key));
+            byte[] cell = storage.call(db -> db.get(storage.archive(), key));
+            if (entry != null) {
+                LinkRecord kept = HotEntry.link(code, entry);
+                if (cell == null || Arrays.compareUnsigned(ArchiveCell.put(kept), cell) >= 0) {
+                    return Optional.of(kept);
+                }
+            }
             return cell == null ? Optional.empty() : ArchiveCell.link(code, cell);
         });
     }

@@ -30,8 +30,9 @@ import org.rocksdb.WriteOptions;
  * embedded mode keeps, each concern in its own column family.
  *
  * <ul>
- *   <li>{@code links}: the hot store, code to expiry + record ({@link HotEntry});
- *   <li>{@code archive}: every mapping ever written, code to its newest cell ({@link ArchiveCell}),
+ *   <li>{@code links}: the hot store, code to expiry + record ({@link HotEntry}); expired links stay
+ *       as the archive's copy until their code is taken again;
+ *   <li>{@code archive}: deletes, imports and replays, code to its newest cell ({@link ArchiveCell}),
  *       merged with RocksDB's built-in {@code max} operator;
  *   <li>{@code watermarks}: code length to the highest leased id, also merged with {@code max};
  *   <li>{@code issued}: pool and UTC day to codes issued, merged with {@code uint64add};
@@ -61,8 +62,8 @@ import org.rocksdb.WriteOptions;
  * after {@code fdatasync} of the WAL covered their record, so a power loss or
  * kernel crash loses nothing acknowledged either. On open, RocksDB replays the WAL in its default
  * point-in-time mode, which stops at a torn tail record, and every synced record precedes such a
- * tail. Housekeeping that is safe to lose (TTL extensions on read, purges of expired links) uses
- * {@link #relaxed()} ({@code sync=false}): it survives a process crash, and a power loss only
+ * tail. Housekeeping that is safe to lose (TTL extensions on read, sweeps of expired idempotency
+ * keys) uses {@link #relaxed()} ({@code sync=false}): it survives a process crash, and a power loss only
  * undoes some of it (an extension lost makes a link expire up to one extension window early; a
  * lost purge is redone).
  *

@@ -46,7 +46,9 @@ import org.rocksdb.RocksIterator;
  * Bytes per link are the sampled entries' key + value bytes, uncompressed; the hot store's used
  * bytes are its table files ({@code rocksdb.total-sst-files-size}) plus memtables
  * ({@code rocksdb.cur-size-all-mem-tables}), and its limit that plus the disk's free space. The
- * archive column family is measured the same way, its links counted by its key estimate.
+ * archive is the links family (its expired entries are the archive's copies) and the archive family
+ * (deletes' removals), measured the same way, its links counted by their key estimates. The hot
+ * store's bytes therefore include the expired links: on one disk, they are one copy.
  */
 final class EmbeddedFootprint implements StorageFootprint {
 
@@ -103,14 +105,16 @@ final class EmbeddedFootprint implements StorageFootprint {
         long free = freeDisk(notes);
         HotFootprint hot = new HotFootprint("rocksdb", linksBytes, free < 0 ? 0 : linksBytes + free, population,
                 "links column family: rocksdb.total-sst-files-size + rocksdb.cur-size-all-mem-tables; limit: that plus the free disk space");
-        long archiveBytes = property(storage.archive(), "rocksdb.total-sst-files-size") + property(storage.archive(), "rocksdb.cur-size-all-mem-tables");
-        long archived = property(storage.archive(), "rocksdb.estimate-num-keys");
+        // The links family is the archive's copy of every link, live or expired; the archive family adds deletes' removals.
+        long archiveBytes = linksBytes + property(storage.archive(), "rocksdb.total-sst-files-size")
+                + property(storage.archive(), "rocksdb.cur-size-all-mem-tables");
+        long archived = population + property(storage.archive(), "rocksdb.estimate-num-keys");
         double sampled = meanSampledBytes(tally, pools);
         ArchiveFootprint archive = new ArchiveFootprint("rocksdb", archiveBytes, archived, 1, sampled,
-                "archive column family: table files + memtables; links by rocksdb.estimate-num-keys (live data in table files "
-                        + property(storage.archive(), "rocksdb.estimate-live-data-size") + " B); bytes per link: the sampled links' "
-                        + "key + record, which an archive cell repeats");
-        reads[0] += 8;
+                "links and archive column families (expired links stay in the links family as the archive's copy; the archive "
+                        + "family holds deletes' removals): table files + memtables; links by rocksdb.estimate-num-keys of both; "
+                        + "bytes per link: the sampled links' key + record");
+        reads[0] += 7;
         return new Footprint(started, Duration.ofNanos(System.nanoTime() - began), reads[0], byPool, hot, archive, notes);
     }
 

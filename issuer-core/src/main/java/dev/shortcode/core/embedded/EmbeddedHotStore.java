@@ -13,17 +13,24 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksDBException;
 
 /**
  * The single-node hot store: links with a sliding TTL in the {@code links} column family of the
- * {@link EmbeddedDatabase}, each create, update and delete also recorded in its {@code archive}
- * column family in the same atomic, synced write batch (so the embedded mode needs no outbox).
+ * {@link EmbeddedDatabase}, which is also the archive's copy of every link (so the embedded mode
+ * needs no outbox, and writes each link once).
+ *
+ * <h2>One copy of each link</h2>
+ * An expired link is not removed: its entry stays, invisible to this store, as the archive's
+ * record of the code ({@link EmbeddedArchive#get} reads it there), until a create takes the code
+ * again and overwrites it. Only a delete writes to the {@code archive} column family: it removes
+ * the entry and merges a removal cell there in the same atomic, synced write batch. A separate
+ * archive cell per link, as this store kept before, cost a second memtable insert per create (a
+ * random place in a skip list of a few hundred thousand entries: cache misses at every level) and
+ * a second compaction of every link, 40 % of a create's CPU (docs/BENCHMARKS.md), for a second
+ * copy of what the same database already held durably.
  *
  * <h2>Threads</h2>
  * Safe on an event loop: no method waits for the disk. {@link #get} reads on the caller's thread
@@ -39,10 +46,8 @@ import org.rocksdb.RocksDBException;
  *
  * <h2>TTL</h2>
  * The expiry is stored in the value ({@link HotEntry}); nothing expires by itself. A link is live
- * while {@code clock.millis() < expiresAt}. Expired links are invisible at once and removed
- * lazily: after the read that finds one, by a create that takes its code, and by a bounded
- * periodic sweep ({@link ExpirySweeper}) for the links nobody reads. RocksJava offers no
- * compaction filter written in Java, hence the sweep.
+ * while {@code clock.millis() < expiresAt}. Expired links are invisible at once; their entries
+ * stay as the archive's copy (above).
  *
  * <h2>Sliding extension, coalesced</h2>
  * A read pushes the expiry to {@code now + ttl}, but writes it only when the stored expiry lags
@@ -50,12 +55,12 @@ import org.rocksdb.RocksDBException;
  * one hour, see {@link EmbeddedOptions}). A hot link thus costs at most one write per window, and
  * lives at least {@code ttl - window} after its last read.
  *
- * <p>The extension (and the purge of an expired link a read found) is housekeeping handed to the
- * writer: the read does not wait for it, the writer re-checks the link before writing (so it can
- * never bring back a link deleted or replaced meanwhile), and writes it unsynced (losing it to a
+ * <p>The extension is housekeeping handed to the writer: the read does not wait for it, the
+ * writer re-checks the link before writing (so it can never bring back a link deleted, replaced or
+ * expired meanwhile), and writes it unsynced (losing it to a
  * power failure only shortens that link's life by up to one window). This also keeps reads off
  * RocksDB's write path, where an unsynced write queues behind a synced one's {@code fdatasync}.
- * At most one such task per code is queued at a time, and none while the writer's queue is half
+ * At most one extension per code is queued at a time, and none while the writer's queue is half
  * full: a later read asks again.
  */
 final class EmbeddedHotStore implements HotStore {
@@ -66,32 +71,18 @@ final class EmbeddedHotStore implements HotStore {
     private final GroupCommitWriter writer;
     private final Clock clock;
     private final EmbeddedOptions options;
-    private final ExpirySweeper sweeper;
-    private final ScheduledExecutorService sweepThread;
-    /** Codes with an extension or purge queued; bounded by the writer's queue. */
-    private final Set<String> tidyQueued = ConcurrentHashMap.newKeySet();
+    /** Codes with an extension queued; bounded by the writer's queue. */
+    private final Set<String> extensionQueued = ConcurrentHashMap.newKeySet();
 
     private final LongAdder extensions = new LongAdder();
-    private final LongAdder purges = new LongAdder();
+    private final LongAdder replaced = new LongAdder();
 
-    /**
-     * A store over {@code storage} with its own sweep thread, stopped by {@link #close()} (or by
-     * closing the storage, which closes this store first).
-     */
+    /** A store over {@code storage}, which it does not own. */
     EmbeddedHotStore(EmbeddedDatabase storage, Clock clock) {
         this.storage = storage;
         this.writer = storage.writer();
         this.clock = clock;
         this.options = storage.options();
-        this.sweeper = new ExpirySweeper(storage, storage.links(), clock);
-        this.sweepThread = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "shortcode-embedded-sweep");
-            t.setDaemon(true);
-            return t;
-        });
-        long interval = options.sweepInterval().toMillis();
-        sweepThread.scheduleWithFixedDelay(this::sweepInBackground, interval, interval, TimeUnit.MILLISECONDS);
-        storage.register(this);
     }
 
     @Override
@@ -128,16 +119,13 @@ final class EmbeddedHotStore implements HotStore {
         final int index;
         final byte[] key;
         final byte[] entry;
-        final byte[] cell;
 
         Creation(LinkRecord link, int index) {
             // Encoded here, on the caller's thread: the writer is one thread and only checks and stamps the expiry.
             this.link = link;
             this.index = index;
             this.key = EmbeddedDatabase.bytes(link.code());
-            byte[] payload = HotEntry.payload(link);
-            this.entry = HotEntry.encode(0, payload);
-            this.cell = ArchiveCell.put(link, payload);
+            this.entry = HotEntry.encode(0, link);
         }
 
         @Override
@@ -159,9 +147,9 @@ final class EmbeddedHotStore implements HotStore {
             }
             ExpiryPrefix.write(entry, HotEntry.expiryOf(now, link.ttlSeconds()));
             staging.put(storage.links(), key, entry);
-            staging.merge(storage.archive(), key, cell);
             if (current != null) {
-                staging.afterCommit(purges::increment); // the expired entry was overwritten
+                // the code's previous link, expired, leaves the archive too: the code's newest link is this one
+                staging.afterCommit(replaced::increment);
             }
             return true;
         }
@@ -172,7 +160,7 @@ final class EmbeddedHotStore implements HotStore {
         return read(code, true);
     }
 
-    /** The same read as {@link #get}, without queueing an extension (a purge of an expired link still is). */
+    /** The same read as {@link #get}, without queueing an extension. */
     @Override
     public CompletionStage<Optional<LinkRecord>> peek(String code) {
         return read(code, false);
@@ -188,12 +176,11 @@ final class EmbeddedHotStore implements HotStore {
             long now = clock.millis();
             long expiresAt = HotEntry.expiresAt(value);
             if (expiresAt <= now) {
-                tidyLater(code, key);
-                return CompletableFuture.completedFuture(Optional.empty());
+                return CompletableFuture.completedFuture(Optional.empty()); // the archive's copy now
             }
             LinkRecord link = HotEntry.link(code, value);
             if (extend && lagsBeyondWindow(expiresAt, link.ttlSeconds(), now)) {
-                tidyLater(code, key);
+                extendLater(code, key);
             }
             return CompletableFuture.completedFuture(Optional.of(link));
         } catch (RuntimeException e) {
@@ -202,8 +189,8 @@ final class EmbeddedHotStore implements HotStore {
     }
 
     /**
-     * Put-if-absent into the links family only: the archive family holds the link already. Not
-     * synced on its own (the archive is the durable copy; a power failure costs one more cold read).
+     * Put-if-absent over an expired entry or none. Not synced on its own (the archive's copy is
+     * durable already; a power failure costs one more cold read).
      */
     @Override
     public CompletionStage<Boolean> restore(LinkRecord link) {
@@ -226,7 +213,6 @@ final class EmbeddedHotStore implements HotStore {
         String code = link.code();
         byte[] key = EmbeddedDatabase.bytes(code);
         byte[] entry = HotEntry.encode(0, link);
-        byte[] cell = ArchiveCell.put(link);
         return writer.submit(staging -> {
             long now = clock.millis();
             byte[] current = staging.get(storage.links(), key);
@@ -238,8 +224,7 @@ final class EmbeddedHotStore implements HotStore {
                 return UpdateResult.STALE;
             }
             ExpiryPrefix.write(entry, HotEntry.expiryOf(now, link.ttlSeconds()));
-            staging.put(storage.links(), key, entry);
-            staging.merge(storage.archive(), key, cell);
+            staging.put(storage.links(), key, entry); // the archive's copy too
             return UpdateResult.UPDATED;
         });
     }
@@ -249,69 +234,44 @@ final class EmbeddedHotStore implements HotStore {
         byte[] key = EmbeddedDatabase.bytes(code);
         return writer.submit(staging -> {
             byte[] current = staging.get(storage.links(), key);
-            if (current == null) {
-                return false;
+            if (current == null || HotEntry.expiresAt(current) <= clock.millis()) {
+                return false; // nothing live to delete; an expired entry stays as the archive's copy
             }
             staging.delete(storage.links(), key);
-            if (HotEntry.expiresAt(current) <= clock.millis()) {
-                staging.afterCommit(purges::increment); // nothing live to delete; the archive keeps its last cell
-                return false;
-            }
             staging.merge(storage.archive(), key, ArchiveCell.remove(HotEntry.link(code, current)));
             return true;
         });
     }
 
-    /**
-     * Removes expired links, looking at up to {@code sweepBatch} of them from where the previous
-     * sweep stopped (wrapping around at the end). Waits for the writer: not for an event loop.
-     *
-     * @return links removed
-     */
-    public int sweepOnce() {
-        int removed = sweeper.sweep(options.sweepBatch());
-        purges.add(removed);
-        return removed;
-    }
-
     /** Counters for metrics and tests. */
     public Stats stats() {
-        return new Stats(extensions.sum(), purges.sum());
+        return new Stats(extensions.sum(), replaced.sum());
     }
 
     /**
      * @param extensionWrites reads that rewrote an expiry (at most one per code per extension window)
-     * @param purges          expired links removed (after reads, by creates, deletes or the sweep)
+     * @param replaced        expired links overwritten by a create of their code (a pool that wrapped)
      */
-    public record Stats(long extensionWrites, long purges) {}
+    public record Stats(long extensionWrites, long replaced) {}
 
-    /** Stops the sweep thread; the storage belongs to the caller. */
+    /** Nothing of its own to stop; the storage belongs to the caller. */
     @Override
-    public void close() {
-        sweepThread.shutdown();
-        try {
-            if (!sweepThread.awaitTermination(10, TimeUnit.SECONDS)) {
-                LOG.log(Level.WARNING, "the expiry sweep did not stop within 10 s");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
+    public void close() {}
 
     private boolean lagsBeyondWindow(long expiresAt, long ttlSeconds, long now) {
         return HotEntry.expiryOf(now, ttlSeconds) - expiresAt > options.extensionWindowMillis(ttlSeconds);
     }
 
     /**
-     * Queues the housekeeping a read found due: purge the link if it is expired, extend it if its
-     * expiry lags beyond the window, nothing otherwise (gone, replaced, or already extended).
+     * Queues the extension a read found due; the writer re-checks it: nothing is written when the
+     * link is gone, expired, replaced or already extended.
      */
-    private void tidyLater(String code, byte[] key) {
-        if (!tidyQueued.add(code)) {
+    private void extendLater(String code, byte[] key) {
+        if (!extensionQueued.add(code)) {
             return;
         }
         CompletionStage<Void> queued = writer.trySubmitHousekeeping(staging -> {
-            tidyQueued.remove(code); // from here on a read may queue the next one; this one re-checks anyway
+            extensionQueued.remove(code); // from here on a read may queue the next one; this one re-checks anyway
             byte[] current = staging.get(storage.links(), key);
             long now = clock.millis();
             if (current == null) {
@@ -319,9 +279,7 @@ final class EmbeddedHotStore implements HotStore {
             }
             long expiresAt = HotEntry.expiresAt(current);
             if (expiresAt <= now) {
-                staging.delete(storage.links(), key);
-                staging.afterCommit(purges::increment);
-                return null;
+                return null; // expired meanwhile: the archive's copy, not to be brought back
             }
             long ttlSeconds = HotEntry.link(code, current).ttlSeconds();
             if (lagsBeyondWindow(expiresAt, ttlSeconds, now)) {
@@ -331,26 +289,14 @@ final class EmbeddedHotStore implements HotStore {
             return null;
         });
         if (queued == null) {
-            tidyQueued.remove(code); // writer busy or closed: a later read asks again
+            extensionQueued.remove(code); // writer busy or closed: a later read asks again
         } else {
             queued.whenComplete((ok, e) -> {
                 if (e != null) {
-                    tidyQueued.remove(code); // the batch may have failed before the task ran
-                    LOG.log(Level.DEBUG, "TTL housekeeping of {0} failed: {1}", code, e.toString());
+                    extensionQueued.remove(code); // the batch may have failed before the task ran
+                    LOG.log(Level.DEBUG, "TTL extension of {0} failed: {1}", code, e.toString());
                 }
             });
-        }
-    }
-
-    private void sweepInBackground() {
-        try {
-            int removed = sweepOnce();
-            if (removed > 0) {
-                LOG.log(Level.DEBUG, "expiry sweep removed {0} links", removed);
-            }
-        } catch (RuntimeException e) {
-            // Keep the schedule alive: a failed sweep is retried at the next interval.
-            LOG.log(Level.WARNING, "expiry sweep failed: {0}", e.getMessage());
         }
     }
 }

@@ -20,9 +20,9 @@ import java.time.Duration;
  * @param maxExtensionWindow upper bound of that lag for long TTLs: a 100-day link read every
  *                           minute is rewritten once per window, and expires at most one window
  *                           earlier than {@code last read + ttl}
- * @param sweepInterval      pause between two sweeps for expired links; lazy purging on read
- *                           covers the links that are read, the sweep the ones nobody reads
- * @param sweepBatch         links one sweep looks at at most; bounds the time a sweep runs
+ * @param sweepInterval      pause between two sweeps for expired idempotency keys (expired links
+ *                           are not swept: they stay as the archive's copy)
+ * @param sweepBatch         idempotency keys one sweep looks at at most; bounds the time a sweep runs
  * @param writeQueueCapacity writes waiting for the writer thread at most (a batch create counts
  *                           its links); past it a write fails at once
  *                           ({@link WriteQueueFullException}) instead of blocking its caller.

@@ -14,7 +14,8 @@ import org.rocksdb.RocksIterator;
  * Walks a column family of expiring entries ({@link ExpiryPrefix}) a bounded slice at a time and
  * removes the expired ones nobody reads. Each sweep resumes after the last key the previous one
  * looked at and wraps around at the end, so successive sweeps cover the whole family; at the
- * defaults (10,000 keys a second) a million links are covered in under two minutes.
+ * defaults (10,000 keys a second) a million keys are covered in under two minutes. Used for
+ * idempotency keys; expired links are not swept (they are the archive's copy).
  *
  * <p>The scan reads without filling the block cache (it would evict the hot entries); the
  * candidates are then removed by one housekeeping operation of the {@link GroupCommitWriter},

@@ -61,6 +61,52 @@ class EmbeddedArchiveUnitTests {
         return archive.get(code).toCompletableFuture().join();
     }
 
+    /** A link as the hot store keeps it: its entry in the links family, no archive cell. */
+    private void kept(LinkRecord link) {
+        byte[] entry = HotEntry.encode(0, link); // expired long ago: only the archive sees it
+        storage.writer().submit(staging -> {
+            staging.put(storage.links(), EmbeddedDatabase.bytes(link.code()), entry);
+            return null;
+        }).toCompletableFuture().join();
+    }
+
+    @Test
+    void get_linkKeptInTheLinksFamilyOnly_isArchived() {
+        LinkRecord link = v1("c1", 1000);
+        kept(link);
+
+        assertThat(get("c1")).contains(link);
+    }
+
+    @Test
+    void get_bothFamiliesHoldTheCode_theNewerWinsEitherWay() {
+        LinkRecord v1 = v1("c1", 1000);
+        LinkRecord v2 = v1.updated("https://two.example/", 3600, true);
+        kept(v1);
+        write(new Put(v2)); // an import newer than the kept entry
+        assertThat(get("c1")).contains(v2);
+
+        LinkRecord v3 = v2.updated("https://three.example/", 3600, true);
+        kept(v3);
+        assertThat(get("c1")).as("the entry is newer than the cell now").contains(v3);
+
+        write(new Remove("c1", v3.createdAtMillis(), v3.version()));
+        assertThat(get("c1")).as("a removal of the entry's own version masks it").isEmpty();
+
+        LinkRecord recycled = new LinkRecord("c1", "https://new.example/", "short", 60, false, 5000, "k2", 1);
+        kept(recycled);
+        assertThat(get("c1")).as("a later creation masks the removal").contains(recycled);
+    }
+
+    @Test
+    void get_databaseWithAPutCellPerLink_readsTheSameAsBefore() {
+        LinkRecord link = v1("c1", 1000);
+        kept(link);
+        write(new Put(link)); // the same link in both families, as databases written before links were kept once hold it
+
+        assertThat(get("c1")).contains(link);
+    }
+
     @Test
     void write_newerVersionsInAnyOrder_newestWins() {
         LinkRecord v1 = v1("c1", 1000);

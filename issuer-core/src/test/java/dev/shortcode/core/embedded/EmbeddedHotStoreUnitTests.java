@@ -1,7 +1,6 @@
 package dev.shortcode.core.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.LinkTargets;
@@ -27,8 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 class EmbeddedHotStoreUnitTests {
 
-    private static final Duration NO_BACKGROUND_SWEEP = Duration.ofHours(1);
-
     @TempDir
     Path dir;
 
@@ -38,11 +35,7 @@ class EmbeddedHotStoreUnitTests {
 
     @BeforeEach
     void open() {
-        openWith(EmbeddedOptions.builder(dir).sweepInterval(NO_BACKGROUND_SWEEP).sweepBatch(10_000).build());
-    }
-
-    private void openWith(EmbeddedOptions options) {
-        storage = EmbeddedDatabase.open(options);
+        storage = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir));
         store = new EmbeddedHotStore(storage, clock);
     }
 
@@ -70,13 +63,16 @@ class EmbeddedHotStoreUnitTests {
     }
 
     /**
-     * Reads, then waits until the writer has applied what the read queued (a TTL extension or a
-     * purge): tests that move the clock right after a read would otherwise race that housekeeping.
+     * Reads, then waits until the writer has applied what the read queued (a TTL extension): tests that move the clock right after a read would otherwise race that housekeeping.
      */
     private Optional<LinkRecord> get(String code) {
         Optional<LinkRecord> link = store.get(code).toCompletableFuture().join();
         settle();
         return link;
+    }
+
+    private Optional<LinkRecord> peek(String code) {
+        return store.peek(code).toCompletableFuture().join();
     }
 
     /** Waits for every operation queued so far: the writer applies them in order. */
@@ -147,7 +143,9 @@ class EmbeddedHotStoreUnitTests {
         assertThat(create(recycled)).isTrue();
 
         assertThat(get("c1")).contains(recycled);
-        assertThat(store.stats().purges()).isEqualTo(1);
+        assertThat(store.stats().replaced()).isEqualTo(1);
+        assertThat(new EmbeddedArchive(storage).get("c1").toCompletableFuture().join())
+                .as("the archive's answer for the code is its newest link").contains(recycled);
     }
 
     private List<Boolean> createAll(List<LinkRecord> links) {
@@ -247,17 +245,32 @@ class EmbeddedHotStoreUnitTests {
     }
 
     @Test
-    void get_afterTheTtlWithoutReads_isEmptyAndPurgesTheLink() {
-        create(link("idle", 60));
+    void get_afterTheTtlWithoutReads_isEmptyAndTheLinkStaysAsTheArchivesCopy() {
+        LinkRecord idle = link("idle", 60);
+        create(idle);
         clock.advance(Duration.ofMillis(59_999));
-        assertThat(stored("idle")).isNotNull();
+        byte[] before = stored("idle");
+        assertThat(before).isNotNull();
         clock.advance(Duration.ofMillis(1));
 
         assertThat(get("idle")).isEmpty();
-
-        assertThat(store.stats().purges()).isEqualTo(1);
-        assertThat(stored("idle")).as("purged on read").isNull();
+        assertThat(peek("idle")).isEmpty();
         assertThat(get("idle")).isEmpty();
+
+        assertThat(stored("idle")).as("kept, unchanged: neither purged nor extended").isEqualTo(before);
+        assertThat(store.stats().extensionWrites()).isZero();
+        assertThat(new EmbeddedArchive(storage).get("idle").toCompletableFuture().join()).contains(idle);
+    }
+
+    @Test
+    void create_writesTheLinkOnce_noArchiveCell() {
+        long before = storage.latestSequenceNumber();
+
+        create(link("once", 60));
+
+        assertThat(storage.latestSequenceNumber() - before).as("keys written by one create").isEqualTo(1);
+        byte[] cell = storage.call(db -> db.get(storage.archive(), EmbeddedDatabase.bytes("once")));
+        assertThat(cell).isNull();
     }
 
     @Test
@@ -363,49 +376,32 @@ class EmbeddedHotStoreUnitTests {
     }
 
     @Test
-    void delete_expiredOrUnknownLink_returnsFalse() {
-        create(link("c1", 60));
+    void delete_expiredOrUnknownLink_returnsFalseAndKeepsTheArchivesCopy() {
+        LinkRecord expired = link("c1", 60);
+        create(expired);
         clock.advance(Duration.ofSeconds(60));
 
         assertThat(delete("c1")).isFalse();
         assertThat(delete("never")).isFalse();
+
+        assertThat(new EmbeddedArchive(storage).get("c1").toCompletableFuture().join()).contains(expired);
+        assertThat(new EmbeddedArchive(storage).get("never").toCompletableFuture().join()).isEmpty();
     }
 
     @Test
-    void sweepOnce_removesOnlyExpiredLinksAndCoversTheStoreInBoundedSteps() {
-        storage.close();
-        openWith(EmbeddedOptions.builder(dir).sweepInterval(NO_BACKGROUND_SWEEP).sweepBatch(7).build());
-        for (int i = 0; i < 25; i++) {
-            create(link(String.format("c%02d", i), i % 5 < 2 ? 10 : 1000)); // 10 short-lived, 15 long-lived
-        }
-        clock.advance(Duration.ofSeconds(11));
+    void delete_liveLink_theArchiveAnswersEmptyUntilTheCodeIsTakenAgain() {
+        EmbeddedArchive archive = new EmbeddedArchive(storage);
+        create(link("c1", 60));
+        delete("c1");
+        assertThat(archive.get("c1").toCompletableFuture().join()).as("the removal masks the link").isEmpty();
 
-        int first = store.sweepOnce();
-        int total = first;
-        for (int i = 1; i < 4; i++) { // 25 keys, 7 per sweep: 4 sweeps go round once
-            total += store.sweepOnce();
-        }
+        clock.advance(Duration.ofSeconds(1));
+        LinkRecord again = link("c1", 60);
+        create(again);
 
-        assertThat(first).isBetween(1, 7);
-        assertThat(total).isEqualTo(10);
-        assertThat(store.sweepOnce()).isZero();
-        for (int i = 0; i < 25; i++) {
-            assertThat(get(String.format("c%02d", i)).isPresent()).isEqualTo(i % 5 >= 2);
-        }
-        assertThat(store.stats().purges()).isEqualTo(10);
+        assertThat(archive.get("c1").toCompletableFuture().join()).as("a later link masks the removal").contains(again);
     }
 
-    @Test
-    void backgroundSweep_removesExpiredLinksNobodyReads() {
-        storage.close();
-        openWith(EmbeddedOptions.builder(dir).sweepInterval(Duration.ofMillis(20)).sweepBatch(100).build());
-        for (int i = 0; i < 50; i++) {
-            create(link("c" + i, 10));
-        }
-        clock.advance(Duration.ofSeconds(10));
-
-        await().atMost(Duration.ofSeconds(10)).until(() -> store.stats().purges() == 50);
-    }
 
     @Test
     void reopen_keepsLiveLinksAndForgetsExpiredOnes() {
@@ -429,10 +425,12 @@ class EmbeddedHotStoreUnitTests {
             assertThat(get(l.code())).contains(l);
         }
         assertThat(get("keep1")).isEmpty();
+        EmbeddedArchive archive = new EmbeddedArchive(storage);
+        assertThat(archive.get("keep1").toCompletableFuture().join()).as("deleted before the reopen").isEmpty();
         for (int i = 0; i < 100; i++) {
             assertThat(get("gone" + i)).isEmpty();
+            assertThat(archive.get("gone" + i).toCompletableFuture().join()).as("expired, still archived").isPresent();
         }
-        assertThat(store.sweepOnce()).as("the reads purged every expired link already").isZero();
     }
 
     @Test

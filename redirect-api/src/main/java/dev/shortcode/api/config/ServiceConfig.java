@@ -406,11 +406,11 @@ public interface ServiceConfig {
         @WithDefault("PT1H")
         Duration maxExtensionWindow();
 
-        /** Pause between two sweeps for expired links. */
+        /** Pause between two sweeps for expired idempotency keys (expired links stay as the archive's copy). */
         @WithDefault("PT1S")
         Duration sweepInterval();
 
-        /** Links one sweep looks at at most. */
+        /** Idempotency keys one sweep looks at at most. */
         @WithDefault("10000")
         int sweepBatch();
 
