@@ -18,7 +18,6 @@ import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
 import org.rocksdb.FlushOptions;
-import org.rocksdb.IndexType;
 import org.rocksdb.InfoLogLevel;
 import org.rocksdb.LRUCache;
 import org.rocksdb.RocksDB;
@@ -194,20 +193,19 @@ final class EmbeddedDatabase implements AutoCloseable {
     }
 
     private static ColumnFamilyOptions family(LRUCache cache, BloomFilter bloom, long memtableBytes) {
+        // Each table's whole filter and index stay in its reader's memory, outside the block
+        // cache: about 2 bytes per key (10 bits of filter, an index entry per 4 KB block), 20 MB
+        // for 10 million links. Every create checks its code is free in every level, so the
+        // filters are the hottest data there is. In the block cache, whole-file filters of large
+        // tables outgrew a shard (64 MB in 64 shards), were evicted and read again on every
+        // lookup: 170-220 us per free-code check past ~1.3 million links; partitioned ones under
+        // a pinned top level fixed that but cost a partition-index search per table per lookup,
+        // growing with the database (writer 5 -> 8 us per link over 2 million links, against a
+        // flat 4.5 here; EmbeddedCreateAllMeasurementIntegrationTests, docs/BENCHMARKS.md).
         BlockBasedTableConfig table = new BlockBasedTableConfig()
                 .setBlockCache(cache)
                 .setFilterPolicy(bloom)
-                .setCacheIndexAndFilterBlocks(true)
-                .setCacheIndexAndFilterBlocksWithHighPriority(true)
-                .setPinL0FilterAndIndexBlocksInCache(true)
-                // Filters and indexes in block-sized partitions under a small pinned top level.
-                // Whole-file filters of large tables outgrow a shard of the block cache (64 MB in
-                // 64 shards by default), so lookups kept evicting and re-reading them: past ~1.3
-                // million links a check of a free code cost 170-220 us of CPU instead of 3-6 us
-                // (EmbeddedCreateAllMeasurementIntegrationTests).
-                .setPartitionFilters(true)
-                .setIndexType(IndexType.kTwoLevelIndexSearch)
-                .setPinTopLevelIndexAndFilter(true);
+                .setCacheIndexAndFilterBlocks(false);
         return new ColumnFamilyOptions()
                 .setTableFormatConfig(table)
                 .setWriteBufferSize(memtableBytes)
