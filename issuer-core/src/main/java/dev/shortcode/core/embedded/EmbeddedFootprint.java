@@ -54,6 +54,8 @@ final class EmbeddedFootprint implements StorageFootprint {
 
     private static final int SEEK_KEY_CHARS = 8;
     private static final int DEADLINE_CHECK_EVERY = 1_024;
+    /** Draws per sample at most, in sample sizes: bounds a store of nearly only expired links. */
+    static final int MAX_DRAWS_PER_SAMPLE = 20;
 
     private final EmbeddedDatabase storage;
     private final SamplingOptions options;
@@ -86,11 +88,12 @@ final class EmbeddedFootprint implements StorageFootprint {
                 notes.add("embedded: the exact count ran out of its " + options.timeBudget() + " budget; scaled instead");
             }
         } else {
-            sample(tally, deadline, reads);
+            boolean cut = sample(tally, deadline, reads);
             method = tally.draws() + " random seeks into the links column family, scaled to rocksdb.estimate-num-keys = "
                     + population + "; ± is the 95 % sampling error";
-            if (tally.draws() < options.sampleSize()) {
-                notes.add("embedded: " + tally.draws() + " of " + options.sampleSize() + " seeks within the time budget");
+            if (cut) {
+                notes.add("embedded: " + tally.draws() + " seeks within the time budget, fewer than " + options.sampleSize()
+                        + " live links drawn");
             }
         }
         Map<String, PoolFootprint> byPool = new LinkedHashMap<>();
@@ -151,12 +154,22 @@ final class EmbeddedFootprint implements StorageFootprint {
         });
     }
 
-    private void sample(LinkTally tally, long deadline, long[] reads) {
+    /**
+     * Draws until {@code sampleSize} live links were drawn, or {@value #MAX_DRAWS_PER_SAMPLE} times
+     * as many draws: expired entries stay in the links family as the archive's copies, and in an
+     * old store most draws land on them, which would leave the live links' estimate with few hits
+     * and a wide interval. In a store of live links this is {@code sampleSize} draws, as before.
+     *
+     * @return whether the time budget cut it short
+     */
+    private boolean sample(LinkTally tally, long deadline, long[] reads) {
         long now = clock.millis();
-        storage.call(db -> {
+        long maxDraws = (long) MAX_DRAWS_PER_SAMPLE * options.sampleSize();
+        return storage.call(db -> {
             try (ReadOptions read = new ReadOptions().setFillCache(false); RocksIterator it = db.newIterator(storage.links(), read)) {
                 byte[] target = new byte[SEEK_KEY_CHARS];
-                for (int i = 0; i < options.sampleSize(); i++) {
+                long live = 0;
+                for (long i = 0; live < options.sampleSize() && i < maxDraws; i++) {
                     for (int c = 0; c < SEEK_KEY_CHARS; c++) {
                         target[c] = (byte) Base62.ALPHABET.charAt(random.nextInt(62));
                     }
@@ -167,23 +180,27 @@ final class EmbeddedFootprint implements StorageFootprint {
                     reads[0]++;
                     if (!it.isValid()) {
                         it.status();
-                        return null; // empty
+                        return false; // empty
                     }
-                    classify(tally, it.key(), it.value(), now);
+                    if (classify(tally, it.key(), it.value(), now)) {
+                        live++;
+                    }
                     if (i % 64 == 63 && System.nanoTime() > deadline) {
-                        break;
+                        it.status();
+                        return live < options.sampleSize() && i + 1 < maxDraws;
                     }
                 }
                 it.status();
-                return null;
+                return false;
             }
         });
     }
 
-    private static void classify(LinkTally tally, byte[] key, byte[] value, long now) {
+    /** @return whether the entry is a live link */
+    private static boolean classify(LinkTally tally, byte[] key, byte[] value, long now) {
         if (HotEntry.expiresAt(value) <= now) {
             tally.miss();
-            return;
+            return false;
         }
         String code = new String(key, StandardCharsets.UTF_8);
         LinkRecord record = null;
@@ -193,6 +210,7 @@ final class EmbeddedFootprint implements StorageFootprint {
             // counted without its age
         }
         tally.hit(code, record, key.length + (long) value.length);
+        return true;
     }
 
     /** {epoch, high id} of the pool's watermark, read from the column family itself (the store's cache is another object's). */

@@ -106,6 +106,37 @@ class EmbeddedFootprintUnitTests {
         assertThat(f.commands()).as("bounded by the sample, not the store").isLessThan(4_100);
     }
 
+    @Test
+    void measure_largeStoreOfMostlyExpiredLinks_drawsUntilItHasTheSampleOfLiveOnes() {
+        // 18,000 expired entries (the archive's copies) and 2,000 live links. 1,000 seeks would hold
+        // ~100 live ones, an error of 1.96 × 20,000 × sqrt(0.1 × 0.9 / 1,000) = 372; drawing until
+        // 1,000 are live takes ~10,000 seeks, an error of ~118.
+        create(SHORT, 18_000, 60, 0);
+        clock.advance(Duration.ofMinutes(2));
+        create(SHORT, 2_000, 864_000, 0);
+        SamplingOptions sampled = new SamplingOptions(1_000, 0, 100, 100, Duration.ofSeconds(30));
+
+        Footprint f = new EmbeddedFootprint(storage, sampled, clock).measure(POOLS);
+
+        PoolFootprint s = f.pools().get("short");
+        assertThat(s.live().error()).isBetween(80L, 160L);
+        assertThat(s.live().count()).isBetween(2_000 - 2 * s.live().error(), 2_000 + 2 * s.live().error());
+        assertThat(f.commands()).isBetween(7_000L, 14_000L);
+        assertThat(f.notes()).noneMatch(n -> n.contains("time budget"));
+    }
+
+    @Test
+    void measure_largeStoreOfExpiredLinksOnly_stopsAtItsBoundOfDraws() {
+        create(SHORT, 2_000, 60, 0);
+        clock.advance(Duration.ofMinutes(2));
+        SamplingOptions sampled = new SamplingOptions(50, 0, 10, 100, Duration.ofSeconds(30));
+
+        Footprint f = new EmbeddedFootprint(storage, sampled, clock).measure(POOLS);
+
+        assertThat(f.pools().get("short").live().count()).isZero();
+        assertThat(f.commands()).isBetween((long) EmbeddedFootprint.MAX_DRAWS_PER_SAMPLE * 50, EmbeddedFootprint.MAX_DRAWS_PER_SAMPLE * 50 + 100L);
+    }
+
     private void create(PoolSpec pool, int n, long ttlSeconds, long ageMillis) {
         List<LinkRecord> batch = new ArrayList<>();
         for (int i = 0; i < n; i++) {
