@@ -66,6 +66,7 @@ final class BulkStream {
     private final BulkCreator creator;
     private final BulkLineReader reader;
     private final ObjectWriter json;
+    private final BulkResultWriter resultWriter;
     private final BulkSettings settings;
     private final String owner;
     private final BulkMetrics metrics;
@@ -92,6 +93,7 @@ final class BulkStream {
         this.creator = creator;
         this.reader = reader;
         this.json = json;
+        this.resultWriter = new BulkResultWriter(json);
         this.settings = settings;
         this.owner = owner;
         this.metrics = metrics;
@@ -291,11 +293,11 @@ final class BulkStream {
         }
         ByteBuf bytes = Unpooled.buffer(results.size() * 256);
         // The stream is also a DataOutput: the cast picks the OutputStream overload.
-        try (JsonGenerator lines = json.getFactory().createGenerator((OutputStream) new ByteBufOutputStream(bytes))) {
-            lines.setRootValueSeparator(null); // each line ends with its own newline instead
+        try (JsonGenerator out = json.getFactory().createGenerator((OutputStream) new ByteBufOutputStream(bytes))) {
+            out.setRootValueSeparator(null); // each line ends with its own newline instead
             for (BulkResult result : results) {
-                json.writeValue(lines, result);
-                lines.writeRaw('\n');
+                resultWriter.write(out, result);
+                out.writeRaw('\n');
             }
         } catch (IOException e) { // not expected of these records; the lines one by one then, each failing alone
             return encodeEach(results);
