@@ -5,6 +5,7 @@ import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.LinkRecordCodec;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -36,12 +37,17 @@ final class ArchiveCell {
     }
 
     static byte[] put(LinkRecord link) {
-        return put(link, HotEntry.payload(link));
+        byte[] payload = HotEntry.payload(link);
+        return header(link.createdAtMillis(), link.version(), PUT, payload.length).put(payload).array();
     }
 
-    /** @param payload the record as {@link HotEntry#payload} encodes it */
-    static byte[] put(LinkRecord link, byte[] payload) {
-        return header(link.createdAtMillis(), link.version(), PUT, payload.length).put(payload).array();
+    /**
+     * Whether a put of {@code link} is at least as new as {@code cell} in the cells' order, read
+     * from the headers alone (the same link version has the same record).
+     */
+    static boolean putIsNotOlder(LinkRecord link, byte[] cell) {
+        byte[] header = header(link.createdAtMillis(), link.version(), PUT, 0).array();
+        return Arrays.compareUnsigned(header, 0, HEADER_BYTES, cell, 0, Math.min(HEADER_BYTES, cell.length)) >= 0;
     }
 
     static byte[] remove(LinkRecord link) {

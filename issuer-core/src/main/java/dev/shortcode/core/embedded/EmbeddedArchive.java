@@ -69,7 +69,7 @@ final class EmbeddedArchive implements Archive {
             byte[] cell = storage.call(db -> db.get(storage.archive(), key));
             if (entry != null) {
                 LinkRecord kept = HotEntry.link(code, entry);
-                if (cell == null || Arrays.compareUnsigned(ArchiveCell.put(kept), cell) >= 0) {
+                if (cell == null || ArchiveCell.putIsNotOlder(kept, cell)) {
                     return Optional.of(kept);
                 }
             }

@@ -169,7 +169,8 @@ final class EmbeddedFootprint implements StorageFootprint {
             try (ReadOptions read = new ReadOptions().setFillCache(false); RocksIterator it = db.newIterator(storage.links(), read)) {
                 byte[] target = new byte[SEEK_KEY_CHARS];
                 long live = 0;
-                for (long i = 0; live < options.sampleSize() && i < maxDraws; i++) {
+                long drawn = 0;
+                while (live < options.sampleSize() && drawn < maxDraws) {
                     for (int c = 0; c < SEEK_KEY_CHARS; c++) {
                         target[c] = (byte) Base62.ALPHABET.charAt(random.nextInt(62));
                     }
@@ -179,15 +180,14 @@ final class EmbeddedFootprint implements StorageFootprint {
                     }
                     reads[0]++;
                     if (!it.isValid()) {
-                        it.status();
-                        return false; // empty
+                        break; // empty
                     }
                     if (classify(tally, it.key(), it.value(), now)) {
                         live++;
                     }
-                    if (i % 64 == 63 && System.nanoTime() > deadline) {
+                    if (++drawn % 64 == 0 && System.nanoTime() > deadline) {
                         it.status();
-                        return live < options.sampleSize() && i + 1 < maxDraws;
+                        return live < options.sampleSize() && drawn < maxDraws;
                     }
                 }
                 it.status();

@@ -57,8 +57,8 @@ import org.rocksdb.RocksDBException;
  *
  * <p>The extension is housekeeping handed to the writer: the read does not wait for it, the
  * writer re-checks the link before writing (so it can never bring back a link deleted, replaced or
- * expired meanwhile), and writes it unsynced (losing it to a
- * power failure only shortens that link's life by up to one window). This also keeps reads off
+ * expired meanwhile), and writes it unsynced (losing it to a power failure only shortens that
+ * link's life by up to one window). This also keeps reads off
  * RocksDB's write path, where an unsynced write queues behind a synced one's {@code fdatasync}.
  * At most one extension per code is queued at a time, and none while the writer's queue is half
  * full: a later read asks again.

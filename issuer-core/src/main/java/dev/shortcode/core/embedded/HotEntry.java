@@ -21,7 +21,7 @@ final class HotEntry {
         return encode(expiresAtMillis, payload(link));
     }
 
-    /** The record as both this entry and its {@link ArchiveCell} hold it: encode once, use twice. */
+    /** The record as this entry holds it after its expiry, and an {@link ArchiveCell} after its header. */
     static byte[] payload(LinkRecord link) {
         return LinkRecordCodec.encode(link).getBytes(StandardCharsets.UTF_8);
     }

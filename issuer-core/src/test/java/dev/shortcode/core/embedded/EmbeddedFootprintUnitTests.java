@@ -93,9 +93,7 @@ class EmbeddedFootprintUnitTests {
         // 1.96 × 20,000 × sqrt(0.75 × 0.25 / 4,000) = 268; the test allows twice that (3.9 standard errors).
         create(SHORT, 15_000, 864_000, 0);
         create(MEDIUM, 5_000, 864_000, 0);
-        SamplingOptions sampled = new SamplingOptions(4_000, 0, 100, 100, Duration.ofSeconds(30));
-
-        Footprint f = new EmbeddedFootprint(storage, sampled, clock).measure(POOLS);
+        Footprint f = sampled(4_000, 100);
 
         PoolFootprint s = f.pools().get("short");
         assertThat(s.live().error()).isBetween(200L, 340L);
@@ -114,9 +112,7 @@ class EmbeddedFootprintUnitTests {
         create(SHORT, 18_000, 60, 0);
         clock.advance(Duration.ofMinutes(2));
         create(SHORT, 2_000, 864_000, 0);
-        SamplingOptions sampled = new SamplingOptions(1_000, 0, 100, 100, Duration.ofSeconds(30));
-
-        Footprint f = new EmbeddedFootprint(storage, sampled, clock).measure(POOLS);
+        Footprint f = sampled(1_000, 100);
 
         PoolFootprint s = f.pools().get("short");
         assertThat(s.live().error()).isBetween(80L, 160L);
@@ -129,12 +125,16 @@ class EmbeddedFootprintUnitTests {
     void measure_largeStoreOfExpiredLinksOnly_stopsAtItsBoundOfDraws() {
         create(SHORT, 2_000, 60, 0);
         clock.advance(Duration.ofMinutes(2));
-        SamplingOptions sampled = new SamplingOptions(50, 0, 10, 100, Duration.ofSeconds(30));
-
-        Footprint f = new EmbeddedFootprint(storage, sampled, clock).measure(POOLS);
+        Footprint f = sampled(50, 10);
 
         assertThat(f.pools().get("short").live().count()).isZero();
         assertThat(f.commands()).isBetween((long) EmbeddedFootprint.MAX_DRAWS_PER_SAMPLE * 50, EmbeddedFootprint.MAX_DRAWS_PER_SAMPLE * 50 + 100L);
+    }
+
+    /** A measurement that samples whatever the store's size (no exact count), within a generous time budget. */
+    private Footprint sampled(int sampleSize, int memorySamples) {
+        return new EmbeddedFootprint(storage, new SamplingOptions(sampleSize, 0, memorySamples, 100, Duration.ofSeconds(30)), clock)
+                .measure(POOLS);
     }
 
     private void create(PoolSpec pool, int n, long ttlSeconds, long ageMillis) {

@@ -3,14 +3,14 @@ package dev.shortcode.core.embedded;
 import dev.shortcode.core.store.LinkRecord;
 import java.time.Clock;
 import java.util.concurrent.locks.ReentrantLock;
-import org.rocksdb.WriteBatch;
 
 /**
  * The create path as it was before the {@link GroupCommitWriter} (commit 865578f), kept as the
  * baseline of {@link EmbeddedHotStoreMeasurementIntegrationTests}: the check and the synced write
  * run on the caller's thread under a striped per-code lock, so the caller blocks for the
  * {@code fdatasync}, and concurrent callers share syncs only through RocksDB's own write groups.
- * The same database, column families, encoding and write options as the store.
+ * The same database, column family, encoding, write and write options as the store (one entry per
+ * link, no archive cell).
  */
 final class SynchronousCreatePath {
 
@@ -40,12 +40,9 @@ final class SynchronousCreatePath {
             if (current != null && HotEntry.expiresAt(current) > now) {
                 return false;
             }
+            byte[] entry = HotEntry.encode(HotEntry.expiryOf(now, link.ttlSeconds()), link);
             storage.call(db -> {
-                try (WriteBatch batch = new WriteBatch()) {
-                    batch.put(storage.links(), key, HotEntry.encode(HotEntry.expiryOf(now, link.ttlSeconds()), link));
-                    batch.merge(storage.archive(), key, ArchiveCell.put(link));
-                    db.write(storage.durable(), batch);
-                }
+                db.put(storage.links(), storage.durable(), key, entry);
                 return null;
             });
             return true;
