@@ -28,7 +28,8 @@ import javax.crypto.spec.SecretKeySpec;
  */
 public final class CodePermutation {
 
-    private static final int ROUNDS = 4;
+    /** Feistel rounds, and round keys per permutation. */
+    public static final int ROUNDS = 4;
 
     private final long capacity;
     private final int halfBits;
@@ -63,6 +64,15 @@ public final class CodePermutation {
     /** The permutation of {@code space} for one epoch, keyed from {@code secret}. */
     public static CodePermutation of(CodeSpace space, long epoch, byte[] secret) {
         return new CodePermutation(space.capacity(), deriveRoundKeys(secret, space.length(), epoch));
+    }
+
+    /**
+     * The permutation of {@code space} with round keys derived before ({@link #deriveRoundKeys}): for a
+     * store that keeps the keys of one epoch and must get the same permutation whatever the secret
+     * is later.
+     */
+    public static CodePermutation of(CodeSpace space, long[] roundKeys) {
+        return new CodePermutation(space.capacity(), roundKeys.clone());
     }
 
     public long capacity() {
@@ -121,7 +131,8 @@ public final class CodePermutation {
         return ((half ^ xorKeys[i]) * mulKeys[i]) >>> shift;
     }
 
-    static long[] deriveRoundKeys(byte[] secret, int length, long epoch) {
+    /** The round keys of {@code length}'s permutation in {@code epoch}: HMAC-SHA256 of the secret. */
+    public static long[] deriveRoundKeys(byte[] secret, int length, long epoch) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(secret, "HmacSHA256"));

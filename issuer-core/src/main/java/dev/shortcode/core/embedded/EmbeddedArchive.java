@@ -64,9 +64,8 @@ final class EmbeddedArchive implements Archive {
     @Override
     public CompletionStage<Optional<LinkRecord>> get(String code) {
         return completed(() -> {
-            byte[] key = EmbeddedDatabase.bytes(code);
-            byte[] entry = storage.call(db -> db.get(storage.links(), key));
-            byte[] cell = storage.call(db -> db.get(storage.archive(), key));
+            byte[] entry = storage.call(db -> db.get(storage.links(), storage.linkKeys().keyOf(code)));
+            byte[] cell = storage.call(db -> db.get(storage.archive(), EmbeddedDatabase.bytes(code)));
             if (entry != null) {
                 LinkRecord kept = HotEntry.link(code, entry);
                 if (cell == null || ArchiveCell.putIsNotOlder(kept, cell)) {

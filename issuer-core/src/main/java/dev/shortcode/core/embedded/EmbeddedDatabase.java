@@ -29,8 +29,9 @@ import org.rocksdb.WriteOptions;
  * embedded mode keeps, each concern in its own column family.
  *
  * <ul>
- *   <li>{@code links}: the hot store, code to expiry + record ({@link HotEntry}); expired links stay
- *       as the archive's copy until their code is taken again;
+ *   <li>{@code links}: the hot store, code to expiry + record ({@link HotEntry}), keyed in issue
+ *       order ({@link LinkKeys}); expired links stay as the archive's copy until their code is
+ *       taken again;
  *   <li>{@code archive}: deletes, imports and replays, code to its newest cell ({@link ArchiveCell}),
  *       merged with RocksDB's built-in {@code max} operator;
  *   <li>{@code watermarks}: code length to the highest leased id, also merged with {@code max};
@@ -42,7 +43,9 @@ import org.rocksdb.WriteOptions;
  *   <li>{@code moderation}: deny-list rules, disabled links, abuse reports
  *       ({@link EmbeddedModerationStore});
  *   <li>{@code clicks}: click counts per subject and day or month, the day's visitor sketches and
- *       salts ({@link EmbeddedClickStore}).
+ *       salts ({@link EmbeddedClickStore});
+ *   <li>{@code default}: the links' key order and whether every link is under it
+ *       ({@link LinkKeyLayout}).
  * </ul>
  * Opening a database written by an older version creates the column families it lacks.
  *
@@ -111,11 +114,15 @@ final class EmbeddedDatabase implements AutoCloseable {
      */
     private static final int MAX_SUCCESSIVE_MERGES = 64;
 
+    /** The secret of {@link #open(EmbeddedOptions)}. */
+    static final byte[] UNCONFIGURED_SECRET = bytes("shortcode/embedded/unconfigured-secret");
+
     private final EmbeddedOptions options;
     private final Deque<AutoCloseable> nativeObjects = new ArrayDeque<>();
     private final List<AutoCloseable> components = new ArrayList<>();
     private final ReentrantReadWriteLock guard = new ReentrantReadWriteLock();
     private final RocksDB db;
+    private final ColumnFamilyHandle meta;
     private final ColumnFamilyHandle links;
     private final ColumnFamilyHandle archive;
     private final ColumnFamilyHandle watermarks;
@@ -127,6 +134,7 @@ final class EmbeddedDatabase implements AutoCloseable {
     private final ColumnFamilyHandle clicks;
     private final WriteOptions durable;
     private final WriteOptions relaxed;
+    private final LinkKeys linkKeys;
     private final GroupCommitWriter writer;
     private boolean closed; // guarded by guard's write lock
 
@@ -134,7 +142,7 @@ final class EmbeddedDatabase implements AutoCloseable {
         RocksDB.loadLibrary();
     }
 
-    private EmbeddedDatabase(EmbeddedOptions options) {
+    private EmbeddedDatabase(EmbeddedOptions options, byte[] secret) {
         this.options = options;
         try {
             Files.createDirectories(options.databaseDir());
@@ -169,6 +177,7 @@ final class EmbeddedDatabase implements AutoCloseable {
             this.db = RocksDB.open(dbOptions, options.databaseDir().toString(), descriptors, handles);
             nativeObjects.push(db);
             handles.forEach(nativeObjects::push); // closed before the database
+            this.meta = handles.get(0);
             this.links = handles.get(1);
             this.archive = handles.get(2);
             this.watermarks = handles.get(3);
@@ -180,6 +189,7 @@ final class EmbeddedDatabase implements AutoCloseable {
             this.clicks = handles.get(9);
             this.durable = own(new WriteOptions().setSync(true).setDisableWAL(false));
             this.relaxed = own(new WriteOptions().setSync(false).setDisableWAL(false));
+            this.linkKeys = LinkKeyLayout.open(db, meta, links, watermarks, durable, secret);
             this.writer = new GroupCommitWriter(this, options.writeQueueCapacity(), options.writeBatchMax(), options.commitDelay());
         } catch (RocksDBException | RuntimeException e) {
             releaseNatives();
@@ -187,9 +197,23 @@ final class EmbeddedDatabase implements AutoCloseable {
         }
     }
 
-    /** Opens (creating when missing) the database under {@code options.dataDir()}. One process at a time: RocksDB locks it. */
+    /**
+     * Opens (creating when missing) the database under {@code options.dataDir()}. One process at a
+     * time: RocksDB locks it.
+     *
+     * @param secret the issuer's permutation secret: a new database keys links in the order of the
+     *               codes it issues ({@link LinkKeys})
+     */
+    static EmbeddedDatabase open(EmbeddedOptions options, byte[] secret) {
+        return new EmbeddedDatabase(options, secret);
+    }
+
+    /**
+     * Opens with {@link #UNCONFIGURED_SECRET}: for tests and tools that create links with codes of
+     * their own, or with a codec keyed by that secret.
+     */
     static EmbeddedDatabase open(EmbeddedOptions options) {
-        return new EmbeddedDatabase(options);
+        return open(options, UNCONFIGURED_SECRET);
     }
 
     private static ColumnFamilyOptions family(LRUCache cache, BloomFilter bloom, long memtableBytes) {
@@ -251,6 +275,11 @@ final class EmbeddedDatabase implements AutoCloseable {
 
     ColumnFamilyHandle links() {
         return links;
+    }
+
+    /** How the links family keys codes. */
+    LinkKeys linkKeys() {
+        return linkKeys;
     }
 
     ColumnFamilyHandle archive() {

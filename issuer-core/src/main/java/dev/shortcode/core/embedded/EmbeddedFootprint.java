@@ -2,6 +2,7 @@ package dev.shortcode.core.embedded;
 
 import dev.shortcode.core.capacity.LiveLinks;
 import dev.shortcode.core.code.Base62;
+import dev.shortcode.core.code.CodeSpace;
 import dev.shortcode.core.config.PoolSpec;
 import dev.shortcode.core.store.ArchiveFootprint;
 import dev.shortcode.core.store.Footprint;
@@ -13,7 +14,6 @@ import dev.shortcode.core.store.SamplingOptions;
 import dev.shortcode.core.store.StorageFootprint;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Clock;
 import java.time.Duration;
@@ -36,11 +36,15 @@ import org.rocksdb.RocksIterator;
  * minus deletions: rough after many overwrites) gives the population. Below
  * {@link SamplingOptions#exactBelow()} keys every entry is read and counted by code length, live
  * or expired: exact. Above it, {@link SamplingOptions#sampleSize()} random seeks each take the
- * first key at or after a random 8-character base62 string. Codes are a keyed permutation of
- * their id space, so every pool's codes lie evenly over the key order, and the key after a random
- * point belongs to a pool in proportion to its share (gaps of merged even spreads do not depend on
- * the pool): the {@link LinkTally} binomial estimator applies, with the population's own error
- * on top. Aliases are not even, and their share is only roughly right.
+ * first key at or after a random point of the key order, drawn so that every link is about as
+ * likely as any other: links are keyed in issue order ({@link LinkKeys}), so a code length's keys
+ * fill the ids below its watermark densely (all of its capacity once it wrapped), and each draw
+ * picks a length in proportion to that span, then a uniform id in it (see {@link #regions}). The
+ * {@link LinkTally} binomial estimator applies, with the population's own error on top. Deleted
+ * links leave holes whose next key is drawn more often; aliases in the code form are weighed by
+ * their count and drawn at random codes, and their share is only roughly right; codes issued
+ * under another secret than the database's order (a changed configuration) are not evenly spread,
+ * and their share neither.
  *
  * <h2>Bytes</h2>
  * Bytes per link are the sampled entries' key + value bytes, uncompressed; the hot store's used
@@ -53,6 +57,8 @@ import org.rocksdb.RocksIterator;
 final class EmbeddedFootprint implements StorageFootprint {
 
     private static final int SEEK_KEY_CHARS = 8;
+    /** Aliases counted to weigh their part of a sample; beyond it they are weighed as this many. */
+    static final int ALIAS_COUNT_BOUND = 10_000;
     private static final int DEADLINE_CHECK_EVERY = 1_024;
     /** Draws per sample at most, in sample sizes: bounds a store of nearly only expired links. */
     static final int MAX_DRAWS_PER_SAMPLE = 20;
@@ -61,11 +67,13 @@ final class EmbeddedFootprint implements StorageFootprint {
     private final SamplingOptions options;
     private final Clock clock;
     private final SplittableRandom random = new SplittableRandom();
+    private final LinkKeys keys;
 
     EmbeddedFootprint(EmbeddedDatabase storage, SamplingOptions options, Clock clock) {
         this.storage = storage;
         this.options = options;
         this.clock = clock;
+        this.keys = storage.linkKeys();
     }
 
     @Override
@@ -158,7 +166,7 @@ final class EmbeddedFootprint implements StorageFootprint {
      * Draws until {@code sampleSize} live links were drawn, or {@value #MAX_DRAWS_PER_SAMPLE} times
      * as many draws: expired entries stay in the links family as the archive's copies, and in an
      * old store most draws land on them, which would leave the live links' estimate with few hits
-     * and a wide interval. In a store of live links this is {@code sampleSize} draws, as before.
+     * and a wide interval. In a store of live links this is {@code sampleSize} draws.
      *
      * @return whether the time budget cut it short
      */
@@ -167,22 +175,20 @@ final class EmbeddedFootprint implements StorageFootprint {
         long maxDraws = (long) MAX_DRAWS_PER_SAMPLE * options.sampleSize();
         return storage.call(db -> {
             try (ReadOptions read = new ReadOptions().setFillCache(false); RocksIterator it = db.newIterator(storage.links(), read)) {
-                byte[] target = new byte[SEEK_KEY_CHARS];
+                Regions regions = regions(it, reads);
                 long live = 0;
                 long drawn = 0;
-                while (live < options.sampleSize() && drawn < maxDraws) {
-                    for (int c = 0; c < SEEK_KEY_CHARS; c++) {
-                        target[c] = (byte) Base62.ALPHABET.charAt(random.nextInt(62));
-                    }
+                while (live < options.sampleSize() && drawn < maxDraws && regions.total > 0) {
+                    int length = regions.pick(random);
+                    byte[] target = length == 0 ? randomCode() : keys.idKey(length, random.nextLong(regions.weights[length]));
                     it.seek(target);
-                    if (!it.isValid()) {
-                        it.seekToFirst(); // past the last key: the order wraps around
+                    if (!it.isValid() || LinkKeys.lengthOf(it.key()) != length) {
+                        it.seek(firstKeyOf(length)); // past the region's last key: its order wraps around
                     }
                     reads[0]++;
-                    if (!it.isValid()) {
-                        break; // empty
-                    }
-                    if (classify(tally, it.key(), it.value(), now)) {
+                    if (!it.isValid() || LinkKeys.lengthOf(it.key()) != length) {
+                        tally.miss(); // the part emptied since it was weighed
+                    } else if (classify(tally, it.key(), it.value(), now)) {
                         live++;
                     }
                     if (++drawn % 64 == 0 && System.nanoTime() > deadline) {
@@ -196,13 +202,76 @@ final class EmbeddedFootprint implements StorageFootprint {
         });
     }
 
+    /**
+     * Where the links are in the key order, and how many in each part. Keys are in issue order
+     * ({@link LinkKeys}), so a random seek is only a uniform draw where keys are evenly dense: a
+     * code length's keys fill {@code [0, high id)} of its watermark in its first epoch (ids are
+     * issued in order), and all of its capacity once it wrapped (the first epoch issued every id).
+     * Each length is drawn in proportion to that span, and within it at a uniform id; aliases in
+     * the code form (weighed by counting them, up to a bound) by a random code as before.
+     */
+    private Regions regions(RocksIterator it, long[] reads) {
+        long[] weights = new long[CodeSpace.MAX_LENGTH + 1];
+        for (int length = CodeSpace.MIN_LENGTH; length <= CodeSpace.MAX_LENGTH; length++) {
+            long[] mark = watermark(length);
+            reads[0]++;
+            long capacity = CodeSpace.ofLength(length).capacity();
+            weights[length] = mark[0] >= 1 ? capacity : Math.min(mark[1], capacity);
+        }
+        long aliases = 0;
+        for (it.seek(firstKeyOf(0)); it.isValid() && aliases < ALIAS_COUNT_BOUND; it.next()) {
+            aliases++;
+        }
+        reads[0] += aliases + 1;
+        weights[0] = aliases;
+        return new Regions(weights);
+    }
+
+    /** Part weights by code length, aliases at 0; {@link #pick} draws a part in proportion. */
+    private static final class Regions {
+        final long[] weights;
+        final long total;
+
+        Regions(long[] weights) {
+            this.weights = weights;
+            long sum = 0;
+            for (long w : weights) {
+                sum += w;
+            }
+            this.total = sum;
+        }
+
+        int pick(SplittableRandom random) {
+            long r = random.nextLong(total);
+            for (int length = 0; length < weights.length; length++) {
+                if (r < weights[length]) {
+                    return length;
+                }
+                r -= weights[length];
+            }
+            throw new IllegalStateException("weights changed");
+        }
+    }
+
+    private byte[] firstKeyOf(int length) {
+        return length == 0 ? new byte[] {LinkKeys.CODE_FORM_FLOOR} : keys.idKey(length, 0);
+    }
+
+    private byte[] randomCode() {
+        byte[] target = new byte[SEEK_KEY_CHARS];
+        for (int c = 0; c < SEEK_KEY_CHARS; c++) {
+            target[c] = (byte) Base62.ALPHABET.charAt(random.nextInt(62));
+        }
+        return target;
+    }
+
     /** @return whether the entry is a live link */
-    private static boolean classify(LinkTally tally, byte[] key, byte[] value, long now) {
+    private boolean classify(LinkTally tally, byte[] key, byte[] value, long now) {
         if (HotEntry.expiresAt(value) <= now) {
             tally.miss();
             return false;
         }
-        String code = new String(key, StandardCharsets.UTF_8);
+        String code = keys.codeOf(key);
         LinkRecord record = null;
         try {
             record = HotEntry.link(code, value);

@@ -71,6 +71,7 @@ final class EmbeddedHotStore implements HotStore {
     private final GroupCommitWriter writer;
     private final Clock clock;
     private final EmbeddedOptions options;
+    private final LinkKeys keys;
     /** Codes with an extension queued; bounded by the writer's queue. */
     private final Set<String> extensionQueued = ConcurrentHashMap.newKeySet();
 
@@ -83,6 +84,7 @@ final class EmbeddedHotStore implements HotStore {
         this.writer = storage.writer();
         this.clock = clock;
         this.options = storage.options();
+        this.keys = storage.linkKeys();
     }
 
     @Override
@@ -124,7 +126,7 @@ final class EmbeddedHotStore implements HotStore {
             // Encoded here, on the caller's thread: the writer is one thread and only checks and stamps the expiry.
             this.link = link;
             this.index = index;
-            this.key = EmbeddedDatabase.bytes(link.code());
+            this.key = keys.keyOf(link.code());
             this.entry = HotEntry.encode(0, link);
         }
 
@@ -168,7 +170,7 @@ final class EmbeddedHotStore implements HotStore {
 
     private CompletionStage<Optional<LinkRecord>> read(String code, boolean extend) {
         try {
-            byte[] key = EmbeddedDatabase.bytes(code);
+            byte[] key = keys.keyOf(code);
             byte[] value = storage.call(db -> db.get(storage.links(), key));
             if (value == null) {
                 return CompletableFuture.completedFuture(Optional.empty());
@@ -194,7 +196,7 @@ final class EmbeddedHotStore implements HotStore {
      */
     @Override
     public CompletionStage<Boolean> restore(LinkRecord link) {
-        byte[] key = EmbeddedDatabase.bytes(link.code());
+        byte[] key = keys.keyOf(link.code());
         byte[] entry = HotEntry.encode(0, link);
         return writer.submitUnsynced(staging -> {
             long now = clock.millis();
@@ -211,7 +213,7 @@ final class EmbeddedHotStore implements HotStore {
     @Override
     public CompletionStage<UpdateResult> update(LinkRecord link) {
         String code = link.code();
-        byte[] key = EmbeddedDatabase.bytes(code);
+        byte[] key = keys.keyOf(code);
         byte[] entry = HotEntry.encode(0, link);
         return writer.submit(staging -> {
             long now = clock.millis();
@@ -231,14 +233,14 @@ final class EmbeddedHotStore implements HotStore {
 
     @Override
     public CompletionStage<Boolean> delete(String code) {
-        byte[] key = EmbeddedDatabase.bytes(code);
+        byte[] key = keys.keyOf(code);
         return writer.submit(staging -> {
             byte[] current = staging.get(storage.links(), key);
             if (current == null || HotEntry.expiresAt(current) <= clock.millis()) {
                 return false; // nothing live to delete; an expired entry stays as the archive's copy
             }
             staging.delete(storage.links(), key);
-            staging.merge(storage.archive(), key, ArchiveCell.remove(HotEntry.link(code, current)));
+            staging.merge(storage.archive(), EmbeddedDatabase.bytes(code), ArchiveCell.remove(HotEntry.link(code, current)));
             return true;
         });
     }

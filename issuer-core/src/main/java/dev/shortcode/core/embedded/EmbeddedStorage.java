@@ -31,7 +31,7 @@ public final class EmbeddedStorage {
 
     /** @param clock wall time of link expiry and idempotency keys */
     static Storage open(EmbeddedOptions options, IssuerConfig issuer, ColdReadOptions coldRead, Clock clock) {
-        EmbeddedDatabase db = EmbeddedDatabase.open(options);
+        EmbeddedDatabase db = EmbeddedDatabase.open(options, issuer.secret());
         try {
             EmbeddedHotStore hot = new EmbeddedHotStore(db, clock);
             EmbeddedArchive archive = new EmbeddedArchive(db);

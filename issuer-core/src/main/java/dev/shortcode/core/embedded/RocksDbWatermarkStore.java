@@ -66,7 +66,8 @@ final class RocksDbWatermarkStore implements WatermarkStore {
         known.merge(codeLength, mark, Watermark::max);
     }
 
-    private static byte[] key(int codeLength) {
+    /** The key of a code length's watermark. */
+    static byte[] key(int codeLength) {
         return ByteBuffer.allocate(Integer.BYTES).putInt(codeLength).array();
     }
 }

@@ -65,7 +65,7 @@ class EmbeddedArchiveUnitTests {
     private void kept(LinkRecord link) {
         byte[] entry = HotEntry.encode(0, link); // expired long ago: only the archive sees it
         storage.writer().submit(staging -> {
-            staging.put(storage.links(), EmbeddedDatabase.bytes(link.code()), entry);
+            staging.put(storage.links(), storage.linkKeys().keyOf(link.code()), entry);
             return null;
         }).toCompletableFuture().join();
     }

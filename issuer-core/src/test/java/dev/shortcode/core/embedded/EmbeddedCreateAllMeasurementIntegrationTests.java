@@ -45,7 +45,9 @@ class EmbeddedCreateAllMeasurementIntegrationTests {
     Path dir;
 
     private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
-    private final CodeCodec codec = new CodeCodec(CodeSpace.ofLength(7), 0, "measurement-secret-0123456789".getBytes(StandardCharsets.UTF_8));
+    private static final byte[] SECRET = "measurement-secret-0123456789".getBytes(StandardCharsets.UTF_8);
+
+    private final CodeCodec codec = new CodeCodec(CodeSpace.ofLength(7), 0, SECRET);
     private final SplittableRandom random = new SplittableRandom(7);
     private long nextId;
 
@@ -62,7 +64,7 @@ class EmbeddedCreateAllMeasurementIntegrationTests {
         com.sun.management.OperatingSystemMXBean process =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         List<String> rows = new ArrayList<>();
-        try (EmbeddedDatabase storage = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir))) {
+        try (EmbeddedDatabase storage = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir), SECRET)) {
             EmbeddedHotStore store = new EmbeddedHotStore(storage, clock);
             long writerId = writerThreadId();
             int perSlice = Math.max(GROUP, LINKS / SLICES / GROUP * GROUP);
@@ -97,7 +99,7 @@ class EmbeddedCreateAllMeasurementIntegrationTests {
         long start = threads.getCurrentThreadCpuTime();
         int n = 1_000;
         for (int i = 0; i < n; i++) {
-            byte[] key = EmbeddedDatabase.bytes(codec.encode(nextId + 1_000_000 + random.nextInt(1_000_000_000)));
+            byte[] key = storage.linkKeys().keyOf(codec.encode(nextId + 1_000_000 + random.nextInt(1_000_000_000)));
             byte[] value = storage.call(db -> db.get(storage.links(), key));
             assertThat(value).isNull();
         }

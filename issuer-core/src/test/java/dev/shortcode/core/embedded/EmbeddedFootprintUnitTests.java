@@ -2,7 +2,8 @@ package dev.shortcode.core.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.shortcode.core.code.Base62;
+import dev.shortcode.core.code.CodeCodec;
+import dev.shortcode.core.code.CodeSpace;
 import dev.shortcode.core.config.PoolSpec;
 import dev.shortcode.core.lease.Watermark;
 import dev.shortcode.core.store.Footprint;
@@ -14,10 +15,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
-import java.util.SplittableRandom;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,8 +34,7 @@ class EmbeddedFootprintUnitTests {
     Path dir;
 
     private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
-    private final SplittableRandom random = new SplittableRandom(42);
-    private final Set<String> used = new HashSet<>();
+    private final Map<Integer, Long> nextIds = new HashMap<>();
     private EmbeddedDatabase storage;
     private EmbeddedHotStore hot;
 
@@ -143,6 +142,7 @@ class EmbeddedFootprintUnitTests {
             batch.add(record(code(pool.length()), pool.name(), ttlSeconds, ageMillis));
             if (batch.size() == 1_000 || i == n - 1) {
                 assertThat(hot.createAll(batch).toCompletableFuture().join()).containsOnly(true);
+                new RocksDbWatermarkStore(storage).advance(pool.length(), new Watermark(0, nextIds.get(pool.length())));
                 batch = new ArrayList<>();
             }
         }
@@ -152,15 +152,9 @@ class EmbeddedFootprintUnitTests {
         return new LinkRecord(code, "https://example.com/" + code, pool, ttlSeconds, false, clock.millis() - ageMillis, "key-1", 1);
     }
 
+    /** The next code of {@code length} as the issuer hands them out: in id order, permuted. */
     private String code(int length) {
-        while (true) {
-            StringBuilder b = new StringBuilder(length);
-            for (int i = 0; i < length; i++) {
-                b.append(Base62.ALPHABET.charAt(random.nextInt(62)));
-            }
-            if (used.add(b.toString())) {
-                return b.toString();
-            }
-        }
+        long id = nextIds.merge(length, 1L, Long::sum) - 1;
+        return new CodeCodec(CodeSpace.ofLength(length), 0, EmbeddedDatabase.UNCONFIGURED_SECRET).encode(id);
     }
 }

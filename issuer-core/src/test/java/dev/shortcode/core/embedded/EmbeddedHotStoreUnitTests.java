@@ -55,7 +55,7 @@ class EmbeddedHotStoreUnitTests {
 
     /** The raw value in the links column family, null when there is none. */
     private byte[] stored(String code) {
-        return storage.call(db -> db.get(storage.links(), EmbeddedDatabase.bytes(code)));
+        return storage.call(db -> db.get(storage.links(), storage.linkKeys().keyOf(code)));
     }
 
     private boolean create(LinkRecord link) {

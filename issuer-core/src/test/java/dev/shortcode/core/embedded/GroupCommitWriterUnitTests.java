@@ -222,7 +222,7 @@ class GroupCommitWriterUnitTests {
     @Test
     void failingOperation_failsAloneAndItsStagedChangesAreDiscarded() throws Exception {
         open(1024, 1024);
-        byte[] key = EmbeddedDatabase.bytes("c1");
+        byte[] key = storage.linkKeys().keyOf("c1");
         CompletionStage<Object> failing;
         CompletionStage<byte[]> readAfter;
         CompletionStage<Boolean> create;
@@ -318,8 +318,8 @@ class GroupCommitWriterUnitTests {
     @Test
     void submitAll_oneFailingOperation_failsTheStageWhileTheOthersAreWritten() {
         open(1024, 1024);
-        byte[] ghost = EmbeddedDatabase.bytes("ghost");
-        byte[] kept = EmbeddedDatabase.bytes("kept");
+        byte[] ghost = storage.linkKeys().keyOf("ghost");
+        byte[] kept = storage.linkKeys().keyOf("kept");
         List<GroupCommitWriter.Operation<Boolean>> operations = List.of(
                 staging -> {
                     staging.put(storage.links(), kept, HotEntry.encode(Long.MAX_VALUE, link("kept", "https://kept.example/")));
@@ -405,7 +405,7 @@ class GroupCommitWriterUnitTests {
 
         assertThat(storage.latestSequenceNumber()).isEqualTo(sequence + 1);
         assertThat(storage.writer().stats().syncs()).isEqualTo(syncs);
-        assertThat(HotEntry.expiresAt(storage.call(db -> db.get(storage.links(), EmbeddedDatabase.bytes("c1")))))
+        assertThat(HotEntry.expiresAt(storage.call(db -> db.get(storage.links(), storage.linkKeys().keyOf("c1")))))
                 .isEqualTo(clock.millis() + 60_000);
     }
 

@@ -30,7 +30,7 @@ final class SynchronousCreatePath {
 
     boolean create(LinkRecord link) {
         String code = link.code();
-        byte[] key = EmbeddedDatabase.bytes(code);
+        byte[] key = storage.linkKeys().keyOf(code);
         int h = code.hashCode();
         ReentrantLock lock = stripes[(h ^ (h >>> 16)) & (STRIPES - 1)];
         lock.lock();
