@@ -18,8 +18,9 @@ import java.util.function.IntToLongFunction;
  * overlapped every other one, so compactions rewrote each link at every level. Keyed by the id
  * each code was issued for, a stream of creates appends: each insert lands next to the previous
  * one, and tables of consecutive ranges do not overlap. Measured over a million links created in
- * groups of a thousand: the writer thread's CPU 5.0 -> 1.9 µs per link, the process's 7.5 ->
- * 3.5 (docs/BENCHMARKS.md, "Links keyed in issue order").
+ * groups of a thousand: the writer thread's CPU 4.9 -> 2.4 µs per link, the process's 7.2 -> 4.6;
+ * over a bulk stream of three million, the service's 11.1 -> 7.5 (docs/BENCHMARKS.md, "links
+ * keyed in issue order").
  *
  * <h2>The key</h2>
  * A code of a pool's shape (length 2 to 11, base62, its value below the length's capacity:
