@@ -164,7 +164,7 @@ final class EmbeddedFootprint implements StorageFootprint {
 
     /**
      * Draws until {@code sampleSize} live links were drawn, or {@value #MAX_DRAWS_PER_SAMPLE} times
-     * as many draws: expired entries stay in the links family as the archive's copies, and in an
+     * as many seeks: expired entries stay in the links family as the archive's copies, and in an
      * old store most draws land on them, which would leave the live links' estimate with few hits
      * and a wide interval. In a store of live links this is {@code sampleSize} draws.
      *
@@ -177,23 +177,22 @@ final class EmbeddedFootprint implements StorageFootprint {
             try (ReadOptions read = new ReadOptions().setFillCache(false); RocksIterator it = db.newIterator(storage.links(), read)) {
                 Regions regions = regions(it, reads);
                 long live = 0;
-                long drawn = 0;
-                while (live < options.sampleSize() && drawn < maxDraws && regions.total > 0) {
-                    int length = regions.pick(random);
-                    byte[] target = length == 0 ? randomCode() : keys.idKey(length, random.nextLong(regions.weights[length]));
-                    it.seek(target);
-                    if (!it.isValid() || LinkKeys.lengthOf(it.key()) != length) {
-                        it.seek(firstKeyOf(length)); // past the region's last key: its order wraps around
+                long seeks = 0;
+                while (live < options.sampleSize() && seeks < maxDraws && regions.total > 0) {
+                    if (++seeks % 64 == 0 && System.nanoTime() > deadline) {
+                        it.status();
+                        return true;
                     }
+                    int length = regions.pick(random);
+                    it.seek(length == 0 ? randomCode() : keys.idKey(length, random.nextLong(regions.weights[length])));
                     reads[0]++;
                     if (!it.isValid() || LinkKeys.lengthOf(it.key()) != length) {
-                        tally.miss(); // the part emptied since it was weighed
-                    } else if (classify(tally, it.key(), it.value(), now)) {
-                        live++;
+                        // Past the part's last key (ids leased but not issued yet, or the last aliases): not a
+                        // draw, or the first key would stand for the whole gap. Drawn again.
+                        continue;
                     }
-                    if (++drawn % 64 == 0 && System.nanoTime() > deadline) {
-                        it.status();
-                        return live < options.sampleSize() && drawn < maxDraws;
+                    if (classify(tally, it.key(), it.value(), now)) {
+                        live++;
                     }
                 }
                 it.status();

@@ -104,6 +104,23 @@ class EmbeddedFootprintUnitTests {
     }
 
     @Test
+    void measure_largeStoreWithIdsLeasedButNotIssued_drawsAgainPastThePoolsLastKey() {
+        // The short pool leased 20,000 ids and issued 10,000: half of its span holds no key. A seek
+        // there must not count as a draw of the pool's first link (that would put 4 in 5 of all
+        // draws on the short pool where 2 in 3 belong to it); drawn again, the shares stay right.
+        create(SHORT, 10_000, 864_000, 0);
+        new RocksDbWatermarkStore(storage).advance(SHORT.length(), new Watermark(0, 20_000));
+        create(MEDIUM, 5_000, 864_000, 0);
+        Footprint f = sampled(4_000, 100);
+
+        PoolFootprint s = f.pools().get("short");
+        PoolFootprint m = f.pools().get("medium");
+        assertThat(s.live().count()).isBetween(10_000 - 2 * s.live().error(), 10_000 + 2 * s.live().error());
+        assertThat(m.live().count()).isBetween(5_000 - 2 * m.live().error(), 5_000 + 2 * m.live().error());
+        assertThat(f.commands()).as("a seek past the last key is not a draw").isBetween(6_000L, 7_500L); // 4,000 draws at 3 in 5 seeks landing
+    }
+
+    @Test
     void measure_largeStoreOfMostlyExpiredLinks_drawsUntilItHasTheSampleOfLiveOnes() {
         // 18,000 expired entries (the archive's copies) and 2,000 live links. 1,000 seeks would hold
         // ~100 live ones, an error of 1.96 × 20,000 × sqrt(0.1 × 0.9 / 1,000) = 372; drawing until
