@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * largest), printed per slice of the run so a cost that grows with the database shows: the
  * writer thread's CPU (the one thread every create goes through, so it bounds throughput),
  * the whole process's (with RocksDB's flushes and compactions), and the cost of checking codes
- * nobody holds (what every create does first). Real permuted 7-character codes, campaign-like
+ * nobody holds (what every create does first); then RocksDB's compaction statistics of the links
+ * family (bytes written and moved by level). Real permuted 7-character codes, campaign-like
  * URLs of ~110 bytes; the groups are written back to back from one thread.
  *
  * <pre>mvn -B -o verify -pl issuer-core -am -Dit.test=EmbeddedCreateAllMeasurementIntegrationTests \
@@ -88,6 +89,8 @@ class EmbeddedCreateAllMeasurementIntegrationTests {
                 rows.add(String.format(Locale.ROOT, "%,10d links | %8.0f links/s | writer %5.2f us/link | process %5.2f us/link | free-code check %6.2f us",
                         created, perSlice / (wall / 1e9), writer / 1e3 / perSlice, processCpu / 1e3 / perSlice, freeCodeCheckMicros(storage)));
             }
+            // RocksDB's own account of the links family: what flushes and compactions wrote and moved, by level
+            rows.add(storage.call(db -> db.getProperty(storage.links(), "rocksdb.cfstats-no-file-histogram")));
         }
         System.out.println("EmbeddedHotStore.createAll, groups of " + GROUP + ", CPU per link by slice of the run:");
         rows.forEach(System.out::println);
