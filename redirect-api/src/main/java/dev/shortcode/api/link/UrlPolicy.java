@@ -160,14 +160,18 @@ public final class UrlPolicy {
             throw invalid("url host '" + Echo.of(host) + "' is not a valid address: " + e.getMessage());
         }
         String normalised;
-        try {
-            URI uri = new URI(scheme + "://" + (ip != null ? ip.canonical() : asciiHost) + port + raw.substring(authorityEnd));
-            if (uri.getHost() == null) {
-                throw invalid("url host '" + Echo.of(host) + "' is not a valid host name");
+        if (ip == null && PlainUri.isHostname(asciiHost) && PlainUri.isPlainRest(raw, authorityEnd)) {
+            normalised = scheme + "://" + asciiHost + port + raw.substring(authorityEnd); // what URI would give, unparsed
+        } else {
+            try {
+                URI uri = new URI(scheme + "://" + (ip != null ? ip.canonical() : asciiHost) + port + raw.substring(authorityEnd));
+                if (uri.getHost() == null) {
+                    throw invalid("url host '" + Echo.of(host) + "' is not a valid host name");
+                }
+                normalised = uri.toASCIIString(); // percent-encodes non-ASCII characters as UTF-8; the rest stays as given
+            } catch (URISyntaxException e) {
+                throw invalid("url is not a valid URI: " + e.getReason() + " at index " + e.getIndex());
             }
-            normalised = uri.toASCIIString(); // percent-encodes non-ASCII characters as UTF-8; the rest stays as given
-        } catch (URISyntaxException e) {
-            throw invalid("url is not a valid URI: " + e.getReason() + " at index " + e.getIndex());
         }
         if (normalised.length() > MAX_LENGTH) {
             throw invalid("url is " + normalised.length() + " characters long once its host is punycode and non-ASCII characters "
