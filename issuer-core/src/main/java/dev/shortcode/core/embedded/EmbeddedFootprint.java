@@ -218,7 +218,7 @@ final class EmbeddedFootprint implements StorageFootprint {
             weights[length] = mark[0] >= 1 ? capacity : Math.min(mark[1], capacity);
         }
         long aliases = 0;
-        for (it.seek(firstKeyOf(0)); it.isValid() && aliases < ALIAS_COUNT_BOUND; it.next()) {
+        for (it.seek(new byte[] {LinkKeys.CODE_FORM_FLOOR}); it.isValid() && aliases < ALIAS_COUNT_BOUND; it.next()) {
             aliases++;
         }
         reads[0] += aliases + 1;
@@ -250,10 +250,6 @@ final class EmbeddedFootprint implements StorageFootprint {
             }
             throw new IllegalStateException("weights changed");
         }
-    }
-
-    private byte[] firstKeyOf(int length) {
-        return length == 0 ? new byte[] {LinkKeys.CODE_FORM_FLOOR} : keys.idKey(length, 0);
     }
 
     private byte[] randomCode() {

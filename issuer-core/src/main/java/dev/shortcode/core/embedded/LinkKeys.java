@@ -114,8 +114,9 @@ final class LinkKeys {
         int length = code.length();
         if (length >= CodeSpace.MIN_LENGTH && length <= CodeSpace.MAX_LENGTH) {
             int i = length - CodeSpace.MIN_LENGTH;
-            if (spaces[i].isWellFormed(code)) {
-                return idKey(length, permutations[i].invert(Base62.decode(code)));
+            long value = Base62.decodeOrNegative(code);
+            if (value >= 0 && value < spaces[i].capacity()) { // CodeSpace.isWellFormed, decoding once
+                return idKey(length, permutations[i].invert(value));
             }
         }
         return code.getBytes(StandardCharsets.UTF_8);
