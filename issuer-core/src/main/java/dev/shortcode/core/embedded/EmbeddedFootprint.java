@@ -4,6 +4,7 @@ import dev.shortcode.core.capacity.LiveLinks;
 import dev.shortcode.core.code.Base62;
 import dev.shortcode.core.code.CodeSpace;
 import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.lease.Watermark;
 import dev.shortcode.core.store.ArchiveFootprint;
 import dev.shortcode.core.store.Footprint;
 import dev.shortcode.core.store.HotFootprint;
@@ -13,7 +14,6 @@ import dev.shortcode.core.store.PoolFootprint;
 import dev.shortcode.core.store.SamplingOptions;
 import dev.shortcode.core.store.StorageFootprint;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.time.Clock;
 import java.time.Duration;
@@ -106,10 +106,10 @@ final class EmbeddedFootprint implements StorageFootprint {
         }
         Map<String, PoolFootprint> byPool = new LinkedHashMap<>();
         for (PoolSpec p : pools) {
-            long[] mark = watermark(p.length());
+            Watermark mark = watermark(p.length());
             reads[0]++;
             LiveLinks live = exact ? tally.exact(p.name(), method) : tally.estimate(p.name(), population, method);
-            byPool.put(p.name(), new PoolFootprint(p.name(), mark[0], Math.min(mark[1], p.capacity()), live,
+            byPool.put(p.name(), new PoolFootprint(p.name(), mark.epoch(), Math.min(mark.highId(), p.capacity()), live,
                     tally.bytesPerLink(p.name()), tally.ages(p.name())));
         }
         long linksBytes = property(storage.links(), "rocksdb.total-sst-files-size") + property(storage.links(), "rocksdb.cur-size-all-mem-tables");
@@ -212,10 +212,10 @@ final class EmbeddedFootprint implements StorageFootprint {
     private Regions regions(RocksIterator it, long[] reads) {
         long[] weights = new long[CodeSpace.MAX_LENGTH + 1];
         for (int length = CodeSpace.MIN_LENGTH; length <= CodeSpace.MAX_LENGTH; length++) {
-            long[] mark = watermark(length);
+            Watermark mark = watermark(length);
             reads[0]++;
             long capacity = CodeSpace.ofLength(length).capacity();
-            weights[length] = mark[0] >= 1 ? capacity : Math.min(mark[1], capacity);
+            weights[length] = mark.epoch() >= 1 ? capacity : Math.min(mark.highId(), capacity);
         }
         long aliases = 0;
         for (it.seek(new byte[] {LinkKeys.CODE_FORM_FLOOR}); it.isValid() && aliases < ALIAS_COUNT_BOUND; it.next()) {
@@ -277,14 +277,9 @@ final class EmbeddedFootprint implements StorageFootprint {
         return true;
     }
 
-    /** {epoch, high id} of the pool's watermark, read from the column family itself (the store's cache is another object's). */
-    private long[] watermark(int length) {
-        byte[] value = storage.call(db -> db.get(storage.watermarks(), ByteBuffer.allocate(Integer.BYTES).putInt(length).array()));
-        if (value == null || value.length != 2 * Long.BYTES) {
-            return new long[] {0, 0};
-        }
-        ByteBuffer b = ByteBuffer.wrap(value);
-        return new long[] {b.getLong(), b.getLong()};
+    /** The pool's watermark, read from the column family itself (the store's cache is another object's). */
+    private Watermark watermark(int length) {
+        return RocksDbWatermarkStore.decodeOrZero(storage.call(db -> db.get(storage.watermarks(), RocksDbWatermarkStore.key(length))));
     }
 
     private long property(ColumnFamilyHandle family, String name) {

@@ -1,7 +1,6 @@
 package dev.shortcode.core.embedded;
 
 import java.lang.System.Logger.Level;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.rocksdb.ColumnFamilyHandle;
@@ -92,8 +91,7 @@ final class LinkKeyLayout {
     /** The epoch of a code length's watermark, 0 before its first lease. */
     private static long epochOf(RocksDB db, ColumnFamilyHandle watermarks, int length) {
         try {
-            byte[] value = db.get(watermarks, RocksDbWatermarkStore.key(length));
-            return value == null || value.length < Long.BYTES ? 0 : ByteBuffer.wrap(value).getLong();
+            return RocksDbWatermarkStore.decodeOrZero(db.get(watermarks, RocksDbWatermarkStore.key(length))).epoch();
         } catch (RocksDBException e) {
             throw new EmbeddedStorageException("cannot read the watermark of code length " + length + ": " + e.getMessage(), e);
         }

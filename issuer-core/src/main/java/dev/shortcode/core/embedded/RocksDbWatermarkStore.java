@@ -66,6 +66,18 @@ final class RocksDbWatermarkStore implements WatermarkStore {
         known.merge(codeLength, mark, Watermark::max);
     }
 
+    /**
+     * The watermark a stored value holds, {@link Watermark#ZERO} for none or a value of another size:
+     * for readers that must not fail on it (the footprint, the link key order at open).
+     */
+    static Watermark decodeOrZero(byte[] value) {
+        if (value == null || value.length != 2 * Long.BYTES) {
+            return Watermark.ZERO;
+        }
+        ByteBuffer b = ByteBuffer.wrap(value);
+        return new Watermark(b.getLong(), b.getLong());
+    }
+
     /** The key of a code length's watermark. */
     static byte[] key(int codeLength) {
         return ByteBuffer.allocate(Integer.BYTES).putInt(codeLength).array();
