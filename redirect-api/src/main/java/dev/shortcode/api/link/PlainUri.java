@@ -66,35 +66,20 @@ final class PlainUri {
 
     /** Whether {@code url} from {@code from} on (a path, then an optional query and fragment) needs no parsing. */
     static boolean isPlainRest(String url, int from) {
-        int n = url.length();
-        int i = from;
-        while (i < n) {
+        boolean[] allowed = PATH;
+        boolean inFragment = false;
+        for (int i = from; i < url.length(); ) {
             char c = url.charAt(i);
-            if (c == '?' || c == '#') {
-                break;
+            if ((c == '?' && allowed == PATH) || (c == '#' && !inFragment)) {
+                allowed = URIC; // the query, or the fragment (a second '#' is refused below)
+                inFragment = c == '#';
+                i++;
+                continue;
             }
-            if (!allowed(url, i, PATH)) {
+            if (!allowed(url, i, allowed)) {
                 return false;
             }
             i += c == '%' ? 3 : 1;
-        }
-        if (i < n && url.charAt(i) == '?') {
-            i++;
-            while (i < n && url.charAt(i) != '#') {
-                if (!allowed(url, i, URIC)) {
-                    return false;
-                }
-                i += url.charAt(i) == '%' ? 3 : 1;
-            }
-        }
-        if (i < n) { // '#'
-            i++;
-            while (i < n) {
-                if (!allowed(url, i, URIC)) {
-                    return false;
-                }
-                i += url.charAt(i) == '%' ? 3 : 1;
-            }
         }
         return true;
     }
