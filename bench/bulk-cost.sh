@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The bulk stream's cost per link, one service build against another on the same box and the same
 # minute: for each round and each build, a fresh service (pinned as bench/run.sh pins it), two
-# unreported 200,000-line streams that warm it, then one measured stream; it prints the server CPU
+# unreported streams that warm it (BULK_WARM_LINES lines each), then one measured stream; it prints the server CPU
 # per link, links/s, and the service's garbage collections during the measured stream; then the CPU
 # per link the service spends after the stream until it goes quiet (in Redis mode, the archiver
 # catching up on the outbox: work the stream caused that its own window does not hold), and both
@@ -14,7 +14,8 @@
 # add settings for its service after commas, so that one build compares with itself configured
 # otherwise, e.g. two-step=redirect-api/target/quarkus-app,SHORTCODE_REDIS_HOT_STORE_OUTBOX_ONE_SCRIPT_CREATES=false
 # Builds alternate within each round, so that a noisy minute of this shared box hits both.
-# Environment: BULK_MODES (redis embedded), BULK_ROUNDS (2), BULK_LINES (1000000),
+# Environment: BULK_MODES (redis embedded), BULK_ROUNDS (2), BULK_LINES (1000000), BULK_WARM_LINES
+# (200000; a few million let the JIT finish its tier upgrades before the measured stream),
 # SERVICE_JAVA_OPTS (bench/lib.sh gives the default), BULK_OUT (bench/out/bulk-cost), BULK_PROFILER (the path of async-profiler's
 # libasyncProfiler.so: the measured stream and what follows it until quiet are profiled, by thread,
 # into $BULK_OUT/<mode>-<label>-r<round>.collapsed). Redis mode needs redis-server and the
@@ -26,6 +27,7 @@ cd "$ROOT"
 MODES=${BULK_MODES:-redis embedded}
 ROUNDS=${BULK_ROUNDS:-2}
 LINES=${BULK_LINES:-1000000}
+WARM_LINES=${BULK_WARM_LINES:-200000}
 OUT=${BULK_OUT:-bench/out/bulk-cost}
 PROFILER=${BULK_PROFILER:-}
 BUILDS=("$@")
@@ -68,8 +70,8 @@ measure() { # mode label app-dir[,VAR=value...]
     java "${SERVICE_OPTS[@]}" "-Xlog:gc:file=$gc" -jar "$app/quarkus-run.jar"
   pid=$LAST_PID
   wait_for_port "$port" "$pid" "the $label service" "$OUT/$mode-$label-service.log"
-  stream "$port" 200000 warm >/dev/null
-  stream "$port" 200000 warm >/dev/null
+  stream "$port" "$WARM_LINES" warm >/dev/null
+  stream "$port" "$WARM_LINES" warm >/dev/null
   wait_until_quiet "$pid" || true
   lines0=$(wc -l <"$gc")
   bench/thread-cpu.sh "$pid" >"$TMP_DIR/threads-0"
@@ -92,7 +94,7 @@ measure() { # mode label app-dir[,VAR=value...]
   rm -rf "$data"
 }
 
-echo "bulk-cost: $LINES lines per measured stream, service pinned to CPU $((NCPU - 1)), ${SERVICE_OPTS[*]}"
+echo "bulk-cost: $LINES lines per measured stream after two of $WARM_LINES, service pinned to CPU $((NCPU - 1)), ${SERVICE_OPTS[*]}"
 for round in $(seq 1 "$ROUNDS"); do
   for mode in $MODES; do
     for build in "${BUILDS[@]}"; do
