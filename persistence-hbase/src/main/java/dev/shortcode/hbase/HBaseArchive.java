@@ -30,10 +30,14 @@ import org.apache.hadoop.hbase.util.Bytes;
  * The archive in HBase: every link version and removal, and the daily issue counts.
  *
  * <h2>Writes</h2>
- * Mutations go into one {@link AsyncBufferedMutator} shared by all callers. It sends a batch (one
- * multi-RPC per region server) as soon as it holds {@code write.batch-size} mutations, or
+ * A batch of at least {@code write.batch-size} mutations is sent at once, in chunks of that size
+ * (one multi-RPC per region server each). Smaller ones go into one {@link AsyncBufferedMutator}
+ * shared by all callers, which sends when it holds {@code write.batch-size} mutations, or
  * {@code write.flush-interval} after the first one arrived, so many archivers writing small
- * batches at once share RPCs. {@link #write} completes when every mutation of its batch is
+ * batches at once share RPCs. A full chunk gains nothing from the buffer and would pay for it:
+ * the buffer gives every mutation a second future, completed by a listener on the client's own
+ * (the archiving of a bulk stream costs 4 % less CPU without it; docs/BENCHMARKS.md).
+ * {@link #write} completes when every mutation of its batch is
  * acknowledged by HBase (in the WAL of its region server), and fails with an
  * {@link HBaseArchiveException} when HBase did not take them within the operation timeout; the
  * caller (the outbox archiver) then keeps its entries and retries later. The buffer never holds
@@ -58,6 +62,8 @@ public final class HBaseArchive implements Archive {
     private final AsyncTable<AdvancedScanResultConsumer> links;
     private final AsyncTable<AdvancedScanResultConsumer> counts;
     private final AsyncBufferedMutator mutator;
+    /** Mutations per write RPC batch ({@code write.batch-size}). */
+    private final int batchSize;
     private final String linksName;
     private final String countsName;
     /** Deadline of one operation as the caller sees it: HBase's own timeout plus a flush interval and slack. */
@@ -81,6 +87,7 @@ public final class HBaseArchive implements Archive {
                 .setOperationTimeout(operationMs, TimeUnit.MILLISECONDS)
                 .setRpcTimeout(rpcMs, TimeUnit.MILLISECONDS)
                 .build();
+        this.batchSize = config.writeBatchSize();
         this.linksName = schema.links().getNameAsString();
         this.countsName = schema.counts().getNameAsString();
         this.deadline = config.operationTimeout().plus(config.flushInterval()).plusSeconds(1);
@@ -109,7 +116,14 @@ public final class HBaseArchive implements Archive {
             // Checked before anything is buffered: a batch is never half-sent because of a bad entry.
             return CompletableFuture.failedFuture(e);
         }
-        List<CompletableFuture<Void>> acks = mutator.mutate(puts);
+        List<CompletableFuture<?>> acks = new ArrayList<>();
+        int direct = puts.size() - puts.size() % batchSize;
+        for (int from = 0; from < direct; from += batchSize) {
+            acks.add(links.putAll(puts.subList(from, from + batchSize)));
+        }
+        if (direct < puts.size()) {
+            acks.addAll(mutator.mutate(puts.subList(direct, puts.size())));
+        }
         return Futures.bounded(CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new)), deadline,
                 "archive write of " + puts.size() + " mutations to " + linksName);
     }

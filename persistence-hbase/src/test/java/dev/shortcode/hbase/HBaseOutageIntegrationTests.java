@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
 
@@ -37,10 +38,14 @@ class HBaseOutageIntegrationTests {
 
     @Test
     void hbaseDown_everyOperationFailsWithinTheTimeout_thenTheSameConnectionRecovers() throws Exception {
-        HBaseArchiveConfig config = CLUSTER.archiveConfig().operationTimeout(OPERATION_TIMEOUT).rpcTimeout(Duration.ofSeconds(1)).build();
+        // Batches of 4 mutations: a write of 9 sends two full chunks directly and one mutation through the buffer.
+        HBaseArchiveConfig config = CLUSTER.archiveConfig().operationTimeout(OPERATION_TIMEOUT).rpcTimeout(Duration.ofSeconds(1))
+                .writeBatchSize(4).build();
         LinkRecord before = TestLinks.link();
         LinkRecord during = TestLinks.link();
         List<ArchiveMutation> batch = List.of(TestLinks.put(during));
+        List<LinkRecord> many = Stream.generate(TestLinks::link).limit(9).toList();
+        List<ArchiveMutation> largeBatch = many.stream().<ArchiveMutation>map(TestLinks::put).toList();
         try (HBaseStorage storage = HBaseStorage.open(config)) {
             HBaseArchive archive = storage.archive();
             await(archive.write(List.of(TestLinks.put(before))));
@@ -52,6 +57,7 @@ class HBaseOutageIntegrationTests {
 
                 long started = System.nanoTime();
                 CompletableFuture<Void> write = archive.write(batch).toCompletableFuture();
+                CompletableFuture<Void> largeWrite = archive.write(largeBatch).toCompletableFuture();
                 CompletableFuture<?> read = archive.get(before.code()).toCompletableFuture();
                 CompletableFuture<?> count = archive.addIssued("long", LocalDate.of(2025, 1, 1), 1).toCompletableFuture();
                 CompletableFuture<?> findKey = storage.apiKeys().findByHash(key.secretHash()).toCompletableFuture();
@@ -66,6 +72,8 @@ class HBaseOutageIntegrationTests {
 
                 failsWithin(write, OPERATION_TIMEOUT, started)
                         .hasMessageContaining("archive write of 1 mutations to " + config.linksTableName());
+                failsWithin(largeWrite, OPERATION_TIMEOUT, started)
+                        .hasMessageContaining("archive write of 9 mutations to " + config.linksTableName());
                 failsWithin(read, OPERATION_TIMEOUT, started).hasMessageContaining("archive read of " + before.code());
                 failsWithin(count, OPERATION_TIMEOUT, started).hasMessageContaining("count of long on 2025-01-01");
                 failsWithin(findKey, OPERATION_TIMEOUT, started).hasMessageContaining("lookup of an API key by hash in " + config.keysTableName());
@@ -80,7 +88,11 @@ class HBaseOutageIntegrationTests {
 
             // The outbox retries the failed batch; the same connection finds the new region server.
             await(archive.write(batch));
+            await(archive.write(largeBatch));
             assertThat(await(archive.get(during.code()))).contains(during);
+            for (LinkRecord link : many) {
+                assertThat(await(archive.get(link.code()))).contains(link);
+            }
             assertThat(await(archive.get(before.code()))).contains(before);
             assertThat(storage.watermarks().read(LENGTH)).contains(new Watermark(0, 1_000));
             storage.watermarks().advance(LENGTH, new Watermark(0, 2_000));
