@@ -33,9 +33,7 @@ public final class CodeCodec {
      * (wrong length, a character outside the alphabet, a value beyond capacity).
      */
     public long decode(CharSequence code) {
-        if (!space.isWellFormed(code)) {
-            return -1;
-        }
-        return permutation.invert(Base62.decode(code));
+        long value = space.valueOf(code);
+        return value < 0 ? -1 : permutation.invert(value);
     }
 }

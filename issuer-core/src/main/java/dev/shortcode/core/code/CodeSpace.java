@@ -45,10 +45,18 @@ public record CodeSpace(int length, long capacity) {
 
     /** True when {@code code} has this space's length and only alphabet characters: a cheap, I/O-free check. */
     public boolean isWellFormed(CharSequence code) {
+        return valueOf(code) >= 0;
+    }
+
+    /**
+     * The base62 value of a well-formed code of this space, -1 when it is not one ({@link #isWellFormed}):
+     * for callers that need the value after the check, so that the code is decoded once.
+     */
+    public long valueOf(CharSequence code) {
         if (code.length() != length) {
-            return false;
+            return -1;
         }
         long value = Base62.decodeOrNegative(code);
-        return value >= 0 && value < capacity;
+        return value < capacity ? value : -1;
     }
 }

@@ -114,8 +114,8 @@ final class LinkKeys {
         int length = code.length();
         if (length >= CodeSpace.MIN_LENGTH && length <= CodeSpace.MAX_LENGTH) {
             int i = length - CodeSpace.MIN_LENGTH;
-            long value = Base62.decodeOrNegative(code);
-            if (value >= 0 && value < spaces[i].capacity()) { // CodeSpace.isWellFormed, decoding once
+            long value = spaces[i].valueOf(code);
+            if (value >= 0) {
                 return idKey(length, permutations[i].invert(value));
             }
         }
