@@ -49,9 +49,9 @@ final class LinkCells {
 
     static Put toPut(ArchiveMutation mutation) {
         if (mutation instanceof ArchiveMutation.Put put) {
-            LinkRecord link = put.link();
-            return new Put(LinkRowKey.of(link.code()), true).addColumn(FAMILY, RECORD,
-                    putTimestamp(link.createdAtMillis(), link.version()), LinkRecordCodec.encode(link).getBytes(StandardCharsets.UTF_8));
+            // the record as the outbox carried it: not decoded and encoded again
+            return new Put(LinkRowKey.of(put.code()), true).addColumn(FAMILY, RECORD,
+                    putTimestamp(put.createdAtMillis(), put.version()), put.record().getBytes(StandardCharsets.UTF_8));
         }
         ArchiveMutation.Remove remove = (ArchiveMutation.Remove) mutation;
         if (remove.version() < 1) {

@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.shortcode.core.store.ArchiveMutation;
 import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.LinkRecordCodec;
 import dev.shortcode.core.store.LinkTargets;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.junit.jupiter.api.Test;
@@ -48,6 +50,17 @@ class LinkCellsUnitTests {
         assertThat(put.getRow()).isEqualTo(LinkRowKey.of("abc12"));
         LinkRecord back = LinkCells.read("abc12", Result.create(List.of(cell))).orElseThrow();
         assertThat(back).isEqualTo(V1.updated("https://example.com/b", 60, true));
+    }
+
+    @Test
+    void toPut_ofARecordAsTheOutboxCarriesIt_isTheCellOfTheDecodedLink() {
+        LinkRecord v2 = V1.updated("https://example.com/b", 60, true);
+        Cell fromLink = single(LinkCells.toPut(new ArchiveMutation.Put(v2)));
+        Cell fromRecord = single(LinkCells.toPut(ArchiveMutation.Put.ofRecord("abc12", LinkRecordCodec.encode(v2))));
+        assertThat(fromRecord.getTimestamp()).isEqualTo(fromLink.getTimestamp());
+        assertThat(CellUtil.cloneRow(fromRecord)).isEqualTo(CellUtil.cloneRow(fromLink));
+        assertThat(CellUtil.cloneValue(fromRecord)).isEqualTo(CellUtil.cloneValue(fromLink));
+        assertThat(LinkCells.read("abc12", Result.create(List.of(fromRecord)))).contains(v2);
     }
 
     @Test

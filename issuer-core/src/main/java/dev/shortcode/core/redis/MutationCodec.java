@@ -1,7 +1,6 @@
 package dev.shortcode.core.redis;
 
 import dev.shortcode.core.store.ArchiveMutation;
-import dev.shortcode.core.store.LinkRecordCodec;
 
 /**
  * One archive mutation as a field/value pair of an outbox stream entry: the field is the code, the
@@ -17,7 +16,7 @@ final class MutationCodec {
 
     static String encode(ArchiveMutation mutation) {
         if (mutation instanceof ArchiveMutation.Put put) {
-            return encodePut(LinkRecordCodec.encode(put.link()));
+            return encodePut(put.record());
         }
         ArchiveMutation.Remove remove = (ArchiveMutation.Remove) mutation;
         return REMOVE + Long.toString(remove.version(), 36) + "\t" + Long.toString(remove.createdAtMillis(), 36);
@@ -31,7 +30,7 @@ final class MutationCodec {
     /** @throws IllegalArgumentException when the value is not a mutation this codec wrote */
     static ArchiveMutation decode(String code, String value) {
         if (value.startsWith(PUT)) {
-            return new ArchiveMutation.Put(LinkRecordCodec.decode(code, value.substring(PUT.length())));
+            return ArchiveMutation.Put.ofRecord(code, value.substring(PUT.length())); // decoded only if someone asks for the link
         }
         if (value.startsWith(REMOVE)) {
             String[] f = value.split("\t", -1);

@@ -73,6 +73,47 @@ public final class LinkRecordCodec {
         out.append(SEP);
     }
 
+    /** What a record's first fields say: enough to key an archive cell by, without decoding the rest. */
+    public record Head(long version, long createdAtMillis) {}
+
+    /**
+     * The version and creation time of an encoded record, after checking what {@link #decode}
+     * would: the format, the number of fields, and the numbers among them. Only the first fields'
+     * characters are looked at beyond finding the tabs, and nothing is copied.
+     *
+     * @throws IllegalArgumentException when the value is not a record of a known format
+     */
+    public static Head head(String code, String value) {
+        boolean withTargets = value.startsWith(FORMAT_WITH_TARGETS + SEP);
+        if (!withTargets && !value.startsWith(FORMAT + SEP)) {
+            throw notARecord(code);
+        }
+        int fields = withTargets ? FIELDS_WITH_TARGETS : FIELDS;
+        int[] tabs = new int[5]; // the tabs after the format, version, creation time, TTL and flags
+        int found = 0;
+        // As decode splits: the URL is last and keeps whatever follows the last field's tab.
+        for (int at = value.indexOf(SEP); at >= 0 && found < fields - 1; at = value.indexOf(SEP, at + 1)) {
+            if (found < tabs.length) {
+                tabs[found] = at;
+            }
+            found++;
+        }
+        if (found < fields - 1) {
+            throw notARecord(code);
+        }
+        try {
+            Long.parseLong(value, tabs[2] + 1, tabs[3], 36); // TTL
+            Integer.parseInt(value, tabs[3] + 1, tabs[4], 10); // flags
+            return new Head(Long.parseLong(value, tabs[0] + 1, tabs[1], 36), Long.parseLong(value, tabs[1] + 1, tabs[2], 36));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("corrupt link record for code " + code + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static IllegalArgumentException notARecord(String code) {
+        return new IllegalArgumentException("not a link record of format " + FORMAT + " or " + FORMAT_WITH_TARGETS + " for code " + code);
+    }
+
     /**
      * @param code the key the value was stored under (not repeated in the value)
      * @throws IllegalArgumentException when the value is not a record of a known format
@@ -82,8 +123,7 @@ public final class LinkRecordCodec {
         int fields = withTargets ? FIELDS_WITH_TARGETS : FIELDS;
         String[] f = value.split("\t", fields);
         if (f.length != fields || !(withTargets || FORMAT.equals(f[0]))) {
-            throw new IllegalArgumentException("not a link record of format " + FORMAT + " or " + FORMAT_WITH_TARGETS
-                    + " for code " + code);
+            throw notARecord(code);
         }
         LinkTargets targets = withTargets ? new LinkTargets(f[7], f[8], f[9],
                 f[10].isEmpty() ? null : new LinkTargets.WeChat(f[10], f[11], f[12], f[13])) : LinkTargets.NONE;

@@ -42,6 +42,37 @@ class LinkRecordCodecUnitTests {
         assertThat(decoded).isEqualTo(record); // a record's equals compares every component
     }
 
+    @ParameterizedTest
+    @MethodSource("records")
+    void head_ofEncode_isTheVersionAndCreationTime(LinkRecord record) {
+        assertThat(LinkRecordCodec.head(record.code(), LinkRecordCodec.encode(record)))
+                .isEqualTo(new LinkRecordCodec.Head(record.version(), record.createdAtMillis()));
+    }
+
+    @Test
+    void head_rejectsWhatDecodeRejects_namingTheCode() {
+        String good = LinkRecordCodec.encode(records().get(0));
+        List<String> corrupt = List.of(
+                "3" + good.substring(1), // unknown format
+                "1\t1\t1\t1\t0\tshort\thttps://x", // a field short
+                "2\t1\t1\t1\t0\tshort\tk\thttps://x", // format 2 without its targets
+                "1\t!\t1\t1\t0\tshort\tk\thttps://x", // version
+                "1\t1\t\t1\t0\tshort\tk\thttps://x", // creation time
+                "1\t1\t1\t1?\t0\tshort\tk\thttps://x", // TTL
+                "1\t1\t1\t1\tx\tshort\tk\thttps://x", // flags
+                "", "1", "1\t");
+        for (String value : corrupt) {
+            assertThatThrownBy(() -> LinkRecordCodec.decode("c0de", value)).as(value).isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> LinkRecordCodec.head("c0de", value)).as(value)
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("c0de");
+        }
+    }
+
+    @Test
+    void head_ofAUrlWithTheSeparatorAfterTheLastField_isAcceptedAsDecodeAcceptsIt() {
+        assertThat(LinkRecordCodec.head("c", "1\t5\t7\t1\t0\tshort\tk\thttps://x/\ty")).isEqualTo(new LinkRecordCodec.Head(5, 7));
+    }
+
     @Test
     void encode_layout_isFormatThenBase36NumbersThenUrlLast() {
         LinkRecord r = new LinkRecord("abc", "https://e.x/a\u00e9", "short", 36, true, 36 * 36, "k1", 35);
