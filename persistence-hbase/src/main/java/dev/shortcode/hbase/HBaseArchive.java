@@ -30,13 +30,13 @@ import org.apache.hadoop.hbase.util.Bytes;
  * The archive in HBase: every link version and removal, and the daily issue counts.
  *
  * <h2>Writes</h2>
- * A batch of at least {@code write.batch-size} mutations is sent at once, in chunks of that size
- * (one multi-RPC per region server each). Smaller ones go into one {@link AsyncBufferedMutator}
- * shared by all callers, which sends when it holds {@code write.batch-size} mutations, or
- * {@code write.flush-interval} after the first one arrived, so many archivers writing small
- * batches at once share RPCs. A full chunk gains nothing from the buffer and would pay for it:
- * the buffer gives every mutation a second future, completed by a listener on the client's own
- * (the archiving of a bulk stream costs 4 % less CPU without it; docs/BENCHMARKS.md).
+ * A batch of at least {@code write.batch-size} mutations is sent at once, all of it, in chunks of
+ * at most that size (one multi-RPC per region server each). Smaller ones go into one
+ * {@link AsyncBufferedMutator} shared by all callers, which sends when it holds
+ * {@code write.batch-size} mutations, or {@code write.flush-interval} after the first one arrived,
+ * so many archivers writing small batches at once share RPCs. A large batch gains nothing from the
+ * buffer, its last partial chunk included, and would pay for it: the buffer gives every mutation a
+ * second future, completed by a listener on the client's own (docs/BENCHMARKS.md measures both).
  * {@link #write} completes when every mutation of its batch is
  * acknowledged by HBase (in the WAL of its region server), and fails with an
  * {@link HBaseArchiveException} when HBase did not take them within the operation timeout; the
@@ -117,12 +117,12 @@ public final class HBaseArchive implements Archive {
             return CompletableFuture.failedFuture(e);
         }
         List<CompletableFuture<?>> acks = new ArrayList<>();
-        int direct = puts.size() - puts.size() % batchSize;
-        for (int from = 0; from < direct; from += batchSize) {
-            acks.add(links.putAll(puts.subList(from, from + batchSize)));
-        }
-        if (direct < puts.size()) {
-            acks.addAll(mutator.mutate(puts.subList(direct, puts.size())));
+        if (puts.size() < batchSize) {
+            acks.addAll(mutator.mutate(puts));
+        } else {
+            for (int from = 0; from < puts.size(); from += batchSize) {
+                acks.add(links.putAll(puts.subList(from, Math.min(puts.size(), from + batchSize))));
+            }
         }
         return Futures.bounded(CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new)), deadline,
                 "archive write of " + puts.size() + " mutations to " + linksName);

@@ -27,9 +27,9 @@ import java.util.regex.Pattern;
  *                         the region servers
  * @param createTables     create the namespace and missing tables at start (off where DDL is
  *                         reserved to operators; then missing tables fail the start)
- * @param writeBatchSize   mutations per write RPC batch: a write sends each full chunk of this
- *                         many at once, and the buffered writer coalesces the rest of concurrent
- *                         writes, flushing when it holds this many
+ * @param writeBatchSize   mutations per write RPC batch: a write of at least this many sends
+ *                         them at once in chunks of at most this many, and the buffered writer
+ *                         coalesces smaller concurrent writes, flushing when it holds this many
  * @param flushInterval    longest a mutation waits in the write buffer when traffic is light
  * @param operationTimeout longest one archive operation may take, retries included; then it fails
  *                         (a write waits at most this long while HBase is down)
