@@ -14,7 +14,7 @@ public sealed interface ArchiveMutation {
      * Store this version of the link (create or update). A put holds the link, or the link's record
      * as {@link LinkRecordCodec} encoded it, whichever its maker had, and gives the other on demand:
      * the outbox carries records, and an archive that stores records as they are (HBase) writes
-     * them without decoding and encoding each again, which cost its archiver a fifth of its time.
+     * them without decoding and encoding each again (a seventh of the archiver's CPU; docs/BENCHMARKS.md).
      * The code, creation time and version, which an archive keys a cell by, are read at once.
      *
      * <p>Immutable; the other form is made at most a few times when threads race for it, each time

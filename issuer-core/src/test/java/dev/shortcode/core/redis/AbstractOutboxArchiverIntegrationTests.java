@@ -5,6 +5,7 @@ import static dev.shortcode.core.redis.TestLinks.randomCode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.shortcode.core.store.ArchiveMutation;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.UpdateResult;
 import dev.shortcode.testing.redis.RedisDeployment;
@@ -15,10 +16,13 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -218,6 +222,30 @@ abstract class AbstractOutboxArchiverIntegrationTests {
         await().atMost(Duration.ofSeconds(10)).until(() -> archive.removesOf(removed.code()) == 1 && archive.putsOf(kept.code()) == 2);
         assertThat(archive.get(kept.code()).toCompletableFuture().join()).contains(keptV2);
         assertThat(archive.get(removed.code()).toCompletableFuture().join()).isEmpty();
+    }
+
+    @Test
+    void archiver_entryWithUndecodableMutations_dropsThemCounted_archivesTheRest_andAcknowledgesTheEntry() {
+        LinkRecord good = link(randomCode(7), 600);
+        Map<String, String> body = new LinkedHashMap<>();
+        body.put(good.code(), MutationCodec.encode(new ArchiveMutation.Put(good)));
+        body.put(randomCode(7), "p\t2\tgarbage"); // a record of format 2 without its fields
+        body.put(randomCode(7), "p\t1\t!\t1\t1\t0\tshort\tk\thttps://x"); // every field there, the version not a number
+        body.put(randomCode(7), "x\t1"); // not a mutation
+        String id = connection.async().xadd(keys.outbox(0), body).toCompletableFuture().join();
+        List<String> dropped = new CopyOnWriteArrayList<>();
+        archiver("node-1", FAST, new OutboxMetrics() {
+            @Override
+            public void mutationDropped(int shard, String entryId) {
+                dropped.add(shard + "/" + entryId);
+            }
+        });
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> archive.putsOf(good.code()) == 1 && dropped.size() == 3);
+        assertThat(dropped).containsOnly("0/" + id);
+        assertThat(archive.putsPerCode()).containsOnlyKeys(good.code());
+        assertThat(archive.get(good.code()).toCompletableFuture().join()).contains(good);
+        await().atMost(Duration.ofSeconds(5)).until(() -> OutboxContents.entries(connection, keys) == 0);
     }
 
     @Test
