@@ -4,11 +4,11 @@ import dev.shortcode.api.agent.DeviceClass;
 import dev.shortcode.core.store.BackgroundPace;
 import dev.shortcode.core.store.ClickDelta;
 import dev.shortcode.core.store.ClickFields;
+import dev.shortcode.core.store.VisitorHashes;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -117,8 +117,12 @@ final class ClickTally {
 
     /** The counts and visitors of one subject's day. */
     private static final class DaySums {
+        private static final long[] NONE = {};
+
         final Map<String, Long> counts = new HashMap<>();
-        Set<String> visitors = Set.of();
+        /** The visitor hashes of the day's link-hours; one visitor may be in two hours. */
+        private long[] visitors = NONE;
+        private int visitorCount;
 
         void add(String field, long n) {
             if (n != 0) {
@@ -126,11 +130,16 @@ final class ClickTally {
             }
         }
 
-        void visitor(String visitor) {
-            if (visitors.isEmpty()) {
-                visitors = new HashSet<>();
+        void visitor(long hash) {
+            if (visitorCount == visitors.length) {
+                visitors = Arrays.copyOf(visitors, Math.max(4, visitorCount * 2));
             }
-            visitors.add(visitor);
+            visitors[visitorCount++] = hash;
+        }
+
+        /** The distinct visitors, as longs behind a set of their texts (see {@link VisitorHashes}). */
+        Set<String> visitors() {
+            return visitorCount == 0 ? Set.of() : VisitorHashes.of(visitors, visitorCount);
         }
     }
 
@@ -172,11 +181,11 @@ final class ClickTally {
         for (int s = 0; s < visitors.ids.length; s++) {
             int id = visitors.ids[s] - 1;
             if (id >= 0 && ofId[id] != null) {
-                ofId[id].visitor(VisitorHash.text(visitors.hashes[s]));
+                ofId[id].visitor(visitors.hashes[s]);
             }
         }
         List<ClickDelta> deltas = new ArrayList<>(linkDays.size() + owners.size());
-        linkDays.forEach((key, sums) -> deltas.add(new ClickDelta(key.subject(), key.day(), sums.counts, sums.visitors)));
+        linkDays.forEach((key, sums) -> deltas.add(new ClickDelta(key.subject(), key.day(), sums.counts, sums.visitors())));
         owners.forEach((key, sums) -> deltas.add(new ClickDelta(key.subject(), key.day(), sums.counts, Set.of())));
         return deltas;
     }

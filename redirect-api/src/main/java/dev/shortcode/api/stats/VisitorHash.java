@@ -1,5 +1,6 @@
 package dev.shortcode.api.stats;
 
+import dev.shortcode.core.store.VisitorHashes;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -27,8 +28,7 @@ final class VisitorHash {
 
     /** A hash as the stores take it: 16 hex digits. */
     static String text(long hash) {
-        String hex = Long.toHexString(hash);
-        return "0".repeat(16 - hex.length()) + hex;
+        return VisitorHashes.text(hash);
     }
 
     /** SipHash-2-4 of {@code message} under the 16-byte {@code key}. */

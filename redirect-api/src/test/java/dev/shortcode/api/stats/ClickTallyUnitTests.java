@@ -97,6 +97,22 @@ class ClickTallyUnitTests {
     }
 
     @Test
+    void aVisitorInTwoHoursOfOneDay_isOneVisitorOfThatDay() {
+        long hourBefore = DAY_ONE_23H - 3_600_000L;
+        tally.add(click("abcde", "k1", hourBefore), human(DeviceClass.IOS, null, null, false), 7L);
+        tally.add(click("abcde", "k1", DAY_ONE_23H), human(DeviceClass.IOS, null, null, false), 7L);
+        tally.add(click("abcde", "k1", DAY_ONE_23H), human(DeviceClass.IOS, null, null, false), -7L);
+        for (long visitor = 100; visitor < 140; visitor++) { // past the day's first few slots: its array grows
+            tally.add(click("abcde", "k1", visitor % 2 == 0 ? hourBefore : DAY_ONE_23H), human(DeviceClass.IOS, null, null, false), visitor);
+        }
+
+        ClickDelta day = bySubjectDay(tally.deltas()).get("abcde@2026-03-01");
+
+        assertThat(day.counts()).containsEntry("t", 43L).containsEntry("h22", 21L).containsEntry("h23", 22L);
+        assertThat(day.visitors()).hasSize(42).contains(VisitorHash.text(7L), VisitorHash.text(-7L), VisitorHash.text(139L));
+    }
+
+    @Test
     void aForgottenLink_keepsItsClicksInItsOwnersSums_andALaterClickCountsAnew() {
         tally.add(click("abcde", "k1", DAY_ONE_23H), human(DeviceClass.IOS, null, null, false), 1L);
         tally.add(click("abcdf", "k1", DAY_ONE_23H), human(DeviceClass.IOS, null, null, false), 2L);
