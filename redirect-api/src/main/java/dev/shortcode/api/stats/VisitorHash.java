@@ -1,34 +1,24 @@
 package dev.shortcode.api.stats;
 
-import dev.shortcode.core.store.VisitorHashes;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
  * The keyed hash that stands for a visitor in the unique-visitor counts: SipHash-2-4 (Aumasson
- * and Bernstein, 2012) of (IP, user agent, code) under the day's 16-byte random salt, as 16 hex
- * digits. Without the salt nobody can tell whether a hash belongs to a given IP, and once the salt
- * is destroyed (after 48 hours) nobody can at all; the IP itself is never stored (Plausible's
- * scheme). The same visitor gets another hash the next day, so uniques are per day.
+ * and Bernstein, 2012) of (IP, user agent, code) under the day's 16-byte random salt; the stores
+ * take it as 16 hex digits ({@link dev.shortcode.core.store.VisitorHashes#text}). Without the salt
+ * nobody can tell whether a hash belongs to a given IP, and once the salt is destroyed (after 48
+ * hours) nobody can at all; the IP itself is never stored (Plausible's scheme). The same visitor gets another hash the next day, so uniques are per day.
  */
 final class VisitorHash {
 
     private VisitorHash() {}
 
-    static String of(byte[] salt, String ip, String userAgent, String code) {
-        return text(hash(salt, ip, userAgent, code));
-    }
-
-    /** The hash itself, which the tally keeps until the seal instead of its text. */
+    /** The hash, which the tally and the flush keep as it is, not as its text. */
     static long hash(byte[] salt, String ip, String userAgent, String code) {
         byte[] message = (ip + '\0' + (userAgent == null ? "" : userAgent) + '\0' + code).getBytes(StandardCharsets.UTF_8);
         return sipHash24(salt, message);
-    }
-
-    /** A hash as the stores take it: 16 hex digits. */
-    static String text(long hash) {
-        return VisitorHashes.text(hash);
     }
 
     /** SipHash-2-4 of {@code message} under the 16-byte {@code key}. */

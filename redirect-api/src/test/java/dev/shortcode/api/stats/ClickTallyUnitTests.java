@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.shortcode.api.agent.DeviceClass;
 import dev.shortcode.core.store.ClickDelta;
+import dev.shortcode.core.store.VisitorHashes;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.HashMap;
@@ -55,9 +56,9 @@ class ClickTallyUnitTests {
                 "~k2@2026-03-02", "~*@2026-03-01", "~*@2026-03-02");
         assertThat(deltas.get("abcde@2026-03-01").counts()).isEqualTo(Map.of("t", 4L, "h23", 4L, "b", 1L, "x23", 1L, "q", 1L, "d:ios", 2L,
                 "d:desktop", 1L, "r:news.example", 2L, "r:~", 1L, "c:DE", 1L));
-        assertThat(deltas.get("abcde@2026-03-01").visitors()).containsExactly(VisitorHash.text(7L));
+        assertThat(deltas.get("abcde@2026-03-01").visitors()).containsExactly(VisitorHashes.text(7L));
         assertThat(deltas.get("abcde@2026-03-02").counts()).isEqualTo(Map.of("t", 1L, "h00", 1L, "d:android", 1L, "r:direct", 1L));
-        assertThat(deltas.get("abcde@2026-03-02").visitors()).as("uniques are per day").containsExactly(VisitorHash.text(7L));
+        assertThat(deltas.get("abcde@2026-03-02").visitors()).as("uniques are per day").containsExactly(VisitorHashes.text(7L));
         assertThat(deltas.get("fghij@2026-03-02").counts()).as("a bot is counted, never broken down")
                 .isEqualTo(Map.of("t", 1L, "h00", 1L, "b", 1L, "x00", 1L));
         assertThat(deltas.get("~k1@2026-03-01").counts()).isEqualTo(Map.of("t", 4L, "h23", 4L, "b", 1L, "x23", 1L, "q", 1L, "l:abcde", 4L));
@@ -109,7 +110,7 @@ class ClickTallyUnitTests {
         ClickDelta day = bySubjectDay(tally.deltas()).get("abcde@2026-03-01");
 
         assertThat(day.counts()).containsEntry("t", 43L).containsEntry("h22", 21L).containsEntry("h23", 22L);
-        assertThat(day.visitors()).hasSize(42).contains(VisitorHash.text(7L), VisitorHash.text(-7L), VisitorHash.text(139L));
+        assertThat(day.visitors()).hasSize(42).contains(VisitorHashes.text(7L), VisitorHashes.text(-7L), VisitorHashes.text(139L));
     }
 
     @Test
@@ -122,7 +123,7 @@ class ClickTallyUnitTests {
 
         Map<String, ClickDelta> deltas = bySubjectDay(tally.deltas());
         assertThat(deltas.get("abcde@2026-03-01").counts()).isEqualTo(Map.of("t", 1L, "h23", 1L, "d:android", 1L, "r:~", 1L));
-        assertThat(deltas.get("abcde@2026-03-01").visitors()).isEqualTo(Set.of(VisitorHash.text(4L)));
+        assertThat(deltas.get("abcde@2026-03-01").visitors()).isEqualTo(Set.of(VisitorHashes.text(4L)));
         assertThat(deltas.get("abcdf@2026-03-01").counts()).containsEntry("t", 2L);
         assertThat(deltas.get("~k1@2026-03-01").counts()).containsEntry("t", 4L).containsEntry("l:abcde", 2L).containsEntry("l:abcdf", 2L);
         assertThat(LocalDate.parse("2026-03-01")).isEqualTo(deltas.get("~k1@2026-03-01").day());
