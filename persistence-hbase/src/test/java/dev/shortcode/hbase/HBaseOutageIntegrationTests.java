@@ -10,7 +10,6 @@ import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.ArchiveMutation;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.hbase.testing.HBaseMiniCluster;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
