@@ -37,7 +37,7 @@ final class ClickJournalCodec {
             out.text(delta.subject());
             out.number(delta.day().toEpochDay());
             out.number(delta.counts().size());
-            delta.counts().forEach(out::field); // forEach reaches the map itself, an entry set through the read-only view wraps every entry
+            delta.forEachCount(out::field); // not through an entry set: a read-only view wraps every entry
             out.number(delta.visitors().size());
             delta.visitors().forEach(out::text);
         }

@@ -314,14 +314,11 @@ final class RedisClickStore implements ClickStore {
     private static String argument(ClickDelta delta, StringBuilder arg, List<byte[]> sketches, int firstSketchArg) {
         arg.setLength(0);
         arg.append(expireAt(delta.day())).append(SECTION);
-        int links = 0;
-        for (Map.Entry<String, Long> e : delta.counts().entrySet()) {
-            if (ClickFields.isLink(e.getKey())) {
-                links++;
-            } else {
-                entry(arg, e.getKey(), e.getValue());
+        delta.forEachCount((field, amount) -> {
+            if (!ClickFields.isLink(field)) {
+                entry(arg, field, 0, amount);
             }
-        }
+        });
         arg.append(SECTION);
         if (delta.visitors().size() >= SKETCH_FROM) {
             arg.append(SKETCH).append(firstSketchArg + sketches.size());
@@ -332,18 +329,16 @@ final class RedisClickStore implements ClickStore {
             }
         }
         arg.append(SECTION);
-        if (links > 0) {
-            for (Map.Entry<String, Long> e : delta.counts().entrySet()) {
-                if (ClickFields.isLink(e.getKey())) {
-                    entry(arg, e.getKey().substring(ClickFields.LINK.length()), e.getValue());
-                }
+        delta.forEachCount((field, amount) -> {
+            if (ClickFields.isLink(field)) {
+                entry(arg, field, ClickFields.LINK.length(), amount); // the link's code alone
             }
-        }
+        });
         return arg.toString();
     }
 
-    private static void entry(StringBuilder arg, String name, long amount) {
-        arg.append(name).append(AMOUNT).append(amount).append(ENTRY);
+    private static void entry(StringBuilder arg, String name, int from, long amount) {
+        arg.append(name, from, name.length()).append(AMOUNT).append(amount).append(ENTRY);
     }
 
     static int indexShard(String subject) {
