@@ -4,13 +4,12 @@ import dev.shortcode.api.agent.DeviceClass;
 import dev.shortcode.core.store.BackgroundPace;
 import dev.shortcode.core.store.ClickDelta;
 import dev.shortcode.core.store.ClickFields;
+import dev.shortcode.core.store.FieldCounts;
 import dev.shortcode.core.store.VisitorHashes;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -33,7 +32,10 @@ import java.util.Set;
  *
  * <p>At the seal the link-hours are summed into link-days, and what each adds to its owner
  * ({@code ~<key id>}) and to all links ({@code ~*}) is derived once per link-day, so the per-click
- * work does not grow with the subjects a click counts for. The deltas: per click {@code t} and the
+ * work does not grow with the subjects a click counts for. The sealed deltas live until their
+ * batch is stored, so they too are flat: each day's counts two arrays ({@link FieldCounts}, made
+ * at their size), its visitors one sorted {@code long[]} ({@link VisitorHashes}); the seal's own
+ * day tables ({@link DensePairs}) are kept like the tally's. The deltas: per click {@code t} and the
  * hour's {@code hHH}; a bot's also {@code b} and {@code xHH}; a QR scan's {@code q}; a human's, on
  * the link only, its device, referrer host, country and visitor hash (bots are counted, never
  * broken down, so they cannot leak into the human figures). The owner subjects get the totals,
@@ -42,10 +44,24 @@ import java.util.Set;
 final class ClickTally {
 
     private static final String[] DEVICE_FIELDS = deviceFields();
+    /** What a link-day's counts are sized for: the total, the hour, a device, a referrer, and two spare. */
+    private static final int LINK_DAY_FIELDS = 6;
+    /** An owner's day has a field per link clicked in it, and these besides: totals, bots, QR scans, two hours of each. */
+    private static final int SUBJECT_DAY_TOTALS = 8;
 
     private final LinkHours links = new LinkHours();
     private final Breakdowns breakdowns = new Breakdowns();
     private final Visitors visitors = new Visitors();
+    /** The seal's: (code, epoch day) and (owner subject, epoch day) to dense ids, their sums, the link-day of each link-hour. */
+    private final DensePairs linkDays = new DensePairs();
+    private final DensePairs subjectDays = new DensePairs();
+    private final DaySums linkSums = new DaySums();
+    private final DaySums subjectSums = new DaySums();
+    private int[] linkDayOf = new int[DensePairs.INITIAL_ENTRIES];
+    private int[] ownerDayOf = new int[DensePairs.INITIAL_ENTRIES];
+    private int[] allDayOf = new int[DensePairs.INITIAL_ENTRIES];
+    /** By subject-day id: its link-hours, each a field of its counts. */
+    private int[] subjectLinkHours = new int[16];
     private long clicks;
     private long oldestMillis = Long.MAX_VALUE;
 
@@ -112,124 +128,153 @@ final class ClickTally {
         oldestMillis = Long.MAX_VALUE;
     }
 
-    /** A subject's day as the seal sums it. */
-    private record Key(String subject, LocalDate day) {}
-
-    /** The counts and visitors of one subject's day. */
-    private static final class DaySums {
-        private static final long[] NONE = {};
-
-        final Map<String, Long> counts = new HashMap<>();
-        /** The visitor hashes of the day's link-hours; one visitor may be in two hours. */
-        private long[] visitors = NONE;
-        private int visitorCount;
-
-        void add(String field, long n) {
-            if (n != 0) {
-                counts.merge(field, n, Long::sum);
-            }
-        }
-
-        void visitor(long hash) {
-            if (visitorCount == visitors.length) {
-                visitors = Arrays.copyOf(visitors, Math.max(4, visitorCount * 2));
-            }
-            visitors[visitorCount++] = hash;
-        }
-
-        /** The distinct visitors, as longs behind a set of their texts (see {@link VisitorHashes}). */
-        Set<String> visitors() {
-            return visitorCount == 0 ? Set.of() : VisitorHashes.of(visitors, visitorCount);
-        }
-    }
-
-    /** One delta per link-day, and per owner-day and all-links-day that these links add to. */
+    /**
+     * One delta per link-day, and per owner-day and all-links-day that these links add to. What
+     * the seal needs besides the deltas it hands over (the day tables, the arrays by id) is kept
+     * for the next interval like the tally's own tables.
+     */
     List<ClickDelta> deltas() {
-        Map<Key, DaySums> linkDays = new HashMap<>();
-        Map<Key, DaySums> owners = new HashMap<>();
-        DaySums[] ofId = new DaySums[links.size];
-        for (int id = 0; id < links.size; id++) {
+        int ids = links.size();
+        linkDays.clear();
+        subjectDays.clear();
+        if (linkDayOf.length < ids) {
+            linkDayOf = new int[links.capacity()];
+            ownerDayOf = new int[links.capacity()];
+            allDayOf = new int[links.capacity()];
+        }
+        findSubjectDays(ids);
+        for (int id = 0; id < ids; id++) {
             BackgroundPace.breathe(id); // the seal lets the event loop in: at 30,000 clicks a second it is a burst of milliseconds
-            LocalDate day = LocalDate.ofEpochDay(Math.floorDiv(links.hours[id], 24));
-            int hour = (int) Math.floorMod(links.hours[id], 24);
+            long epochHour = links.hour(id);
+            int hour = (int) Math.floorMod(epochHour, 24);
             long total = links.count(id, LinkHours.TOTAL);
             long bots = links.count(id, LinkHours.BOTS);
             long qr = links.count(id, LinkHours.QR);
-            String code = links.codes[id];
-            if (!links.forgotten[id]) {
-                DaySums link = linkDays.computeIfAbsent(new Key(code, day), k -> new DaySums());
+            String code = links.code(id);
+            linkDayOf[id] = -1;
+            if (!links.isForgotten(id)) {
+                int linkDay = linkDays.idOf(code, Math.floorDiv(epochHour, 24));
+                FieldCounts link = linkSums.of(linkDay, LINK_DAY_FIELDS);
                 addTotals(link, hour, total, bots, qr);
                 for (int d = 0; d < DEVICE_FIELDS.length; d++) {
-                    link.add(DEVICE_FIELDS[d], links.count(id, LinkHours.DEVICES + d));
+                    addNonZero(link, DEVICE_FIELDS[d], links.count(id, LinkHours.DEVICES + d));
                 }
-                ofId[id] = link;
+                linkDayOf[id] = linkDay;
             }
             String linkField = ClickFields.LINK + code;
-            for (String subject : new String[] {ClickDelta.ownerSubject(links.owners[id]), ClickDelta.ALL_SUBJECT}) {
-                DaySums owner = owners.computeIfAbsent(new Key(subject, day), k -> new DaySums());
-                addTotals(owner, hour, total, bots, qr);
-                owner.add(linkField, total);
-            }
+            addToSubjectDay(ownerDayOf[id], linkField, hour, total, bots, qr);
+            addToSubjectDay(allDayOf[id], linkField, hour, total, bots, qr);
         }
         for (int b = 0; b < breakdowns.size; b++) {
             BackgroundPace.breathe(b);
-            DaySums link = ofId[breakdowns.ids[b]];
-            if (link != null) {
-                link.add(breakdowns.field(b), breakdowns.counts[b]);
+            int linkDay = linkDayOf[breakdowns.ids[b]];
+            if (linkDay >= 0) {
+                addNonZero(linkSums.get(linkDay), breakdowns.field(b), breakdowns.counts[b]);
             }
         }
-        for (int s = 0; s < visitors.ids.length; s++) {
-            int id = visitors.ids[s] - 1;
-            if (id >= 0 && ofId[id] != null) {
-                ofId[id].visitor(visitors.hashes[s]);
-            }
+        long[][] visitorsOf = visitors.byLinkDay(linkDayOf, linkDays.size());
+        List<ClickDelta> deltas = new ArrayList<>(linkDays.size() + subjectDays.size());
+        Days days = new Days();
+        for (int d = 0; d < linkDays.size(); d++) {
+            long[] hashes = visitorsOf[d];
+            Set<String> distinct = hashes == null ? Set.of() : VisitorHashes.of(hashes, hashes.length);
+            deltas.add(new ClickDelta(linkDays.text(d), days.of(linkDays.number(d)), linkSums.take(d), distinct));
         }
-        List<ClickDelta> deltas = new ArrayList<>(linkDays.size() + owners.size());
-        linkDays.forEach((key, sums) -> deltas.add(new ClickDelta(key.subject(), key.day(), sums.counts, sums.visitors())));
-        owners.forEach((key, sums) -> deltas.add(new ClickDelta(key.subject(), key.day(), sums.counts, Set.of())));
+        for (int d = 0; d < subjectDays.size(); d++) {
+            deltas.add(new ClickDelta(subjectDays.text(d), days.of(subjectDays.number(d)), subjectSums.take(d), Set.of()));
+        }
+        Arrays.fill(subjectLinkHours, 0, subjectDays.size(), 0);
         return deltas;
     }
 
-    private static void addTotals(DaySums sums, int hour, long total, long bots, long qr) {
-        sums.add(ClickFields.TOTAL, total);
-        sums.add(ClickFields.hour(hour), total);
-        sums.add(ClickFields.BOTS, bots);
-        sums.add(ClickFields.hourBots(hour), bots);
-        sums.add(ClickFields.QR, qr);
-    }
-
-    /** FNV-1a over every character: {@link String#hashCode} maps consecutive base62 codes onto few values. */
-    private static long fnv(String text, long seed) {
-        long h = 0xcbf29ce484222325L ^ seed;
-        for (int i = 0; i < text.length(); i++) {
-            h = (h ^ text.charAt(i)) * 0x100000001b3L;
+    /**
+     * Each link-hour's owner-day and all-links-day, and how many link-hours each of those has:
+     * their counts are made at their size, where the all-links day of a busy second has a field for
+     * each of thousands of links.
+     */
+    private void findSubjectDays(int ids) {
+        String lastOwner = null;
+        String ownerSubject = null;
+        for (int id = 0; id < ids; id++) {
+            if (!links.owner(id).equals(lastOwner)) { // a node's clicks come from few owners: their subject is made once
+                lastOwner = links.owner(id);
+                ownerSubject = ClickDelta.ownerSubject(lastOwner);
+            }
+            long day = Math.floorDiv(links.hour(id), 24);
+            ownerDayOf[id] = subjectDays.idOf(ownerSubject, day);
+            allDayOf[id] = subjectDays.idOf(ClickDelta.ALL_SUBJECT, day);
+            if (subjectLinkHours.length < subjectDays.size()) {
+                subjectLinkHours = Arrays.copyOf(subjectLinkHours, subjectDays.capacity());
+            }
+            subjectLinkHours[ownerDayOf[id]]++;
+            subjectLinkHours[allDayOf[id]]++;
         }
-        return h;
     }
 
-    /** MurmurHash3's 64-bit finaliser, folded to an int. */
-    private static int mix(long h) {
-        h ^= h >>> 33;
-        h *= 0xff51afd7ed558ccdL;
-        h ^= h >>> 33;
-        h *= 0xc4ceb9fe1a85ec53L;
-        h ^= h >>> 33;
-        return (int) h;
+    /** The days of one seal's deltas, one object per day (a second's clicks nearly all fall in one). */
+    private static final class Days {
+        private LocalDate last = LocalDate.EPOCH;
+
+        LocalDate of(long epochDay) {
+            if (last.toEpochDay() != epochDay) {
+                last = LocalDate.ofEpochDay(epochDay);
+            }
+            return last;
+        }
     }
 
-    /** A table's slot count for {@code entries} at most half full. */
-    private static int slotsFor(int entries) {
-        return Integer.highestOneBit(Math.max(16, entries) - 1) << 2;
+    /** An owner's (or all links') day gets the totals and the link's clicks. */
+    private void addToSubjectDay(int subjectDay, String linkField, int hour, long total, long bots, long qr) {
+        FieldCounts sums = subjectSums.of(subjectDay, subjectLinkHours[subjectDay] + SUBJECT_DAY_TOTALS);
+        addTotals(sums, hour, total, bots, qr);
+        addNonZero(sums, linkField, total);
     }
 
-    /** A table that grew past eight times what the last interval used is allocated smaller again. */
-    private static boolean oversized(int slots, int used) {
-        return slots > slotsFor(INITIAL_ENTRIES) && (long) used * 16 < slots;
+    private static void addTotals(FieldCounts sums, int hour, long total, long bots, long qr) {
+        addNonZero(sums, ClickFields.TOTAL, total);
+        addNonZero(sums, ClickFields.hour(hour), total);
+        addNonZero(sums, ClickFields.BOTS, bots);
+        addNonZero(sums, ClickFields.hourBots(hour), bots);
+        addNonZero(sums, ClickFields.QR, qr);
     }
 
-    private static final int INITIAL_ENTRIES = 1024;
+    /** A field the day had nothing of is not sent. */
+    private static void addNonZero(FieldCounts sums, String field, long n) {
+        if (n != 0) {
+            sums.add(field, n);
+        }
+    }
 
-    /** (code, epoch hour) to a dense id, and each id's counters. */
+    /**
+     * The counts of each day of a {@link DensePairs} table by its id, made when the id first asks
+     * and taken away by the delta that carries them.
+     */
+    private static final class DaySums {
+        private FieldCounts[] sums = new FieldCounts[DensePairs.INITIAL_ENTRIES];
+
+        FieldCounts of(int day, int expectedFields) {
+            if (day >= sums.length) {
+                sums = Arrays.copyOf(sums, Math.max(sums.length * 2, day + 1));
+            }
+            if (sums[day] == null) {
+                sums[day] = new FieldCounts(expectedFields);
+            }
+            return sums[day];
+        }
+
+        FieldCounts get(int day) {
+            return sums[day];
+        }
+
+        /** The day's counts, no longer referenced here: the delta that carries them is their only holder. */
+        FieldCounts take(int day) {
+            FieldCounts taken = sums[day];
+            sums[day] = null;
+            return taken;
+        }
+    }
+
+    /** (code, epoch hour) to a dense id, and each id's owner and counters. */
     private static final class LinkHours {
         static final int TOTAL = 0;
         static final int BOTS = 1;
@@ -237,48 +282,31 @@ final class ClickTally {
         static final int DEVICES = 3;
         static final int WIDTH = DEVICES + DEVICE_FIELDS.length;
 
-        /** id + 1 of the link-hour in each slot, 0 for a free one; at most half full. */
-        int[] slots;
-        String[] codes;
-        String[] owners;
-        long[] hours;
-        int[] counters;
-        boolean[] forgotten;
-        int size;
+        private final DensePairs keys = new DensePairs();
+        private String[] owners;
+        private int[] counters;
 
         LinkHours() {
-            allocate(INITIAL_ENTRIES);
+            allocate();
         }
 
-        private void allocate(int entries) {
-            slots = new int[slotsFor(entries)];
-            int capacity = slots.length / 2;
-            codes = new String[capacity];
-            owners = new String[capacity];
-            hours = new long[capacity];
-            counters = new int[capacity * WIDTH];
-            forgotten = new boolean[capacity];
+        /** Arrays by id as long as the keys' (which may have grown or shrunk). */
+        private void allocate() {
+            owners = new String[keys.capacity()];
+            counters = new int[keys.capacity() * WIDTH];
         }
 
         int idOf(String code, String owner, long hour) {
-            if (size == codes.length) {
-                grow();
-            }
-            int mask = slots.length - 1;
-            for (int s = mix(fnv(code, hour)) & mask; ; s = (s + 1) & mask) {
-                int id = slots[s] - 1;
-                if (id < 0) {
-                    id = size++;
-                    slots[s] = id + 1;
-                    codes[id] = code;
-                    owners[id] = owner;
-                    hours[id] = hour;
-                    return id;
+            int before = keys.size();
+            int id = keys.idOf(code, hour);
+            if (keys.size() > before) {
+                if (id >= owners.length) {
+                    owners = Arrays.copyOf(owners, keys.capacity());
+                    counters = Arrays.copyOf(counters, keys.capacity() * WIDTH);
                 }
-                if (hours[id] == hour && codes[id].equals(code)) {
-                    return id;
-                }
+                owners[id] = owner;
             }
+            return id;
         }
 
         void add(int id, int counter) {
@@ -289,58 +317,44 @@ final class ClickTally {
             return counters[id * WIDTH + counter];
         }
 
-        private void grow() {
-            int capacity = codes.length * 2;
-            codes = Arrays.copyOf(codes, capacity);
-            owners = Arrays.copyOf(owners, capacity);
-            hours = Arrays.copyOf(hours, capacity);
-            counters = Arrays.copyOf(counters, capacity * WIDTH);
-            forgotten = Arrays.copyOf(forgotten, capacity);
-            slots = new int[capacity * 2];
-            index();
+        int size() {
+            return keys.size();
         }
 
-        /** Puts every id not forgotten into the slots (which are all free). */
-        private void index() {
-            int mask = slots.length - 1;
-            for (int id = 0; id < size; id++) {
-                if (forgotten[id]) {
-                    continue;
-                }
-                int s = mix(fnv(codes[id], hours[id])) & mask;
-                while (slots[s] != 0) {
-                    s = (s + 1) & mask;
-                }
-                slots[s] = id + 1;
-            }
+        int capacity() {
+            return keys.capacity();
+        }
+
+        String code(int id) {
+            return keys.text(id);
+        }
+
+        long hour(int id) {
+            return keys.number(id);
+        }
+
+        String owner(int id) {
+            return owners[id];
+        }
+
+        boolean isForgotten(int id) {
+            return keys.isForgotten(id);
         }
 
         /** The code's link-hours stay (their clicks count for the owners) but no click finds them again. */
         void forget(String code) {
-            boolean any = false;
-            for (int id = 0; id < size; id++) {
-                if (!forgotten[id] && codes[id].equals(code)) {
-                    forgotten[id] = true;
-                    any = true;
-                }
-            }
-            if (any) {
-                Arrays.fill(slots, 0);
-                index();
-            }
+            keys.forget(code);
         }
 
         void clear() {
-            if (oversized(slots.length, size)) {
-                allocate(Math.max(INITIAL_ENTRIES, size));
+            int used = keys.size();
+            keys.clear();
+            if (keys.capacity() != owners.length) {
+                allocate();
             } else {
-                Arrays.fill(slots, 0);
-                Arrays.fill(codes, 0, size, null);
-                Arrays.fill(owners, 0, size, null);
-                Arrays.fill(counters, 0, size * WIDTH, 0);
-                Arrays.fill(forgotten, 0, size, false);
+                Arrays.fill(owners, 0, used, null);
+                Arrays.fill(counters, 0, used * WIDTH, 0);
             }
-            size = 0;
         }
     }
 
@@ -359,11 +373,11 @@ final class ClickTally {
         int size;
 
         Breakdowns() {
-            allocate(INITIAL_ENTRIES);
+            allocate(DensePairs.INITIAL_ENTRIES);
         }
 
         private void allocate(int entries) {
-            slots = new int[slotsFor(entries)];
+            slots = new int[DensePairs.slotsFor(entries)];
             int capacity = slots.length / 2;
             ids = new int[capacity];
             kinds = new byte[capacity];
@@ -395,7 +409,7 @@ final class ClickTally {
         }
 
         private static int slot(int id, byte kind, String name) {
-            return mix(fnv(name, (long) id << 2 | kind));
+            return DensePairs.mix(DensePairs.fnv(name, (long) id << 2 | kind));
         }
 
         String field(int b) {
@@ -424,8 +438,8 @@ final class ClickTally {
         }
 
         void clear() {
-            if (oversized(slots.length, size)) {
-                allocate(Math.max(INITIAL_ENTRIES, size));
+            if (DensePairs.oversized(slots.length, size)) {
+                allocate(Math.max(DensePairs.INITIAL_ENTRIES, size));
             } else {
                 Arrays.fill(slots, 0);
                 Arrays.fill(names, 0, size, null);
@@ -442,11 +456,11 @@ final class ClickTally {
         int size;
 
         Visitors() {
-            allocate(INITIAL_ENTRIES);
+            allocate(DensePairs.INITIAL_ENTRIES);
         }
 
         private void allocate(int entries) {
-            ids = new int[slotsFor(entries)];
+            ids = new int[DensePairs.slotsFor(entries)];
             hashes = new long[ids.length];
         }
 
@@ -459,7 +473,7 @@ final class ClickTally {
 
         private void put(int id, long hash) {
             int mask = ids.length - 1;
-            for (int s = mix(hash ^ (id + 1) * 0x9E3779B97F4A7C15L) & mask; ; s = (s + 1) & mask) {
+            for (int s = DensePairs.mix(hash ^ (id + 1) * 0x9E3779B97F4A7C15L) & mask; ; s = (s + 1) & mask) {
                 if (ids[s] == 0) {
                     ids[s] = id + 1;
                     hashes[s] = hash;
@@ -485,9 +499,36 @@ final class ClickTally {
             }
         }
 
+        /**
+         * The visitor hashes of each link-day ({@code linkDayOf} by link-hour id, −1 for none), in
+         * arrays of their exact length; null for a link-day without visitors. A visitor of two
+         * hours of one day is in its array twice.
+         */
+        long[][] byLinkDay(int[] linkDayOf, int linkDays) {
+            int[] counts = new int[linkDays];
+            for (int s = 0; s < ids.length; s++) {
+                if (ids[s] != 0 && linkDayOf[ids[s] - 1] >= 0) {
+                    counts[linkDayOf[ids[s] - 1]]++;
+                }
+            }
+            long[][] byDay = new long[linkDays][];
+            for (int d = 0; d < linkDays; d++) {
+                if (counts[d] > 0) {
+                    byDay[d] = new long[counts[d]];
+                }
+            }
+            for (int s = 0; s < ids.length; s++) {
+                if (ids[s] != 0 && linkDayOf[ids[s] - 1] >= 0) {
+                    int d = linkDayOf[ids[s] - 1];
+                    byDay[d][--counts[d]] = hashes[s];
+                }
+            }
+            return byDay;
+        }
+
         void clear() {
-            if (oversized(ids.length, size)) {
-                allocate(Math.max(INITIAL_ENTRIES, size));
+            if (DensePairs.oversized(ids.length, size)) {
+                allocate(Math.max(DensePairs.INITIAL_ENTRIES, size));
             } else {
                 Arrays.fill(ids, 0);
             }

@@ -8,9 +8,11 @@ import dev.shortcode.core.store.VisitorHashes;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -127,5 +129,58 @@ class ClickTallyUnitTests {
         assertThat(deltas.get("abcdf@2026-03-01").counts()).containsEntry("t", 2L);
         assertThat(deltas.get("~k1@2026-03-01").counts()).containsEntry("t", 4L).containsEntry("l:abcde", 2L).containsEntry("l:abcdf", 2L);
         assertThat(LocalDate.parse("2026-03-01")).isEqualTo(deltas.get("~k1@2026-03-01").day());
+    }
+
+    @Test
+    void aSealOfRandomClicks_sumsAsTheClicksOneByOneDo_overOwnersDaysAndIntervals() {
+        Random random = new Random(17);
+        DeviceClass[] devices = DeviceClass.values();
+        for (int interval = 0; interval < 3; interval++) {
+            Map<String, Map<String, Long>> expected = new HashMap<>();
+            Map<String, Set<String>> expectedVisitors = new HashMap<>();
+            for (int i = 0; i < 20_000; i++) {
+                String code = "c" + (int) Math.pow(3_000, random.nextDouble()); // Zipf-like over 3,000 links
+                String owner = "k" + code.hashCode() % 5;
+                long at = DAY_ONE_23H + random.nextInt(60_000) - 20_000; // either side of midnight
+                String day = Instant.ofEpochMilli(at).toString().substring(0, 10);
+                String hour = String.format("%02d", Instant.ofEpochMilli(at).atZone(java.time.ZoneOffset.UTC).getHour());
+                boolean bot = random.nextInt(10) == 0;
+                Map<String, Long> link = expected.computeIfAbsent(code + "@" + day, k -> new HashMap<>());
+                for (String subject : new String[] {"~" + owner, "~*"}) {
+                    Map<String, Long> sums = expected.computeIfAbsent(subject + "@" + day, k -> new HashMap<>());
+                    sums.merge("t", 1L, Long::sum);
+                    sums.merge("h" + hour, 1L, Long::sum);
+                    sums.merge("l:" + code, 1L, Long::sum);
+                    if (bot) {
+                        sums.merge("b", 1L, Long::sum);
+                        sums.merge("x" + hour, 1L, Long::sum);
+                    }
+                }
+                link.merge("t", 1L, Long::sum);
+                link.merge("h" + hour, 1L, Long::sum);
+                if (bot) {
+                    link.merge("b", 1L, Long::sum);
+                    link.merge("x" + hour, 1L, Long::sum);
+                    tally.add(click(code, owner, at), BOT, random.nextLong());
+                    continue;
+                }
+                DeviceClass device = devices[random.nextInt(devices.length)];
+                String referrer = random.nextBoolean() ? null : "host" + random.nextInt(4) + ".example";
+                long visitor = random.nextInt(50);
+                link.merge("d:" + ClickClassifier.deviceName(device), 1L, Long::sum);
+                link.merge(referrer == null ? "r:~" : "r:" + referrer, 1L, Long::sum);
+                expectedVisitors.computeIfAbsent(code + "@" + day, k -> new HashSet<>()).add(VisitorHashes.text(visitor));
+                tally.add(click(code, owner, at), human(device, referrer, null, false), visitor);
+            }
+
+            Map<String, ClickDelta> deltas = bySubjectDay(tally.deltas());
+
+            assertThat(deltas.keySet()).as("interval %d", interval).isEqualTo(expected.keySet());
+            expected.forEach((subjectDay, counts) -> {
+                assertThat(deltas.get(subjectDay).counts()).as(subjectDay).isEqualTo(counts);
+                assertThat(deltas.get(subjectDay).visitors()).as(subjectDay).isEqualTo(expectedVisitors.getOrDefault(subjectDay, Set.of()));
+            });
+            tally.clear();
+        }
     }
 }
