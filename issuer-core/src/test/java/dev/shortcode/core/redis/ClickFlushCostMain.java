@@ -1,8 +1,11 @@
 package dev.shortcode.core.redis;
 
 import dev.shortcode.core.store.ClickDelta;
+import dev.shortcode.core.store.FieldCounts;
+import dev.shortcode.core.store.VisitorHashes;
 import dev.shortcode.testing.redis.RedisInfo;
 import io.lettuce.core.RedisURI;
+import java.lang.management.ManagementFactory;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -16,13 +19,17 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * What a click flush costs a Redis: applies batches shaped like one second of redirects (Zipf 1.0
  * over 10,000 links, every click a human on a desktop browser with its own visitor, all links of
  * one API key, so that each click counts for its link, the key and everyone) through the real
  * {@link RedisClickStore}, and prints Redis' own CPU per batch ({@code INFO cpu}) and its commands,
- * script-inner ones included ({@code INFO commandstats}). docs/BENCHMARKS.md has the command line.
+ * script-inner ones included ({@code INFO commandstats}), and what packing a batch allocates in the
+ * calling thread (its calls' keys and arguments, held until Redis answers). The link-days come as
+ * the flusher makes them ({@link FieldCounts}, {@link VisitorHashes}). docs/BENCHMARKS.md has the
+ * command line.
  *
  * <pre>java -cp ... dev.shortcode.core.redis.ClickFlushCostMain redis://127.0.0.1:PORT [clicks per batch] [batches]</pre>
  */
@@ -51,37 +58,44 @@ public final class ClickFlushCostMain {
             double cpuBefore = 0;
             long commandsBefore = 0;
             long subjectDays = 0;
+            long allocated = 0;
+            com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
             for (int b = 1; b <= WARM_UP_BATCHES + batches; b++) {
                 List<ClickDelta> batch = batch(random, zipf, clicks, today);
                 if (b == WARM_UP_BATCHES + 1) {
                     cpuBefore = cpuSeconds(connection);
                     commandsBefore = commands(connection);
                 }
-                store.apply(b, batch).toCompletableFuture().join();
+                long before = threads.getCurrentThreadAllocatedBytes();
+                CompletableFuture<Void> applied = store.apply(b, batch).toCompletableFuture();
+                long packed = threads.getCurrentThreadAllocatedBytes() - before;
+                applied.join();
                 if (b > WARM_UP_BATCHES) {
                     subjectDays += batch.size();
+                    allocated += packed;
                 }
             }
             double cpu = cpuSeconds(connection) - cpuBefore;
             long commands = commands(connection) - commandsBefore;
             System.out.printf("%d clicks per batch, %d subject-days: Redis CPU %.1f ms per batch (%.2f µs per subject-day, %.2f µs per click),"
-                    + " %d commands per batch%n", clicks, subjectDays / batches, cpu * 1_000 / batches, cpu * 1e6 / subjectDays,
-                    cpu * 1e6 / ((double) clicks * batches), commands / batches);
+                    + " %d commands per batch, %.2f MB allocated packing a batch%n", clicks, subjectDays / batches, cpu * 1_000 / batches,
+                    cpu * 1e6 / subjectDays, cpu * 1e6 / ((double) clicks * batches), commands / batches, allocated / 1e6 / batches);
         }
     }
 
     /** One second of clicks: a delta per clicked link, and the key's and everyone's with all of them. */
     private static List<ClickDelta> batch(Random random, double[] zipf, int clicks, LocalDate today) {
-        Map<String, Set<String>> visitorsByLink = new HashMap<>();
+        Map<String, List<Long>> visitorsByLink = new HashMap<>();
         for (int i = 0; i < clicks; i++) {
             int rank = Arrays.binarySearch(zipf, random.nextDouble() * zipf[LINKS - 1]);
             String code = String.format("c%05d", rank < 0 ? -rank - 1 : rank);
-            visitorsByLink.computeIfAbsent(code, c -> new HashSet<>()).add(String.format("%016x", random.nextLong()));
+            visitorsByLink.computeIfAbsent(code, c -> new ArrayList<>()).add(random.nextLong());
         }
         List<ClickDelta> deltas = new ArrayList<>(visitorsByLink.size() + 2);
         Set<String> everyone = new HashSet<>();
-        Map<String, Long> owner = new HashMap<>(counts(clicks));
-        visitorsByLink.forEach((code, visitors) -> {
+        Map<String, Long> owner = new HashMap<>(Map.of("t", (long) clicks, "h12", (long) clicks, "d:desktop", (long) clicks, "r:direct", (long) clicks));
+        visitorsByLink.forEach((code, hashes) -> {
+            VisitorHashes visitors = VisitorHashes.of(hashes.stream().mapToLong(Long::longValue).toArray(), hashes.size());
             deltas.add(new ClickDelta(code, today, counts(visitors.size()), visitors));
             everyone.addAll(visitors);
             owner.put("l:" + code, (long) visitors.size());
@@ -92,7 +106,11 @@ public final class ClickFlushCostMain {
     }
 
     private static Map<String, Long> counts(long clicks) {
-        return Map.of("t", clicks, "h12", clicks, "d:desktop", clicks, "r:direct", clicks);
+        FieldCounts counts = new FieldCounts(6);
+        for (String field : new String[] {"t", "h12", "d:desktop", "r:direct"}) {
+            counts.add(field, clicks);
+        }
+        return counts;
     }
 
     private static double cpuSeconds(RedisConnection connection) {
