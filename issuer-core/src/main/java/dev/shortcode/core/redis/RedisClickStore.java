@@ -8,6 +8,7 @@ import dev.shortcode.core.store.ClickDelta;
 import dev.shortcode.core.store.ClickFields;
 import dev.shortcode.core.store.ClickRetention;
 import dev.shortcode.core.store.ClickStore;
+import dev.shortcode.core.store.VisitorHashes;
 import io.lettuce.core.ScoredValue;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SetArgs;
@@ -253,12 +254,13 @@ final class RedisClickStore implements ClickStore {
         Set<LocalDate> late = new TreeSet<>();
         // Subject-days grouped by hash slot (a script's keys must share one on a Cluster; standalone, all do).
         Map<Integer, List<SubjectDay>> bySlot = new HashMap<>();
+        Map<LocalDate, DayKeys> dayKeys = new HashMap<>(); // a flush's deltas fall on a day or two: their texts are made once
         for (ClickDelta delta : deltas) {
-            String day = DAY_TEXT.format(delta.day());
-            SubjectDay subjectDay = new SubjectDay(delta, day, keys.clickDay(delta.subject(), day));
+            DayKeys ofDay = dayKeys.computeIfAbsent(delta.day(), this::dayKeys);
+            SubjectDay subjectDay = new SubjectDay(delta, keys.clickDay(delta.subject(), ofDay.text()));
             int slot = connection.isCluster() ? SlotHash.getSlot(subjectDay.dayKey()) : 0;
             bySlot.computeIfAbsent(slot, k -> new ArrayList<>()).add(subjectDay);
-            index.computeIfAbsent(keys.clickIndex(day, indexShard(delta.subject())), k -> new TreeSet<>()).add(delta.subject());
+            index.computeIfAbsent(ofDay.index()[indexShard(delta.subject())], k -> new TreeSet<>()).add(delta.subject());
             if (delta.day().isBefore(today)) {
                 late.add(delta.day());
             }
@@ -285,8 +287,20 @@ final class RedisClickStore implements ClickStore {
         return RedisFailures.translated(CompletableFuture.allOf(replies.toArray(CompletableFuture[]::new)).thenApply(v -> null));
     }
 
-    /** A delta with its day as text and its day hash's key, worked out once per flush. */
-    private record SubjectDay(ClickDelta delta, String day, String dayKey) {}
+    /** A day as the keys write it, and its index shards' keys. */
+    private record DayKeys(String text, String[] index) {}
+
+    private DayKeys dayKeys(LocalDate day) {
+        String text = DAY_TEXT.format(day);
+        String[] index = new String[INDEX_SHARDS];
+        for (int shard = 0; shard < INDEX_SHARDS; shard++) {
+            index[shard] = keys.clickIndex(text, shard);
+        }
+        return new DayKeys(text, index);
+    }
+
+    /** A delta with its day hash's key, worked out once per flush. */
+    private record SubjectDay(ClickDelta delta, String dayKey) {}
 
     private CompletableFuture<Object> applyScript(String mark, byte[] batch, int call, List<SubjectDay> subjectDays) {
         String[] scriptKeys = new String[1 + subjectDays.size() * 4];
@@ -298,20 +312,33 @@ final class RedisClickStore implements ClickStore {
         StringBuilder arg = new StringBuilder(256);
         for (int i = 0; i < subjectDays.size(); i++) {
             SubjectDay subjectDay = subjectDays.get(i);
-            String subject = subjectDay.delta().subject();
-            scriptKeys[4 * i + 1] = subjectDay.dayKey();
-            scriptKeys[4 * i + 2] = keys.clickVisitors(subject, subjectDay.day());
-            scriptKeys[4 * i + 3] = keys.clickTopLinks(subject, subjectDay.day());
-            scriptKeys[4 * i + 4] = keys.clickVisitorsScratch(subject, subjectDay.day());
+            String dayKey = subjectDay.dayKey();
+            scriptKeys[4 * i + 1] = dayKey;
+            scriptKeys[4 * i + 2] = StoreKeys.clickVisitorsOf(dayKey);
+            scriptKeys[4 * i + 3] = StoreKeys.clickTopLinksOf(dayKey);
+            scriptKeys[4 * i + 4] = StoreKeys.clickVisitorsScratchOf(dayKey);
             // Lua's ARGV counts from 1: batch, call, the subject-days, then the sketches.
-            args.add(argument(subjectDay.delta(), arg, sketches, subjectDays.size() + 3).getBytes(StandardCharsets.UTF_8));
+            args.add(utf8(argument(subjectDay.delta(), arg, sketches, subjectDays.size() + 3)));
         }
         args.addAll(sketches);
         return APPLY.runAsyncTyped(scripts.async(), scriptKeys, args.toArray(byte[][]::new));
     }
 
+    /** The argument's bytes; one copy when it is all ASCII, as it nearly always is, not a string and then its bytes. */
+    private static byte[] utf8(StringBuilder text) {
+        byte[] bytes = new byte[text.length()];
+        for (int i = 0; i < bytes.length; i++) {
+            char c = text.charAt(i);
+            if (c >= 0x80) {
+                return text.toString().getBytes(StandardCharsets.UTF_8);
+            }
+            bytes[i] = (byte) c;
+        }
+        return bytes;
+    }
+
     /** One subject-day's argument of {@link #APPLY}; a sketch of many visitors goes to {@code sketches}. */
-    private static String argument(ClickDelta delta, StringBuilder arg, List<byte[]> sketches, int firstSketchArg) {
+    private static StringBuilder argument(ClickDelta delta, StringBuilder arg, List<byte[]> sketches, int firstSketchArg) {
         arg.setLength(0);
         arg.append(expireAt(delta.day())).append(SECTION);
         delta.forEachCount((field, amount) -> {
@@ -323,6 +350,8 @@ final class RedisClickStore implements ClickStore {
         if (delta.visitors().size() >= SKETCH_FROM) {
             arg.append(SKETCH).append(firstSketchArg + sketches.size());
             sketches.add(RedisHyperLogLog.denseOf(delta.visitors()));
+        } else if (delta.visitors() instanceof VisitorHashes visitors) {
+            visitors.appendTexts(arg, ENTRY); // no string per visitor
         } else {
             for (String visitor : delta.visitors()) {
                 arg.append(visitor).append(ENTRY);
@@ -334,7 +363,7 @@ final class RedisClickStore implements ClickStore {
                 entry(arg, field, ClickFields.LINK.length(), amount); // the link's code alone
             }
         });
-        return arg.toString();
+        return arg;
     }
 
     private static void entry(StringBuilder arg, String name, int from, long amount) {

@@ -68,16 +68,30 @@ public record StoreKeys(String namespace, int outboxShards) {
     }
 
     String clickVisitors(String subject, String day) {
-        return clickDay(subject, day) + ":u";
+        return clickVisitorsOf(clickDay(subject, day));
     }
 
     String clickTopLinks(String subject, String day) {
-        return clickDay(subject, day) + ":l";
+        return clickTopLinksOf(clickDay(subject, day));
     }
 
     /** Where the flush script puts a visitors' sketch to merge it; deleted by the same script. */
     String clickVisitorsScratch(String subject, String day) {
-        return clickDay(subject, day) + ":m";
+        return clickVisitorsScratchOf(clickDay(subject, day));
+    }
+
+    // The same three from the day hash's key, which a flush has already made for each subject-day.
+
+    static String clickVisitorsOf(String dayKey) {
+        return dayKey + ":u";
+    }
+
+    static String clickTopLinksOf(String dayKey) {
+        return dayKey + ":l";
+    }
+
+    static String clickVisitorsScratchOf(String dayKey) {
+        return dayKey + ":m";
     }
 
     /** A node's last click batch and call taken in the hash slot of {@code tag} ({@link SlotTags}). */

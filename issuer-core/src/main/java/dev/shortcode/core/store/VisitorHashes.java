@@ -4,6 +4,7 @@ import java.util.AbstractSet;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
+import java.util.function.Consumer;
 
 /**
  * The distinct visitors of one subject's day as a flush carries them: 64-bit keyed hashes in one
@@ -51,6 +52,30 @@ public final class VisitorHashes extends AbstractSet<String> {
             hash >>>= 4;
         }
         return new String(text);
+    }
+
+    /** Appends each visitor's text to {@code out}, each followed by {@code separator}: no string per visitor. */
+    public void appendTexts(StringBuilder out, char separator) {
+        for (long hash : hashes) {
+            for (int shift = 4 * (TEXT_LENGTH - 1); shift >= 0; shift -= 4) {
+                out.append(DIGITS[(int) (hash >>> shift) & 0xf]);
+            }
+            out.append(separator);
+        }
+    }
+
+    /**
+     * Hands each visitor's text to {@code action} as its 16 ASCII bytes, in one buffer that is
+     * written over for the next: whoever keeps one copies it.
+     */
+    public void forEachTextBytes(Consumer<byte[]> action) {
+        byte[] text = new byte[TEXT_LENGTH];
+        for (long hash : hashes) {
+            for (int i = 0; i < TEXT_LENGTH; i++) {
+                text[i] = (byte) DIGITS[(int) (hash >>> (4 * (TEXT_LENGTH - 1 - i))) & 0xf];
+            }
+            action.accept(text);
+        }
     }
 
     @Override

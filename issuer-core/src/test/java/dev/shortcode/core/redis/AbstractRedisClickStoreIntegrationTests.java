@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.shortcode.core.store.ClickBucket;
 import dev.shortcode.core.store.ClickDelta;
+import dev.shortcode.core.store.FieldCounts;
+import dev.shortcode.core.store.VisitorHashes;
 import dev.shortcode.core.store.ClickFields;
 import dev.shortcode.core.store.ClickRetention;
 import dev.shortcode.testing.redis.RedisDeployment;
@@ -252,6 +254,39 @@ abstract class AbstractRedisClickStoreIntegrationTests {
         String day = RedisClickStore.DAY_TEXT.format(D);
         assertExpireWithTheDay(List.of(keys.clickVisitors("abcde", day), keys.clickVisitors("~owner1", day)));
         assertThat(plain.sync().exists(keys.clickVisitorsScratch("abcde", day))).as("the scratch key is gone").isZero();
+    }
+
+    @Test
+    void apply_theFlushersOwnShapes_countAsAnyMapAndSetDo_aNonAsciiReferrerAndASketchIncluded() {
+        long[] few = {7, -7, 7, 1L << 62};
+        long[] many = new long[2 * RedisClickStore.SKETCH_FROM];
+        for (int i = 0; i < many.length; i++) {
+            many[i] = 0x9E3779B97F4A7C15L * (i + 1);
+        }
+        FieldCounts link = new FieldCounts(4);
+        link.add("t", 4);
+        link.add("r:b\u00fccher.example", 3); // a referrer host as Unicode: the argument is no longer ASCII
+        link.add("h05", 4);
+        FieldCounts busy = new FieldCounts(2);
+        busy.add("t", many.length);
+        VisitorHashes fewVisitors = VisitorHashes.of(few.clone(), few.length);
+        VisitorHashes manyVisitors = VisitorHashes.of(many.clone(), many.length);
+        store.apply(1, List.of(delta("abcde", d(0), link, fewVisitors), delta("abcdf", d(0), busy, manyVisitors))).toCompletableFuture().join();
+
+        RedisConnection plain = redis().connect();
+        toClose.add(plain);
+        String fewReference = "{ref}" + UUID.randomUUID();
+        String manyReference = "{ref}" + UUID.randomUUID();
+        plain.sync().pfadd(fewReference, new HashSet<>(fewVisitors).toArray(String[]::new));
+        plain.sync().pfadd(manyReference, new HashSet<>(manyVisitors).toArray(String[]::new));
+        ClickBucket small = day(store, "abcde", d(0));
+        assertThat(small.count("t")).isEqualTo(4);
+        assertThat(small.count("r:b\u00fccher.example")).isEqualTo(3);
+        assertThat(small.count("h05")).isEqualTo(4);
+        assertThat(small.count(ClickFields.UNIQUES)).isEqualTo(plain.sync().pfcount(fewReference)).isEqualTo(3);
+        ClickBucket large = day(store, "abcdf", d(0));
+        assertThat(large.count("t")).isEqualTo(many.length);
+        assertThat(large.count(ClickFields.UNIQUES)).as("sent as a sketch").isEqualTo(plain.sync().pfcount(manyReference)).isBetween(1_900L, 2_100L);
     }
 
     private void assertExpireWithTheDay(List<String> subjectKeys) {

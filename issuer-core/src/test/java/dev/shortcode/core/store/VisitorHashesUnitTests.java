@@ -3,8 +3,11 @@ package dev.shortcode.core.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import java.util.NoSuchElementException;
 import java.util.Random;
@@ -68,5 +71,25 @@ class VisitorHashesUnitTests {
         assertThat(it.next()).isEqualTo("0000000000000001");
         assertThat(it.hasNext()).isFalse();
         assertThatThrownBy(it::next).isInstanceOf(NoSuchElementException.class);
+    }
+
+    @Test
+    void appendTextsAndForEachTextBytes_giveEachVisitorsTextAsIterationDoes() {
+        long[] hashes = {-1, 0, 0xabcL, Long.MIN_VALUE, 42};
+        VisitorHashes visitors = VisitorHashes.of(hashes.clone(), hashes.length);
+        StringBuilder expected = new StringBuilder("x");
+        List<String> texts = new ArrayList<>();
+        for (String text : visitors) {
+            expected.append(text).append(';');
+            texts.add(text);
+        }
+
+        StringBuilder appended = new StringBuilder("x");
+        visitors.appendTexts(appended, ';');
+        List<String> fromBytes = new ArrayList<>();
+        visitors.forEachTextBytes(bytes -> fromBytes.add(new String(bytes, StandardCharsets.US_ASCII)));
+
+        assertThat(appended.toString()).isEqualTo(expected.toString());
+        assertThat(fromBytes).isEqualTo(texts).hasSize(5);
     }
 }
