@@ -135,8 +135,12 @@ final class ClickTally {
      */
     List<ClickDelta> deltas() {
         int ids = links.size();
+        // Emptied first, not after: a seal that failed half way leaves nothing for the next one to add to.
         linkDays.clear();
         subjectDays.clear();
+        linkSums.clear();
+        subjectSums.clear();
+        Arrays.fill(subjectLinkHours, 0);
         if (linkDayOf.length < ids) {
             linkDayOf = new int[links.capacity()];
             ownerDayOf = new int[links.capacity()];
@@ -183,7 +187,6 @@ final class ClickTally {
         for (int d = 0; d < subjectDays.size(); d++) {
             deltas.add(new ClickDelta(subjectDays.text(d), days.of(subjectDays.number(d)), subjectSums.take(d), Set.of()));
         }
-        Arrays.fill(subjectLinkHours, 0, subjectDays.size(), 0);
         return deltas;
     }
 
@@ -264,6 +267,10 @@ final class ClickTally {
 
         FieldCounts get(int day) {
             return sums[day];
+        }
+
+        void clear() {
+            Arrays.fill(sums, null);
         }
 
         /** The day's counts, no longer referenced here: the delta that carries them is their only holder. */
