@@ -47,9 +47,8 @@ public final class VisitorHashes extends AbstractSet<String> {
     /** A visitor hash as the stores take it: 16 lower-case hex digits. */
     public static String text(long hash) {
         char[] text = new char[TEXT_LENGTH];
-        for (int i = TEXT_LENGTH - 1; i >= 0; i--) {
-            text[i] = DIGITS[(int) (hash & 0xf)];
-            hash >>>= 4;
+        for (int i = 0; i < TEXT_LENGTH; i++) {
+            text[i] = digit(hash, i);
         }
         return new String(text);
     }
@@ -57,8 +56,8 @@ public final class VisitorHashes extends AbstractSet<String> {
     /** Appends each visitor's text to {@code out}, each followed by {@code separator}: no string per visitor. */
     public void appendTexts(StringBuilder out, char separator) {
         for (long hash : hashes) {
-            for (int shift = 4 * (TEXT_LENGTH - 1); shift >= 0; shift -= 4) {
-                out.append(DIGITS[(int) (hash >>> shift) & 0xf]);
+            for (int i = 0; i < TEXT_LENGTH; i++) {
+                out.append(digit(hash, i));
             }
             out.append(separator);
         }
@@ -72,10 +71,15 @@ public final class VisitorHashes extends AbstractSet<String> {
         byte[] text = new byte[TEXT_LENGTH];
         for (long hash : hashes) {
             for (int i = 0; i < TEXT_LENGTH; i++) {
-                text[i] = (byte) DIGITS[(int) (hash >>> (4 * (TEXT_LENGTH - 1 - i))) & 0xf];
+                text[i] = (byte) digit(hash, i);
             }
             action.accept(text);
         }
+    }
+
+    /** The {@code i}th of a hash's 16 hex digits, the most significant first. */
+    private static char digit(long hash, int i) {
+        return DIGITS[(int) (hash >>> (4 * (TEXT_LENGTH - 1 - i))) & 0xf];
     }
 
     @Override
