@@ -38,6 +38,9 @@ import java.time.Duration;
  *                               ({@link OneScriptCreates}); false: {@code SET NX}, then the
  *                               group-committed {@code XADD}, two replies in a row for about half
  *                               the Redis CPU per create. A Cluster always takes the two steps
+ * @param sweepPeriod            with links in groups ({@link StoreKeys#linkGroups()}), how long one
+ *                               pass of the sweep over every group takes: an expired link's field is
+ *                               deleted at most this long after it expired ({@link LinkGroupSweeper})
  */
 public record HotStoreOptions(
         long nearCacheMaxSize,
@@ -50,7 +53,8 @@ public record HotStoreOptions(
         Duration extensionFlushInterval,
         int outboxMaxBatch,
         int outboxMaxQueued,
-        boolean oneScriptCreates) {
+        boolean oneScriptCreates,
+        Duration sweepPeriod) {
 
     static final String PREFIX = StoreKeys.PREFIX + "hot-store.";
 
@@ -76,6 +80,10 @@ public record HotStoreOptions(
         }
         if (outboxMaxQueued < outboxMaxBatch) {
             throw new ConfigException(PREFIX + "outbox.max-queued", outboxMaxQueued + " must be at least outbox.max-batch " + outboxMaxBatch);
+        }
+        positive(sweepPeriod, "sweep-period");
+        if (sweepPeriod.compareTo(Duration.ofSeconds(1)) < 0) {
+            throw new ConfigException(PREFIX + "sweep-period", sweepPeriod + " must be at least 1 s");
         }
     }
 
@@ -111,7 +119,7 @@ public record HotStoreOptions(
         return new Builder().nearCacheMaxSize(nearCacheMaxSize).nearCacheRefresh(nearCacheRefresh).nearCacheMaxAge(nearCacheMaxAge)
                 .extensionFraction(extensionFraction).minExtensionWindow(minExtensionWindow).extensionMarksMaxSize(extensionMarksMaxSize)
                 .extensionQueueCapacity(extensionQueueCapacity).extensionFlushInterval(extensionFlushInterval)
-                .outboxMaxBatch(outboxMaxBatch).outboxMaxQueued(outboxMaxQueued).oneScriptCreates(oneScriptCreates);
+                .outboxMaxBatch(outboxMaxBatch).outboxMaxQueued(outboxMaxQueued).oneScriptCreates(oneScriptCreates).sweepPeriod(sweepPeriod);
     }
 
     /** Starts from the defaults; {@link #build()} validates. */
@@ -127,6 +135,7 @@ public record HotStoreOptions(
         private int outboxMaxBatch = 256;
         private int outboxMaxQueued = 200_000;
         private boolean oneScriptCreates = true;
+        private Duration sweepPeriod = Duration.ofMinutes(10);
 
         private Builder() {}
 
@@ -196,10 +205,16 @@ public record HotStoreOptions(
             return this;
         }
 
+        /** Default 10 minutes. */
+        public Builder sweepPeriod(Duration value) {
+            this.sweepPeriod = value;
+            return this;
+        }
+
         public HotStoreOptions build() {
             return new HotStoreOptions(nearCacheMaxSize, nearCacheRefresh, nearCacheMaxAge, extensionFraction, minExtensionWindow,
                     extensionMarksMaxSize, extensionQueueCapacity, extensionFlushInterval, outboxMaxBatch, outboxMaxQueued,
-                    oneScriptCreates);
+                    oneScriptCreates, sweepPeriod);
         }
     }
 

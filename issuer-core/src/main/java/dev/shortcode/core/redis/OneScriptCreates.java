@@ -20,8 +20,8 @@ import java.util.function.BiConsumer;
  * succeeded (a {@code Put} for a refused create would overwrite the live link's archive row). On
  * a Cluster that order is the price of spreading links over every slot: a link's key and its
  * outbox stream live in different slots, and no script may touch both. A standalone server has no
- * slots, so one script does both in order, atomically: {@code SET NX EX} (or the take-over of a
- * {@link RedisHotStore#REMOVED} marker), and only when that took the code, {@code XADD} of the
+ * slots, so one script does both in order, atomically: the layout's claim of the link (a free
+ * code, or the take-over of a {@link LinkSlots#REMOVED} marker), and only when that took the code, {@code XADD} of the
  * {@code Put}. The create is acknowledged with the script's reply, one round trip after it left.
  *
  * <p>All or nothing. Redis runs a script to its end before anything else, so no reader sees the
@@ -54,36 +54,26 @@ final class OneScriptCreates {
     static final int MAX_LINKS_PER_CALL = 1_000;
 
     /**
-     * The Lua both create scripts start with: {@code claim(key, record, ttl)} stores the record
-     * under a free key ({@code SET NX EX}) or over the {@link RedisHotStore#REMOVED} marker, and
-     * returns whether it did; {@code PUT} is {@link MutationCodec#encodePut}'s prefix, which the
-     * scripts put before the record to make its outbox entry (the record goes over the wire once).
+     * What every script here starts with: the layout's {@code claim} and {@code take_back}
+     * ({@link LinkSlots#luaFunctions()}) and {@code PUT}, {@link MutationCodec#encodePut}'s prefix,
+     * which the scripts put before the record to make its outbox entry (the record goes over the
+     * wire once).
      */
-    private static final String CLAIM = """
-            local PUT = '%s'
-            local function claim(key, record, ttl)
-              if redis.call('SET', key, record, 'NX', 'EX', ttl) then
-                return true
-              end
-              if redis.call('GET', key) ~= '%s' then
-                return false
-              end
-              redis.call('SET', key, record, 'EX', ttl)
-              return true
-            end
-            """.formatted(MutationCodec.encodePut("").replace("\t", "\\t"), RedisHotStore.REMOVED);
+    private static String prelude(LinkSlots slots) {
+        return slots.luaFunctions() + "local PUT = '%s'\n".formatted(MutationCodec.encodePut("").replace("\t", "\\t"));
+    }
 
     /**
      * KEYS: link, outbox stream. ARGV: record, TTL seconds, code. Returns 1 when the link was stored
      * and its Put appended, 0 when the code is live.
      */
-    static final LuaScript CREATE = new LuaScript(CLAIM + """
-            if not claim(KEYS[1], ARGV[1], ARGV[2]) then
+    private static final String CREATE = """
+            if not claim(KEYS[1], ARGV[3], ARGV[1], ARGV[2]) then
               return 0
             end
             redis.call('XADD', KEYS[2], '*', ARGV[3], PUT .. ARGV[1])
             return 1
-            """, ScriptOutputType.INTEGER);
+            """;
 
     /**
      * Many creates of one outbox shard. KEYS: the shard's stream, then the links. ARGV per link:
@@ -92,11 +82,11 @@ final class OneScriptCreates {
      * shard, so a code's mutations stay in its stream; a code given twice stores once (the second
      * finds it live), so no entry holds a code twice.
      */
-    static final LuaScript CREATE_ALL = new LuaScript(CLAIM + """
+    private static final String CREATE_ALL = """
             local puts, stored = {}, {}
             for i = 2, #KEYS do
               local record = ARGV[3 * i - 5]
-              if claim(KEYS[i], record, ARGV[3 * i - 4]) then
+              if claim(KEYS[i], ARGV[3 * i - 3], record, ARGV[3 * i - 4]) then
                 puts[#puts + 1] = ARGV[3 * i - 3]
                 puts[#puts + 1] = PUT .. record
                 stored[i - 1] = 1
@@ -108,33 +98,40 @@ final class OneScriptCreates {
               redis.call('XADD', KEYS[1], '*', unpack(puts))
             end
             return stored
-            """, ScriptOutputType.MULTI);
+            """;
 
     /**
      * KEYS: link, outbox stream. ARGV: the record a create stored, code, encoded Remove. Replaces
-     * exactly that record by the removal marker (keeping its TTL) and appends the Remove; returns
-     * 1, or 0 when the key holds anything else (the create never ran, or a later one did).
+     * exactly that record by the removal marker (keeping its expiry) and appends the Remove; returns
+     * 1, or 0 when the link holds anything else (the create never ran, or a later one did).
      */
-    static final LuaScript TAKE_BACK = new LuaScript("""
-            if redis.call('GET', KEYS[1]) ~= ARGV[1] then
+    private static final String TAKE_BACK = """
+            if not take_back(KEYS[1], ARGV[2], ARGV[1]) then
               return 0
             end
-            redis.call('SET', KEYS[1], '%s', 'KEEPTTL')
             redis.call('XADD', KEYS[2], '*', ARGV[2], ARGV[3])
             return 1
-            """.formatted(RedisHotStore.REMOVED), ScriptOutputType.INTEGER);
+            """;
 
     private final RedisClusterAsyncCommands<String, String> redis;
     private final StoreKeys keys;
+    private final LinkSlots slots;
+    private final LuaScript create;
+    private final LuaScript createAll;
+    private final LuaScript takeBack;
 
-    OneScriptCreates(RedisClusterAsyncCommands<String, String> redis, StoreKeys keys) {
+    OneScriptCreates(RedisClusterAsyncCommands<String, String> redis, StoreKeys keys, LinkSlots slots) {
         this.redis = redis;
         this.keys = keys;
+        this.slots = slots;
+        this.create = new LuaScript(prelude(slots) + CREATE, ScriptOutputType.INTEGER);
+        this.createAll = new LuaScript(prelude(slots) + CREATE_ALL, ScriptOutputType.MULTI);
+        this.takeBack = new LuaScript(prelude(slots) + TAKE_BACK, ScriptOutputType.INTEGER);
     }
 
     /** Completes with true when the link is stored and its Put is in the outbox, false when the code is live. */
     CompletableFuture<Boolean> create(String code, String record, long ttlSeconds) {
-        return CREATE.<Long>runAsync(redis, new String[] {keys.link(code), keys.outbox(keys.shardOf(code))}, record,
+        return create.<Long>runAsync(redis, new String[] {slots.key(code), keys.outbox(keys.shardOf(code))}, record,
                 Long.toString(ttlSeconds), code).thenApply(stored -> stored != null && stored == 1L);
     }
 
@@ -161,12 +158,12 @@ final class OneScriptCreates {
                 callKeys[0] = keys.outbox(shard);
                 for (int k = 0; k < positions.length; k++) {
                     LinkRecord link = links.get(positions[k]);
-                    callKeys[k + 1] = keys.link(link.code());
+                    callKeys[k + 1] = slots.key(link.code());
                     args[3 * k] = records[positions[k]];
                     args[3 * k + 1] = Long.toString(link.ttlSeconds());
                     args[3 * k + 2] = link.code();
                 }
-                calls.add(CREATE_ALL.<List<Long>>runAsync(redis, callKeys, args).whenComplete((answers, failure) -> {
+                calls.add(createAll.<List<Long>>runAsync(redis, callKeys, args).whenComplete((answers, failure) -> {
                     if (failure != null) {
                         onFailedCall.accept(positions, failure);
                         return;
@@ -203,6 +200,6 @@ final class OneScriptCreates {
     CompletableFuture<Long> takeBack(String code, String record) {
         var link = LinkRecordCodec.decode(code, record);
         String remove = MutationCodec.encode(new ArchiveMutation.Remove(code, link.createdAtMillis(), link.version() + 1));
-        return TAKE_BACK.runAsync(redis, new String[] {keys.link(code), keys.outbox(keys.shardOf(code))}, record, code, remove);
+        return takeBack.runAsync(redis, new String[] {slots.key(code), keys.outbox(keys.shardOf(code))}, record, code, remove);
     }
 }

@@ -10,9 +10,6 @@ import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.LinkRecordCodec;
 import dev.shortcode.core.store.UpdateResult;
 import dev.shortcode.core.redis.NearCache.Copy;
-import io.lettuce.core.KeyValue;
-import io.lettuce.core.ScriptOutputType;
-import io.lettuce.core.SetArgs;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
@@ -136,78 +133,8 @@ final class RedisHotStore implements HotStore {
 
     private static final System.Logger LOG = System.getLogger(RedisHotStore.class.getName());
 
-    /*
-     * The scripts read fields 2 to 4 of LinkRecordCodec's formats 1 and 2 (with device targets):
-     * "1\t<version>\t<createdAt>\t<ttl>\t..." or "2\t...", the same in both, numbers in base 36
-     * (RedisHotStoreUnitTests pins that layout).
-     */
-
-    /** GET and, if present, EXPIRE by the record's own TTL: the first read of a code on a node. */
-    static final LuaScript READ_AND_EXTEND = new LuaScript("""
-            local v = redis.call('GET', KEYS[1])
-            if v then
-              local ttl = string.match(v, '^[12]\\t[^\\t]*\\t[^\\t]*\\t([0-9a-z]+)\\t')
-              if ttl then
-                redis.call('EXPIRE', KEYS[1], tonumber(ttl, 36))
-              end
-            end
-            return v
-            """, ScriptOutputType.VALUE);
-
-    /**
-     * Replace the record iff the stored one has version ARGV[3] and creation time ARGV[4]: 1 when
-     * replaced, 0 when no live record is there (absent, or a removal marker, which matches no
-     * record's fields), -1 when another version or another link is.
-     */
-    private static final LuaScript UPDATE = new LuaScript("""
-            local v = redis.call('GET', KEYS[1])
-            if not v then
-              return 0
-            end
-            local version, created = string.match(v, '^[12]\\t([^\\t]*)\\t([^\\t]*)\\t')
-            if not version then
-              return 0
-            end
-            if version ~= ARGV[3] or created ~= ARGV[4] then
-              return -1
-            end
-            redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
-            return 1
-            """, ScriptOutputType.INTEGER);
-
-    /**
-     * What a deleted link's key holds until the link's own TTL runs out. No record starts with it
-     * (records start with their format, "1\t" or "2\t"), so every reader, script or not, tells it apart.
-     */
-    static final String REMOVED = "0";
-
-    /** Replace a live record by {@link #REMOVED} (ARGV[1]), keeping its TTL; returns the record, nil if there was none. */
-    private static final LuaScript REMOVE = new LuaScript("""
-            local v = redis.call('GET', KEYS[1])
-            if not v or v == ARGV[1] then
-              return false
-            end
-            redis.call('SET', KEYS[1], ARGV[1], 'KEEPTTL')
-            return v
-            """, ScriptOutputType.VALUE);
-
-    /**
-     * Compare-and-set of a link key: SET ARGV[2] iff the key holds exactly ARGV[1], expiring in
-     * ARGV[3] seconds, or keeping the key's TTL when ARGV[3] is not given. Used to create over a
-     * {@link #REMOVED} marker ({@link #claim}) and to take back a create that failed half-way
-     * ({@link #takeBack}).
-     */
-    private static final LuaScript REPLACE_IF_SAME = new LuaScript("""
-            if redis.call('GET', KEYS[1]) ~= ARGV[1] then
-              return 0
-            end
-            if ARGV[3] then
-              redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
-            else
-              redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
-            end
-            return 1
-            """, ScriptOutputType.INTEGER);
+    /** What a deleted link leaves in its place until its expiry: {@link LinkSlots#REMOVED}. */
+    static final String REMOVED = LinkSlots.REMOVED;
 
     private static final CompletableFuture<Optional<LinkRecord>> ABSENT = CompletableFuture.completedFuture(Optional.empty());
     private static final CompletableFuture<Boolean> CLAIMED = CompletableFuture.completedFuture(Boolean.TRUE);
@@ -220,6 +147,10 @@ final class RedisHotStore implements HotStore {
 
     private final RedisClusterAsyncCommands<String, String> redis;
     private final StoreKeys keys;
+    /** Where the links are in Redis: a key per link, or groups of them. */
+    private final LinkSlots slots;
+    /** With links in groups, what deletes expired links' fields; null with a key per link. */
+    private final LinkGroupSweeper sweeper;
     private final HotStoreOptions options;
     private final Ticker ticker;
     private final long refreshNanos;
@@ -243,8 +174,10 @@ final class RedisHotStore implements HotStore {
     }
 
     RedisHotStore(RedisConnection connection, StoreKeys keys, HotStoreOptions options, Ticker ticker) {
+        LinkLayoutGuard.check(connection.sync(), keys);
         this.redis = connection.async();
         this.keys = keys;
+        this.slots = LinkSlots.of(redis, keys);
         this.options = options;
         this.ticker = ticker;
         this.refreshNanos = options.nearCacheRefresh().toNanos();
@@ -256,14 +189,14 @@ final class RedisHotStore implements HotStore {
                 .executor(Runnable::run)
                 .build();
         this.outbox = new OutboxAppender(redis, keys, options.outboxMaxBatch(), options.outboxMaxQueued());
-        this.extender = new TtlExtender(redis, keys, options.extensionQueueCapacity(), options.extensionFlushInterval(),
+        this.extender = new TtlExtender(slots, keys.namespace(), options.extensionQueueCapacity(), options.extensionFlushInterval(),
                 extensionMarks::invalidate);
         this.reloader = new GatheringSender<>("hot-store-reload-" + keys.namespace(), RELOAD_QUEUE_CAPACITY,
                 RELOAD_MAX_BATCH, RELOAD_FLUSH_INTERVAL, this::reload, r -> r.copy.reloadFailed());
-        this.oneScript = connection.isCluster() || !options.oneScriptCreates() ? null : new OneScriptCreates(redis, keys);
+        this.oneScript = connection.isCluster() || !options.oneScriptCreates() ? null : new OneScriptCreates(redis, keys, slots);
         this.takeBacks = new TakeBacks(oneScript != null
                 ? oneScript::takeBack
-                : (code, value) -> REPLACE_IF_SAME.<Long>runAsync(redis, new String[] {keys.link(code)}, value, REMOVED),
+                : (code, value) -> slots.replaceIfSame(code, value, REMOVED, null),
                 keys.namespace());
         InvalidationChannel channel;
         try {
@@ -276,6 +209,7 @@ final class RedisHotStore implements HotStore {
             throw e;
         }
         this.invalidations = channel;
+        this.sweeper = keys.linkGroups() == 0 ? null : new LinkGroupSweeper(redis, keys, options.sweepPeriod()).start();
     }
 
     @Override
@@ -290,7 +224,7 @@ final class RedisHotStore implements HotStore {
             }));
         }
         String put = MutationCodec.encodePut(value); // here, not on the event loop that runs the completion
-        return RedisFailures.translated(claim(keys.link(code), value, link.ttlSeconds())
+        return RedisFailures.translated(slots.claim(code, value, link.ttlSeconds(), true)
                 .whenComplete((claimed, failure) -> {
                     if (failure != null && RedisFailures.isOutage(failure)) {
                         takeBacks.takeBack(code, value, link.ttlSeconds(), failure); // the SET may have been applied
@@ -308,19 +242,6 @@ final class RedisHotStore implements HotStore {
                     });
                     return archived;
                 }));
-    }
-
-    /**
-     * {@code SET NX EX}, and only when that is refused, the same over a {@link #REMOVED} marker: a
-     * deleted code (an alias, or any code after a wrap) can be taken again at once, while a live
-     * one cannot. The new link's archive {@code Put} is newer (creation time) than the old link's
-     * pending {@code Remove}, so the archive ends up with the new link whatever order they reach it.
-     */
-    private CompletableFuture<Boolean> claim(String key, String value, long ttlSeconds) {
-        return redis.set(key, value, SetArgs.Builder.nx().ex(ttlSeconds)).toCompletableFuture().thenCompose(ok -> "OK".equals(ok)
-                ? CLAIMED
-                : REPLACE_IF_SAME.<Long>runAsync(redis, new String[] {key}, REMOVED, value, Long.toString(ttlSeconds))
-                        .thenApply(taken -> taken != null && taken == 1L));
     }
 
     /**
@@ -362,7 +283,7 @@ final class RedisHotStore implements HotStore {
             LinkRecord link = links.get(i);
             values[i] = LinkRecordCodec.encode(link);
             puts[i] = MutationCodec.encodePut(values[i]); // here, not on the event loop that runs the completion
-            sets[i] = claim(keys.link(link.code()), values[i], link.ttlSeconds());
+            sets[i] = slots.claim(link.code(), values[i], link.ttlSeconds(), true);
         }
         return RedisFailures.translated(CompletableFuture.allOf(sets).handle((v, anyFailure) -> {
             Boolean[] created = new Boolean[n];
@@ -444,8 +365,8 @@ final class RedisHotStore implements HotStore {
         String code = link.code();
         String value = LinkRecordCodec.encode(link);
         String put = MutationCodec.encodePut(value);
-        CompletableFuture<Long> replaced = UPDATE.runAsync(redis, new String[] {keys.link(code)}, value,
-                Long.toString(link.ttlSeconds()), Long.toString(link.version() - 1, 36), Long.toString(link.createdAtMillis(), 36));
+        CompletableFuture<Long> replaced = slots.update(code, value, link.ttlSeconds(), Long.toString(link.version() - 1, 36),
+                Long.toString(link.createdAtMillis(), 36));
         return RedisFailures.translated(replaced.thenCompose(changed -> {
             if (changed == null || changed != 1L) {
                 return CompletableFuture.completedFuture(changed != null && changed == -1L ? UpdateResult.STALE : UpdateResult.MISSING);
@@ -459,7 +380,7 @@ final class RedisHotStore implements HotStore {
 
     @Override
     public CompletionStage<Boolean> delete(String code) {
-        return RedisFailures.translated(REMOVE.<String>runAsync(redis, new String[] {keys.link(code)}, REMOVED).thenCompose(value -> {
+        return RedisFailures.translated(slots.remove(code).thenCompose(value -> {
             if (value == null) {
                 return CompletableFuture.completedFuture(Boolean.FALSE);
             }
@@ -481,10 +402,9 @@ final class RedisHotStore implements HotStore {
     public CompletionStage<Boolean> restore(LinkRecord link) {
         long epoch = nearCache.epoch();
         long readAt = ticker.nanos();
-        return RedisFailures.translated(redis.set(keys.link(link.code()), LinkRecordCodec.encode(link),
-                        SetArgs.Builder.nx().ex(link.ttlSeconds()))
+        return RedisFailures.translated(slots.claim(link.code(), LinkRecordCodec.encode(link), link.ttlSeconds(), false)
                 .thenApply(ok -> {
-                    if (!"OK".equals(ok)) {
+                    if (!ok) {
                         return Boolean.FALSE;
                     }
                     extensionMarks.put(link.code(), options.extensionWindowNanos(link.ttlSeconds()));
@@ -496,7 +416,7 @@ final class RedisHotStore implements HotStore {
     /** A plain {@code GET}: the record Redis holds now, no near cache, no extension. */
     @Override
     public CompletionStage<Optional<LinkRecord>> peek(String code) {
-        return RedisFailures.translated(redis.get(keys.link(code)).thenApply(value -> value == null || REMOVED.equals(value)
+        return RedisFailures.translated(slots.get(code).thenApply(value -> value == null || REMOVED.equals(value)
                 ? Optional.<LinkRecord>empty() : Optional.of(LinkRecordCodec.decode(code, value))));
     }
 
@@ -535,10 +455,9 @@ final class RedisHotStore implements HotStore {
         long epoch = nearCache.epoch();
         long readAt = ticker.nanos();
         boolean extend = extensionMarks.asMap().putIfAbsent(code, options.minExtensionWindow().toNanos()) == null;
-        String key = keys.link(code);
         CompletableFuture<String> read;
         try {
-            read = extend ? READ_AND_EXTEND.runAsync(redis, new String[] {key}) : redis.get(key).toCompletableFuture();
+            read = extend ? slots.readAndExtend(code) : slots.get(code);
         } catch (RuntimeException e) {
             read = CompletableFuture.failedFuture(e);
         }
@@ -615,11 +534,11 @@ final class RedisHotStore implements HotStore {
     private CompletableFuture<?> reload(List<Reload> batch) {
         long epoch = nearCache.epoch();
         long readAt = ticker.nanos();
-        String[] linkKeys = new String[batch.size()];
-        for (int i = 0; i < linkKeys.length; i++) {
-            linkKeys[i] = keys.link(batch.get(i).code);
+        List<String> codes = new ArrayList<>(batch.size());
+        for (Reload r : batch) {
+            codes.add(r.code);
         }
-        return redis.mget(linkKeys).toCompletableFuture().handle((values, failure) -> {
+        return slots.getAll(codes).handle((values, failure) -> {
             if (failure != null || values == null || values.size() != batch.size()) {
                 redisAnswering = false;
                 batch.forEach(r -> r.copy.reloadFailed());
@@ -628,9 +547,9 @@ final class RedisHotStore implements HotStore {
             redisAnswering = true;
             for (int i = 0; i < batch.size(); i++) {
                 Reload r = batch.get(i);
-                KeyValue<String, String> value = values.get(i);
-                if (value.hasValue() && !REMOVED.equals(value.getValue())) {
-                    nearCache.replace(r.code, r.held, r.copy.reloaded(LinkRecordCodec.decode(r.code, value.getValue()), readAt, epoch));
+                String value = values.get(i);
+                if (value != null && !REMOVED.equals(value)) {
+                    nearCache.replace(r.code, r.held, r.copy.reloaded(LinkRecordCodec.decode(r.code, value), readAt, epoch));
                 } else {
                     nearCache.remove(r.code, r.held);
                 }
@@ -663,6 +582,9 @@ final class RedisHotStore implements HotStore {
 
     @Override
     public void close() {
+        if (sweeper != null) {
+            sweeper.close();
+        }
         invalidations.close();
         reloader.close();
         extender.close();

@@ -8,9 +8,13 @@ import dev.shortcode.core.config.IssuerConfig;
  * {@link OutboxArchiver}, which must agree on it.
  *
  * <ul>
- *   <li>link: {@code <ns>:l:{<code>}}, a string holding {@code LinkRecordCodec.encode(record)}.
- *       The hash tag is the code, so links spread over all slots of a Cluster, and later per-link
- *       keys (click counters) can share the link's slot.
+ *   <li>link, when {@code linkGroups} is 0: {@code <ns>:l:{<code>}}, a string holding
+ *       {@code LinkRecordCodec.encode(record)} ({@link KeyPerLink}). The hash tag is the code, so
+ *       links spread over all slots of a Cluster, and later per-link keys (click counters) can
+ *       share the link's slot.
+ *   <li>links, when {@code linkGroups} is above 0: group {@code g} of a code ({@link #linkGroupOf})
+ *       is the hash {@code <ns>:h:{<g>}}, field the code ({@link LinkGroups}). Which layout and
+ *       how many groups a namespace uses: the string {@code <ns>:h:layout} ({@link LinkLayoutGuard}).
  *   <li>outbox shard {@code i}: the stream {@code <ns>:o:{o<i>}}. A mutation of a code goes to
  *       shard {@code mix(code) mod shards}, so one code's mutations stay in one stream, in order.
  *       Each shard has its own hash tag, so on a Cluster the shards spread over the masters.
@@ -31,15 +35,25 @@ import dev.shortcode.core.config.IssuerConfig;
  *
  * @param namespace    key prefix, {@code sc} in production; tests use their own on shared servers
  * @param outboxShards number of outbox streams; bounds how many archiver threads can work in parallel
+ * @param linkGroups   0: a key per link; else the number of hashes links are spread over, fixed for
+ *                     the namespace once links exist (size it for some tens of live links per group)
  */
-public record StoreKeys(String namespace, int outboxShards) {
+public record StoreKeys(String namespace, int outboxShards, int linkGroups) {
 
     static final String PREFIX = IssuerConfig.PREFIX + "redis.";
 
     /** More shards than this only multiply idle polling; the archive is the bottleneck long before. */
     static final int MAX_SHARDS = 1024;
 
+    /** Groups at most: 2^24, some tens of links each for hundreds of millions of live links. */
+    static final int MAX_LINK_GROUPS = 1 << 24;
+
     public static final StoreKeys DEFAULTS = new StoreKeys("sc", 8);
+
+    /** A key per link. */
+    public StoreKeys(String namespace, int outboxShards) {
+        this(namespace, outboxShards, 0);
+    }
 
     public StoreKeys {
         if (namespace == null || !namespace.matches("[A-Za-z0-9_.-]{1,32}")) {
@@ -48,10 +62,33 @@ public record StoreKeys(String namespace, int outboxShards) {
         if (outboxShards < 1 || outboxShards > MAX_SHARDS) {
             throw new ConfigException(PREFIX + "outbox.shards", outboxShards + " is outside 1.." + MAX_SHARDS);
         }
+        if (linkGroups < 0 || linkGroups > MAX_LINK_GROUPS) {
+            throw new ConfigException(PREFIX + "link-groups", linkGroups + " is outside 0.." + MAX_LINK_GROUPS
+                    + " (0: a key per link)");
+        }
     }
 
     String link(String code) {
         return namespace + ":l:{" + code + "}";
+    }
+
+    /** The hash of link group {@code group}. */
+    String linkGroup(int group) {
+        return namespace + ":h:{" + group + "}";
+    }
+
+    /** Where a namespace records its link layout. */
+    String linkLayout() {
+        return namespace + ":h:layout";
+    }
+
+    /** The group of a code, 0 to {@code linkGroups - 1}: a mix of its characters, so groups fill evenly. */
+    int linkGroupOf(String code) {
+        long h = code.hashCode() * 0x9E3779B97F4A7C15L; // String.hashCode is specified: every node agrees
+        h ^= h >>> 29;
+        h *= 0xBF58476D1CE4E5B9L;
+        h ^= h >>> 32;
+        return (int) Long.remainderUnsigned(h, linkGroups);
     }
 
 

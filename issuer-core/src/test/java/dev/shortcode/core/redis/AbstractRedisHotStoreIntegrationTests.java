@@ -43,8 +43,24 @@ abstract class AbstractRedisHotStoreIntegrationTests {
     StoreKeys keys;
     RedisConnection connection;
     RedisHotStore store;
+    RawLinks raw;
 
     protected abstract RedisDeployment redis();
+
+    /** The link layout under test: 0 a key per link, else that many groups ({@link StoreKeys#linkGroups()}). */
+    protected int linkGroups() {
+        return 0;
+    }
+
+    /** The command that writes a link in this layout. */
+    String linkWrite() {
+        return linkGroups() == 0 ? "set" : "hset";
+    }
+
+    /** The command a near cache's reloads send in this layout: one MGET, or a script per code. */
+    String linkReload() {
+        return linkGroups() == 0 ? "mget" : "evalsha";
+    }
 
     /** A deployment of the same kind that this test owns: it may be stopped. */
     protected abstract RedisDeployment privateRedis();
@@ -52,8 +68,9 @@ abstract class AbstractRedisHotStoreIntegrationTests {
     @BeforeEach
     void setUp() {
         redis = redis();
-        keys = new StoreKeys("t" + UUID.randomUUID().toString().substring(0, 8), 4);
+        keys = new StoreKeys("t" + UUID.randomUUID().toString().substring(0, 8), 4, linkGroups());
         connection = redis.connect();
+        raw = new RawLinks(connection, keys);
         store = new RedisHotStore(connection, keys, HotStoreOptions.DEFAULTS);
     }
 
@@ -67,8 +84,8 @@ abstract class AbstractRedisHotStoreIntegrationTests {
     void create_freshCode_storesTheEncodedRecordWithItsTtlAndAPutInTheOutbox() {
         LinkRecord link = link(randomCode(7), 600);
         assertThat(store.create(link).toCompletableFuture().join()).isTrue();
-        assertThat(connection.sync().get(keys.link(link.code()))).isEqualTo(LinkRecordCodec.encode(link));
-        assertThat(connection.sync().ttl(keys.link(link.code()))).isBetween(590L, 600L);
+        assertThat(raw.get(link.code())).isEqualTo(LinkRecordCodec.encode(link));
+        assertThat(raw.ttl(link.code())).isBetween(590L, 600L);
         assertThat(OutboxContents.of(connection, keys, link.code())).containsExactly(new ArchiveMutation.Put(link));
     }
 
@@ -80,7 +97,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
                 "key2", 1);
         assertThat(store.create(first).toCompletableFuture().join()).isTrue();
         assertThat(store.create(second).toCompletableFuture().join()).isFalse();
-        assertThat(connection.sync().get(keys.link(code))).isEqualTo(LinkRecordCodec.encode(first));
+        assertThat(raw.get(code)).isEqualTo(LinkRecordCodec.encode(first));
         assertThat(OutboxContents.of(connection, keys, code)).containsExactly(new ArchiveMutation.Put(first));
         assertThat(store.get(code).toCompletableFuture().join()).contains(first);
     }
@@ -105,12 +122,12 @@ abstract class AbstractRedisHotStoreIntegrationTests {
         assertThat(OutboxContents.all(connection, keys)).containsExactlyInAnyOrderElementsOf(
                 links.stream().<ArchiveMutation>map(ArchiveMutation.Put::new).toList());
         Map<String, Long> calls = redis.commandCalls();
-        assertThat(calls.get("set")).isEqualTo(n);
+        assertThat(calls.get(linkWrite())).isEqualTo(n);
         assertThat(calls.get("xadd")).as("XADDs for a batch of %d over %d shards", n, keys.outboxShards())
                 .isLessThanOrEqualTo(2L * keys.outboxShards());
         for (LinkRecord l : List.of(links.get(0), links.get(n - 1))) {
-            assertThat(connection.sync().get(keys.link(l.code()))).isEqualTo(LinkRecordCodec.encode(l));
-            assertThat(connection.sync().ttl(keys.link(l.code()))).isBetween(l.ttlSeconds() - 10, l.ttlSeconds());
+            assertThat(raw.get(l.code())).isEqualTo(LinkRecordCodec.encode(l));
+            assertThat(raw.ttl(l.code())).isBetween(l.ttlSeconds() - 10, l.ttlSeconds());
         }
         for (LinkRecord l : links) {
             assertThat(store.get(l.code()).toCompletableFuture().join()).contains(l);
@@ -131,9 +148,9 @@ abstract class AbstractRedisHotStoreIntegrationTests {
 
         assertThat(createAll(store, List.of(fresh1, overA, overB, fresh2))).containsExactly(true, false, false, true);
 
-        assertThat(connection.sync().get(keys.link(liveA.code()))).isEqualTo(LinkRecordCodec.encode(liveA));
-        assertThat(connection.sync().get(keys.link(liveB.code()))).isEqualTo(LinkRecordCodec.encode(liveB));
-        assertThat(connection.sync().ttl(keys.link(liveA.code()))).isGreaterThan(500L);
+        assertThat(raw.get(liveA.code())).isEqualTo(LinkRecordCodec.encode(liveA));
+        assertThat(raw.get(liveB.code())).isEqualTo(LinkRecordCodec.encode(liveB));
+        assertThat(raw.ttl(liveA.code())).isGreaterThan(500L);
         assertThat(OutboxContents.all(connection, keys)).containsExactlyInAnyOrder(new ArchiveMutation.Put(liveA),
                 new ArchiveMutation.Put(liveB), new ArchiveMutation.Put(fresh1), new ArchiveMutation.Put(fresh2));
     }
@@ -147,7 +164,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
 
         assertThat(createAll(store, List.of(first, other, second, second))).containsExactly(true, true, false, false);
 
-        assertThat(connection.sync().get(keys.link(code))).isEqualTo(LinkRecordCodec.encode(first));
+        assertThat(raw.get(code)).isEqualTo(LinkRecordCodec.encode(first));
         assertThat(OutboxContents.of(connection, keys, code)).containsExactly(new ArchiveMutation.Put(first));
         assertThat(OutboxContents.all(connection, keys)).hasSize(2);
     }
@@ -157,7 +174,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
         redis.resetCommandStats();
         assertThat(createAll(store, List.of())).isEmpty();
         Map<String, Long> calls = redis.commandCalls();
-        assertThat(calls.getOrDefault("set", 0L) + calls.getOrDefault("xadd", 0L)).isZero();
+        assertThat(calls.getOrDefault(linkWrite(), 0L) + calls.getOrDefault("xadd", 0L)).isZero();
     }
 
     @Test
@@ -183,7 +200,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
             assertThat(inOutbox).doesNotContainAnyElementsOf(second.stream().map(LinkRecord::code).toList());
             await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
                 for (LinkRecord l : second) {
-                    assertThat(connection.sync().get(keys.link(l.code()))).as("link %s taken back", l.code())
+                    assertThat(raw.get(l.code())).as("link %s taken back", l.code())
                             .isEqualTo(RedisHotStore.REMOVED);
                     assertThat(cramped.get(l.code()).toCompletableFuture().join()).isEmpty();
                 }
@@ -196,7 +213,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
         String code = randomCode(7);
         assertThat(store.get(code).toCompletableFuture().join()).isEmpty();
         LinkRecord link = link(code, 600);
-        connection.sync().set(keys.link(code), LinkRecordCodec.encode(link)); // created by another node meanwhile
+        raw.set(code, LinkRecordCodec.encode(link), 600); // created by another node meanwhile
         assertThat(store.get(code).toCompletableFuture().join()).contains(link);
     }
 
@@ -211,8 +228,8 @@ abstract class AbstractRedisHotStoreIntegrationTests {
             assertThat(store.get(read.code()).toCompletableFuture().join()).as("read link still live").contains(read);
             Thread.sleep(250);
         }
-        assertThat(connection.sync().exists(keys.link(untouched.code()))).as("untouched link after 4 s of a 2 s TTL").isZero();
-        assertThat(connection.sync().exists(keys.link(read.code()))).as("link read every 250 ms").isEqualTo(1);
+        assertThat(raw.exists(untouched.code())).as("untouched link after 4 s of a 2 s TTL").isFalse();
+        assertThat(raw.exists(read.code())).as("link read every 250 ms").isTrue();
         assertThat(store.get(untouched.code()).toCompletableFuture().join()).isEmpty();
     }
 
@@ -229,7 +246,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
         long reads = reads(calls);
         assertThat(extensions).as("EXPIRE/GETEX for 1,000 reads, %s", calls).isBetween(1L, 3L);
         assertThat(reads).as("reads reaching Redis for 1,000 reads, %s", calls).isBetween(1L, 4L);
-        assertThat(connection.sync().ttl(keys.link(link.code()))).isGreaterThan(3_590L);
+        assertThat(raw.ttl(link.code())).isGreaterThan(3_590L);
     }
 
     @Test
@@ -265,11 +282,11 @@ abstract class AbstractRedisHotStoreIntegrationTests {
             assertThat(other.get(v1.code()).toCompletableFuture().join()).contains(v1);
 
             LinkRecord v2 = v1.updated("https://example.org/silently", 600, false);
-            connection.sync().set(keys.link(v1.code()), LinkRecordCodec.encode(v2), SetArgs.Builder.keepttl());
+            raw.setKeepingExpiry(v1.code(), LinkRecordCodec.encode(v2));
             assertThat(readContinuouslyUntil(other, v1.code(), Optional.of(v2), Duration.ofMillis(1_500)))
                     .as("silent update seen after").isLessThanOrEqualTo(Duration.ofMillis(1_200));
 
-            connection.sync().del(keys.link(v1.code()));
+            raw.delete(v1.code());
             assertThat(readContinuouslyUntil(other, v1.code(), Optional.empty(), Duration.ofMillis(1_500)))
                     .as("silent delete seen after").isLessThanOrEqualTo(Duration.ofMillis(1_200));
         }
@@ -332,11 +349,11 @@ abstract class AbstractRedisHotStoreIntegrationTests {
                 assertThat(fast.get(v1.code())).as("read %d", i).isSameAs(firstAnswer);
                 Thread.sleep(5);
             }
-            assertThat(redis.commandCalls().getOrDefault("mget", 0L)).as("reloads in 500 ms at a 50 ms refresh").isGreaterThanOrEqualTo(3);
+            assertThat(redis.commandCalls().getOrDefault(linkReload(), 0L)).as("reloads in 500 ms at a 50 ms refresh").isGreaterThanOrEqualTo(3);
             assertThat(fast.cached(v1.code())).isSameAs(first);
 
             LinkRecord v2 = v1.updated("https://example.org/changed-behind-its-back", 3_600, false);
-            connection.sync().set(keys.link(v1.code()), LinkRecordCodec.encode(v2), SetArgs.Builder.keepttl());
+            raw.setKeepingExpiry(v1.code(), LinkRecordCodec.encode(v2));
             readContinuouslyUntil(fast, v1.code(), Optional.of(v2), Duration.ofSeconds(2));
             assertThat(fast.cached(v1.code())).isNotSameAs(first).isEqualTo(v2);
         }
@@ -494,7 +511,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
         LinkRecord v2 = v1.updated("https://example.org/next", 60, true);
         assertThat(store.update(v2).toCompletableFuture().join()).isEqualTo(UpdateResult.UPDATED);
         assertThat(store.get(v1.code()).toCompletableFuture().join()).contains(v2);
-        assertThat(connection.sync().ttl(keys.link(v1.code()))).isBetween(50L, 60L);
+        assertThat(raw.ttl(v1.code())).isBetween(50L, 60L);
         assertThat(store.update(v2).toCompletableFuture().join()).as("the same version twice").isEqualTo(UpdateResult.STALE);
         assertThat(store.update(link(randomCode(7), 60).updated("https://x.example/", 60, false)).toCompletableFuture().join())
                 .as("no live link").isEqualTo(UpdateResult.MISSING);
@@ -509,10 +526,10 @@ abstract class AbstractRedisHotStoreIntegrationTests {
         LinkRecord v1 = new LinkRecord(plain.code(), plain.url(), plain.pool(), 600, false, plain.createdAtMillis(), plain.ownerKeyId(), 1,
                 targets);
         assertThat(store.create(v1).toCompletableFuture().join()).isTrue();
-        connection.sync().expire(keys.link(v1.code()), 30);
+        raw.expire(v1.code(), 30);
 
         assertThat(store.get(v1.code()).toCompletableFuture().join()).contains(v1);
-        assertThat(connection.sync().ttl(keys.link(v1.code()))).as("extended by the record's own TTL").isBetween(590L, 600L);
+        assertThat(raw.ttl(v1.code())).as("extended by the record's own TTL").isBetween(590L, 600L);
 
         LinkRecord v2 = v1.updated(v1.url(), 600, false, new LinkTargets(null, "https://android.example/7", null, null));
         assertThat(store.update(v1.updated("https://x.example/", 600, false).updated("https://y.example/", 600, false))
@@ -521,7 +538,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
         assertThat(store.peek(v1.code()).toCompletableFuture().join()).contains(v2);
         LinkRecord v3 = v2.updated(v2.url(), 600, false, LinkTargets.NONE);
         assertThat(store.update(v3).toCompletableFuture().join()).as("format 2 replaced by format 1").isEqualTo(UpdateResult.UPDATED);
-        assertThat(connection.sync().get(keys.link(v1.code()))).startsWith("1\t");
+        assertThat(raw.get(v1.code())).startsWith("1\t");
         assertThat(OutboxContents.of(connection, keys, v1.code()))
                 .containsExactly(new ArchiveMutation.Put(v1), new ArchiveMutation.Put(v2), new ArchiveMutation.Put(v3));
     }
@@ -551,7 +568,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
             }
             assertThat(created.stream().map(java.util.concurrent.CompletableFuture::join)).containsOnly(true);
             Map<String, Long> calls = redis.commandCalls();
-            assertThat(calls.get("set")).isEqualTo(n);
+            assertThat(calls.get(linkWrite())).isEqualTo(n);
             assertThat(calls.get("xadd")).as("XADDs for %d creates", n).isLessThan(n / 4);
             assertThat(OutboxContents.all(connection, keys)).hasSize(n);
             assertThat(twoSteps.outboxQueued()).isZero();
@@ -566,8 +583,8 @@ abstract class AbstractRedisHotStoreIntegrationTests {
         LinkRecord second = new LinkRecord(first.code(), "https://example.org/second", "long", 900, true, first.createdAtMillis() + 1,
                 "key2", 1);
         assertThat(store.create(second).toCompletableFuture().join()).isTrue();
-        assertThat(connection.sync().get(keys.link(first.code()))).isEqualTo(LinkRecordCodec.encode(second));
-        assertThat(connection.sync().ttl(keys.link(first.code()))).isBetween(890L, 900L);
+        assertThat(raw.get(first.code())).isEqualTo(LinkRecordCodec.encode(second));
+        assertThat(raw.ttl(first.code())).isBetween(890L, 900L);
         assertThat(OutboxContents.of(connection, keys, first.code())).containsExactly(new ArchiveMutation.Put(first),
                 new ArchiveMutation.Remove(first.code(), first.createdAtMillis(), 2), new ArchiveMutation.Put(second));
         assertThat(store.create(first).toCompletableFuture().join()).as("the code is live again").isFalse();
@@ -606,7 +623,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
                     .withCauseInstanceOf(StorageUnavailableException.class);
             await().atMost(Duration.ofSeconds(20)).ignoreExceptions().untilAsserted(() -> { // reads time out while paused
                 for (LinkRecord link : links) {
-                    assertThat(c.sync().get(keys.link(link.code()))).as(link.code()).isEqualTo(RedisHotStore.REMOVED);
+                    assertThat(new RawLinks(c, keys).get(link.code())).as(link.code()).isEqualTo(RedisHotStore.REMOVED);
                 }
                 assertThat(node.takeBacksPending()).isZero();
             });
@@ -646,7 +663,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
             await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
                 for (int i = 0; i < links.size(); i++) {
                     String code = links.get(i).code();
-                    String held = connection.sync().get(keys.link(code));
+                    String held = raw.get(code);
                     assertThat(held != null && !RedisHotStore.REMOVED.equals(held)).as("link %s live", code).isEqualTo(outcomes.get(i));
                     assertThat(inOutbox.contains(code)).as("link %s in the outbox", code).isEqualTo(outcomes.get(i));
                 }

@@ -222,7 +222,7 @@ public final class LinkLayoutFootprint {
 
     /** One string key per link with the key's TTL: the record of today, or a lean one. */
     record StringWithTtl(boolean lean) implements Layout {
-        /** {@link RedisHotStore#READ_AND_EXTEND} for the lean record: its own TTL after the flag digit, else the pool's. */
+        /** {@link KeyPerLink.READ_AND_EXTEND} for the lean record: its own TTL after the flag digit, else the pool's. */
         private static final LuaScript LEAN_READ_AND_EXTEND = new LuaScript("""
                 local v = redis.call('GET', KEYS[1])
                 if v then
@@ -253,7 +253,7 @@ public final class LinkLayoutFootprint {
         @Override
         public CompletableFuture<?> readAndExtend(RedisClusterAsyncCommands<String, String> redis, int id, long now) {
             return lean ? LEAN_READ_AND_EXTEND.runAsync(redis, new String[] {key(id)}, Long.toString(TTL_SECONDS))
-                    : RedisHotStore.READ_AND_EXTEND.runAsync(redis, new String[] {key(id)});
+                    : KeyPerLink.READ_AND_EXTEND.runAsync(redis, new String[] {key(id)});
         }
 
         @Override
