@@ -10,10 +10,10 @@ final class RedisFootprints {
     private RedisFootprints() {}
 
     /**
-     * Samples the link keys of {@code keys.namespace()} on every master of {@code connection}
-     * (see RedisFootprint). The connection belongs to the caller.
+     * Samples the link keys, or the link groups, of {@code keys.namespace()} on every master of
+     * {@code connection} (see RedisFootprint). The connection belongs to the caller.
      */
     static StorageFootprint of(RedisConnection connection, StoreKeys keys, SamplingOptions options, Clock clock) {
-        return new RedisFootprint(connection, keys.namespace(), options, clock);
+        return new RedisFootprint(connection, keys, options, clock);
     }
 }

@@ -122,6 +122,77 @@ abstract class AbstractRedisFootprintIntegrationTests {
         assertThat(s.bytesPerLink()).isPositive();
     }
 
+    @Test
+    void measure_linksInGroups_readsEveryGroupWhenFew_countingOnlyUnexpiredRecords() {
+        StoreKeys grouped = new StoreKeys("fp", 4, 64);
+        writeGrouped(grouped, SHORT, 250, 0, 600);
+        writeGrouped(grouped, SHORT, 50, Duration.ofDays(11).toMillis(), 600); // older than the TTL, kept alive by visits
+        writeGrouped(grouped, MEDIUM, 200, 0, 600);
+        writeGrouped(grouped, SHORT, 40, 0, -5); // expired, not swept yet
+        List<RedisFuture<Boolean>> other = new ArrayList<>();
+        long now = Long.parseLong(connection.sync().time().get(0));
+        for (int i = 0; i < 20; i++) {
+            String deleted = code(5);
+            other.add(connection.async().hset(grouped.linkGroup(grouped.linkGroupOf(deleted)), deleted,
+                    LinkGroups.fieldValue(now + 600, RedisHotStore.REMOVED)));
+        }
+        awaitAll(other);
+        redis.resetCommandStats();
+
+        Footprint f = RedisFootprints.of(connection, grouped, SamplingOptions.DEFAULTS, Clock.systemUTC()).measure(POOLS);
+
+        PoolFootprint s = f.pools().get("short");
+        PoolFootprint m = f.pools().get("medium");
+        assertThat(s.live().count()).isEqualTo(300);
+        assertThat(s.live().error()).isZero();
+        assertThat(s.live().method()).startsWith("exact: HGETALL of every one of 64 link groups");
+        assertThat(m.live().count()).isEqualTo(200);
+        assertThat(s.ages().sampled()).isEqualTo(300);
+        assertThat(s.ages().olderThanTtl()).isEqualTo(50);
+        assertThat(s.bytesPerLink()).as("a hash's MEMORY USAGE over its fields").isBetween(40.0, 250.0);
+        assertThat(redis.commandCalls().get("hgetall")).isEqualTo(64L);
+        assertThat(f.notes()).isEmpty();
+    }
+
+    @Test
+    void measure_manyLinkGroups_estimatesEachPoolWithinItsStatedError_fromTheGroupsItReads() {
+        StoreKeys grouped = new StoreKeys("fp", 4, 4_096);
+        writeGrouped(grouped, SHORT, 20_000, 0, 600);
+        writeGrouped(grouped, MEDIUM, 10_000, 0, 600);
+        SamplingOptions sampled = new SamplingOptions(4_000, 0, 100, 200, Duration.ofSeconds(30));
+        redis.resetCommandStats();
+
+        Footprint f = RedisFootprints.of(connection, grouped, sampled, Clock.systemUTC()).measure(POOLS);
+
+        PoolFootprint s = f.pools().get("short");
+        PoolFootprint m = f.pools().get("medium");
+        long reads = redis.commandCalls().get("hgetall");
+        assertThat(reads).as("groups read to see 4,000 fields, about 7.3 links each").isBetween(500L, 800L);
+        // A group's short links are near Poisson(4.9): sd 2.2, so the 95 % error of 4,096 times the
+        // mean of ~550 groups is about 1.96 × 4,096 × 2.2 / sqrt(550) × sqrt(1 - 550 / 4,096) = 700.
+        assertThat(s.live().error()).isBetween(400L, 1_100L);
+        assertThat(s.live().count()).isBetween(20_000 - 2 * s.live().error(), 20_000 + 2 * s.live().error());
+        assertThat(m.live().count()).isBetween(10_000 - 2 * m.live().error(), 10_000 + 2 * m.live().error());
+        assertThat(s.live().method()).contains(reads + " of 4096 link groups read");
+        assertThat(s.bytesPerLink()).isPositive();
+    }
+
+    /** Links as {@link LinkGroups} keeps them, expiring {@code ttlSeconds} from now (negative: expired). */
+    private void writeGrouped(StoreKeys grouped, PoolSpec pool, int n, long ageMillis, long ttlSeconds) {
+        long now = Long.parseLong(connection.sync().time().get(0));
+        List<RedisFuture<Boolean>> writes = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            String code = code(pool.length());
+            writes.add(connection.async().hset(grouped.linkGroup(grouped.linkGroupOf(code)), code,
+                    LinkGroups.fieldValue(now + ttlSeconds, encode(code, pool.name(), ageMillis))));
+            if (writes.size() == 2_000) {
+                awaitAll(writes);
+                writes.clear();
+            }
+        }
+        awaitAll(writes);
+    }
+
     private void write(PoolSpec pool, int n, long ageMillis) {
         List<RedisFuture<String>> writes = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -149,8 +220,8 @@ abstract class AbstractRedisFootprintIntegrationTests {
         }
     }
 
-    private static void awaitAll(List<RedisFuture<String>> futures) {
-        for (RedisFuture<String> f : futures) {
+    private static void awaitAll(List<? extends RedisFuture<?>> futures) {
+        for (RedisFuture<?> f : futures) {
             try {
                 f.get(30, TimeUnit.SECONDS);
             } catch (Exception e) {

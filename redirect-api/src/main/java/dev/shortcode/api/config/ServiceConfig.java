@@ -215,6 +215,14 @@ public interface ServiceConfig {
         /** The outbox streams. */
         Outbox outbox();
 
+        /**
+         * 0: a key per link. Above 0: links spread over this many small hashes, a third to half the
+         * memory per link (size it for some tens of live links per group); fixed for the namespace
+         * once links exist, 0..16777216.
+         */
+        @WithDefault("0")
+        int linkGroups();
+
         /** The hot store's near cache, TTL extension and outbox batching. */
         HotStore hotStore();
 
@@ -231,6 +239,10 @@ public interface ServiceConfig {
 
     /** {@code shortcode.redis.hot-store.*} (see the core's HotStoreOptions). */
     interface HotStore {
+
+        /** With link groups, how long one sweep of expired links over every group takes; at least 1 s. */
+        @WithDefault("PT10M")
+        Duration sweepPeriod();
 
         NearCache nearCache();
 

@@ -206,6 +206,7 @@ public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, Strin
                 .outboxMaxBatch(h.outbox().maxBatch())
                 .outboxMaxQueued(h.outbox().maxQueued())
                 .oneScriptCreates(h.outbox().oneScriptCreates())
+                .sweepPeriod(h.sweepPeriod())
                 .build();
         ServiceConfig.Archiver a = r.archiver();
         ArchiverOptions archiver = ArchiverOptions.builder()
@@ -227,7 +228,7 @@ public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, Strin
                 .uris(uris)
                 .mode(r.mode())
                 .commandTimeout(r.commandTimeout())
-                .keys(new StoreKeys(r.namespace(), r.outbox().shards()))
+                .keys(new StoreKeys(r.namespace(), r.outbox().shards(), r.linkGroups()))
                 .hotStore(hotStore)
                 .archiver(archiver)
                 .coldRead(coldRead)
