@@ -179,6 +179,10 @@ final class RedisFootprint implements StorageFootprint {
             readAndWeigh(m, weighs, tally, budget);
             weighLeft -= weighs;
         }
+        String listpackAdvice = groups != null ? LinkLayoutGuard.listpackAdvice(connection.sync()) : null;
+        if (listpackAdvice != null) {
+            notes.add("redis: " + listpackAdvice);
+        }
         if (budget.exhausted || System.nanoTime() > budget.deadline) {
             notes.add("redis: the " + options.timeBudget() + " time budget ran out; the figures use what was sampled by then");
         }

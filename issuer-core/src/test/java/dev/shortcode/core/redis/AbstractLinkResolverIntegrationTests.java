@@ -58,10 +58,15 @@ abstract class AbstractLinkResolverIntegrationTests {
 
     protected abstract RedisDeployment redis();
 
+    /** The link layout under test: 0 a key per link, else that many groups ({@link StoreKeys#linkGroups()}). */
+    protected int linkGroups() {
+        return 0;
+    }
+
     @BeforeEach
     void setUp() {
         redis = redis();
-        keys = new StoreKeys("t" + UUID.randomUUID().toString().substring(0, 8), 4);
+        keys = new StoreKeys("t" + UUID.randomUUID().toString().substring(0, 8), 4, linkGroups());
         config = IssuerConfig.builder().secret(SECRET)
                 .pool(PoolSpec.builder("short").length(5).idleTtl(Duration.ofDays(10)))
                 .pool(PoolSpec.builder("long").length(7).idleTtl(Duration.ofDays(30)).permanent(true))
@@ -121,9 +126,9 @@ abstract class AbstractLinkResolverIntegrationTests {
             assertThat(link.version()).isEqualTo(2);
             assertThat(link.ttlSeconds()).as("the pool's hot TTL").isEqualTo(Duration.ofDays(30).toSeconds());
         });
-        String key = keys.link(archived.code());
-        assertThat(node.connection.sync().get(key)).isEqualTo(LinkRecordCodec.encode(found.get()));
-        assertThat(node.connection.sync().ttl(key)).isGreaterThan(Duration.ofDays(30).toSeconds() - 10);
+        RawLinks raw = new RawLinks(node.connection, keys);
+        assertThat(raw.get(archived.code())).isEqualTo(LinkRecordCodec.encode(found.get()));
+        assertThat(raw.ttl(archived.code())).isGreaterThan(Duration.ofDays(30).toSeconds() - 10);
 
         // A second node finds it in Redis now.
         SwitchableArchive secondArchive = new SwitchableArchive();
@@ -222,7 +227,7 @@ abstract class AbstractLinkResolverIntegrationTests {
             assertThat(link.ttlSeconds()).as("the pool's hot TTL, not the archived one").isEqualTo(Duration.ofDays(30).toSeconds());
             assertThat(link.targets()).isEqualTo(targets);
         });
-        assertThat(LinkRecordCodec.decode(archived.code(), node.connection.sync().get(keys.link(archived.code()))).targets())
+        assertThat(LinkRecordCodec.decode(archived.code(), new RawLinks(node.connection, keys).get(archived.code())).targets())
                 .as("in Redis").isEqualTo(targets);
     }
 
@@ -236,7 +241,7 @@ abstract class AbstractLinkResolverIntegrationTests {
         archive.preload(new ArchiveMutation.Put(alias));
 
         assertThat(node.resolver.resolve("spring-sale").toCompletableFuture().join()).contains(alias);
-        assertThat(node.connection.sync().get(keys.link("spring-sale"))).as("restored").isEqualTo(LinkRecordCodec.encode(alias));
+        assertThat(new RawLinks(node.connection, keys).get("spring-sale")).as("restored").isEqualTo(LinkRecordCodec.encode(alias));
         for (int i = 0; i < 5; i++) {
             assertThat(node.resolver.resolve("no-such_alias").toCompletableFuture().join()).isEmpty();
         }
@@ -262,7 +267,7 @@ abstract class AbstractLinkResolverIntegrationTests {
         archive.preload(new ArchiveMutation.Put(archived));
         archive.preload(new ArchiveMutation.Remove(archived.code(), archived.createdAtMillis(), archived.version() + 1));
         assertThat(node.resolver.resolve(archived.code()).toCompletableFuture().join()).isEmpty();
-        assertThat(node.connection.sync().exists(keys.link(archived.code()))).isZero();
+        assertThat(new RawLinks(node.connection, keys).exists(archived.code())).isFalse();
     }
 
     /**
@@ -323,14 +328,14 @@ abstract class AbstractLinkResolverIntegrationTests {
         archive.preload(new ArchiveMutation.Put(new LinkRecord(expired, "https://example.com/e", "short", 60, false,
                 System.currentTimeMillis() - 120_000, "key1", 1)));
         assertThat(node.resolver.resolve(expired).toCompletableFuture().join()).isEmpty();
-        assertThat(node.connection.sync().exists(keys.link(expired))).isZero();
+        assertThat(new RawLinks(node.connection, keys).exists(expired)).isFalse();
 
         // Created a minute ago with a one-hour TTL, then Redis lost it: it is served and put back.
         LinkRecord young = new LinkRecord(issued(shortPool, 6), "https://example.com/y", "short", 3_600, false,
                 System.currentTimeMillis() - 60_000, "key1", 1);
         archive.preload(new ArchiveMutation.Put(young));
         assertThat(node.resolver.resolve(young.code()).toCompletableFuture().join()).contains(young);
-        assertThat(node.connection.sync().ttl(keys.link(young.code()))).isBetween(3_500L, 3_600L);
+        assertThat(new RawLinks(node.connection, keys).ttl(young.code())).isBetween(3_500L, 3_600L);
         assertThat(archive.reads.get()).isEqualTo(2);
 
         // A live link never costs an archive read.

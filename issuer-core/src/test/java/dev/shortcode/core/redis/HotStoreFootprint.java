@@ -36,11 +36,14 @@ import java.util.function.IntFunction;
  *
  * <pre>
  * mvn -B -o -q -pl issuer-core test-compile exec:exec -Dexec.executable=java -Dexec.classpathScope=test \
- *     -Dexec.args="-Xmx2g -cp %classpath dev.shortcode.core.redis.HotStoreFootprint [creates] [links] [inFlight] [rounds]"
+ *     -Dexec.args="-Xmx2g -cp %classpath dev.shortcode.core.redis.HotStoreFootprint [creates] [links] [inFlight] [rounds] [groups] [listpack]"
  * </pre>
  * Defaults: 200,000 creates per run, 1,000,000 links, 2,000 creates in flight, 3 rounds (each
  * round runs redis-benchmark, then every write path; medians are reported). {@code links} 0
- * skips the footprint. Needs {@code redis-server} and {@code redis-benchmark} on the PATH.
+ * skips the footprint. {@code groups} above 0 keeps the links in that many groups
+ * ({@link LinkGroups}) in the hot store's own paths and the footprint; {@code listpack} sets Redis's
+ * {@code hash-max-listpack-value} first (default 64). Needs {@code redis-server} and
+ * {@code redis-benchmark} on the PATH.
  */
 public final class HotStoreFootprint {
 
@@ -54,17 +57,25 @@ public final class HotStoreFootprint {
         int links = args.length > 1 ? Integer.parseInt(args[1]) : 1_000_000;
         int inFlight = args.length > 2 ? Integer.parseInt(args[2]) : 2_000;
         int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 3;
+        int groups = args.length > 4 ? Integer.parseInt(args[4]) : 0;
+        String listpack = args.length > 5 ? args[5] : null;
         try (RedisDeployment redis = RedisServers.standalone(); RedisConnection connection = redis.connect()) {
             int port = redis.uris().get(0).getPort();
             System.out.printf("redis-server on 127.0.0.1:%d; %,d creates per run, %,d in flight, %d rounds; JDK %s, %d cpus%n", port,
                     creates, inFlight, rounds, System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
 
-            StoreKeys keys = new StoreKeys("sc", 8);
+            if (listpack != null) {
+                connection.sync().configSet("hash-max-listpack-value", listpack);
+            }
+            StoreKeys keys = new StoreKeys("sc", 8, groups);
+            System.out.printf("links: %s; hash-max-listpack-value %s%n", groups == 0 ? "a key per link" : groups + " groups",
+                    connection.sync().configGet("hash-max-listpack-value").get("hash-max-listpack-value"));
             RedisClusterAsyncCommands<String, String> async = connection.async();
             Map<String, IntFunction<CompletableFuture<?>>> variants = new java.util.LinkedHashMap<>();
-            variants.put("RedisHotStore.create, one script: SET NX EX and XADD (standalone default)",
+            String claim = groups == 0 ? "SET NX EX" : "claim in a group";
+            variants.put("RedisHotStore.create, one script: " + claim + " and XADD (standalone default)",
                     hotStoreCreates(connection, keys, HotStoreOptions.DEFAULTS));
-            variants.put("RedisHotStore.create, two steps: SET NX EX, then group-committed XADD (Cluster)",
+            variants.put("RedisHotStore.create, two steps: " + claim + ", then group-committed XADD (Cluster)",
                     hotStoreCreates(connection, keys, HotStoreOptions.builder().oneScriptCreates(false).build()));
             variants.put("bare SET NX EX, no outbox (the floor)",
                     i -> async.set(keys.link(code(i)), value(i), SetArgs.Builder.nx().ex(TTL_SECONDS)).toCompletableFuture());
@@ -218,8 +229,10 @@ public final class HotStoreFootprint {
         double seconds = (System.nanoTime() - began) / 1e9;
         long withOutbox = usedMemory(connection);
         long dbsize = connection.sync().dbsize();
-        String sampleKey = keys.link(code(7));
+        String sampleKey = keys.linkGroups() == 0 ? keys.link(code(7)) : keys.linkGroup(keys.linkGroupOf(code(7)));
         Long sampleUsage = connection.sync().memoryUsage(sampleKey);
+        String sampleShape = keys.linkGroups() == 0 ? "one link key"
+                : "one group's hash (" + connection.sync().hlen(sampleKey) + " links, " + connection.sync().objectEncoding(sampleKey) + ")";
 
         try (OutboxArchiver archiver = new OutboxArchiver(redis::connect, new DiscardingArchive(), keys,
                 ArchiverOptions.builder().threads(8).build(), OutboxMetrics.NOOP, "footprint", Clock.systemUTC()).start()) {
@@ -234,7 +247,7 @@ public final class HotStoreFootprint {
         System.out.println();
         System.out.printf("%,d links created in %.1f s (%,.0f/s); keys in Redis: %,d; value %.1f bytes on average (URL %d)%n", links,
                 seconds, links / seconds, dbsize, avgValue, URL_LENGTH);
-        System.out.printf("MEMORY USAGE of one link key: %d bytes%n", sampleUsage);
+        System.out.printf("MEMORY USAGE of %s: %d bytes%n", sampleShape, sampleUsage);
         System.out.println("| state | used_memory delta | bytes per link | beyond the 80-char URL |");
         System.out.println("|---|---:|---:|---:|");
         System.out.printf("| links + outbox not yet archived | %,d | %.1f | %.1f |%n", withOutbox - before,

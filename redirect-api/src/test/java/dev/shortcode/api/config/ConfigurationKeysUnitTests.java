@@ -171,6 +171,7 @@ class ConfigurationKeysUnitTests {
                 key("shortcode.redis.command-timeout", d, "PT5S", Duration.ofSeconds(5), "PT0S", s -> redis(s).commandTimeout()),
                 key("shortcode.redis.namespace", d, "prod", "prod", "has space", s -> redis(s).keys().namespace()),
                 key("shortcode.redis.outbox.shards", d, "16", 16, "0", s -> redis(s).keys().outboxShards()),
+                key("shortcode.redis.link-groups", d, "65536", 65_536, "-1", s -> redis(s).keys().linkGroups()),
                 // hot store
                 key("shortcode.redis.hot-store.near-cache.max-size", d, "5000", 5_000L, "0", s -> redis(s).hotStore().nearCacheMaxSize()),
                 key("shortcode.redis.hot-store.near-cache.refresh", d, "PT2S", Duration.ofSeconds(2), "PT0S",
@@ -190,6 +191,8 @@ class ConfigurationKeysUnitTests {
                 key("shortcode.redis.hot-store.outbox.max-queued", d, "1000", 1_000, "10", s -> redis(s).hotStore().outboxMaxQueued()),
                 key("shortcode.redis.hot-store.outbox.one-script-creates", d, "false", false, "ture",
                         s -> redis(s).hotStore().oneScriptCreates()),
+                key("shortcode.redis.hot-store.sweep-period", d, "PT1H", Duration.ofHours(1), "PT0.5S",
+                        s -> redis(s).hotStore().sweepPeriod()),
                 // archiver
                 key("shortcode.redis.archiver.group", d, "other", "other", "  ", s -> redis(s).archiver().group()),
                 key("shortcode.redis.archiver.consumer", d, "pod-1", "pod-1", "pod/1", s -> redis(s).archiver().consumer()),
