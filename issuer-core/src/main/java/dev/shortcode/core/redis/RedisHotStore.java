@@ -28,6 +28,12 @@ import java.util.concurrent.CompletionStage;
  * The hot store on Redis, standalone or Cluster: code to link with a sliding TTL, every change
  * also appended to the archive outbox.
  *
+ * <p>Where a link sits in Redis is {@link LinkSlots}' business. The commands named below are those
+ * of a key per link ({@link KeyPerLink}, the default); with links in groups ({@link LinkGroups})
+ * each is a script on the link's group with the same outcome: a claim of the field for
+ * {@code SET NX EX}, a script per code for the reloads' {@code MGET}, a rewrite of the field's
+ * expiry for {@code EXPIRE}. Everything else here holds for both.
+ *
  * <h2>Create: one script on a standalone Redis, two steps on a Cluster</h2>
  * On a standalone Redis a create is one script ({@link OneScriptCreates}): {@code SET NX EX} of
  * {@code <ns>:l:{code}} and, only when that took the code, the {@code XADD} of its {@code Put} to

@@ -145,6 +145,15 @@ abstract class AbstractLinkGroupsIntegrationTests {
     }
 
     @Test
+    void aTtlPastWhatAnExpiryHolds_endsAtTheLastOne_ratherThanWrappingIntoThePast() {
+        LinkRecord century = link(randomCode(7), Duration.ofDays(36_500).toSeconds());
+        assertThat(store.create(century).toCompletableFuture().join()).isTrue();
+        assertThat(store.peek(century.code()).toCompletableFuture().join()).contains(century);
+        assertThat(raw.ttl(century.code())).as("until December 2093")
+                .isGreaterThan(Duration.ofDays(365L * 60).toSeconds()).isLessThan(Duration.ofDays(365L * 70).toSeconds());
+    }
+
+    @Test
     void aNodeWithAnotherLayout_refusesToStart_namingBoth() {
         StoreKeys otherCount = new StoreKeys(keys.namespace(), 4, GROUPS * 2);
         assertThatThrownBy(() -> new RedisHotStore(connection, otherCount, HotStoreOptions.DEFAULTS).close())

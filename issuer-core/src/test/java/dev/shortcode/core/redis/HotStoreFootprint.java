@@ -285,7 +285,7 @@ public final class HotStoreFootprint {
         return LinkRecordCodec.encode(link(i));
     }
 
-    private static LinkRecord link(int i) {
+    static LinkRecord link(int i) {
         String code = code(i);
         StringBuilder url = new StringBuilder(URL_LENGTH).append("https://www.example.com/campaign/").append(code).append('/');
         while (url.length() < URL_LENGTH) {
