@@ -40,7 +40,7 @@ import java.util.function.IntFunction;
  * </pre>
  * Defaults: 200,000 creates per run, 1,000,000 links, 2,000 creates in flight, 3 rounds (each
  * round runs redis-benchmark, then every write path; medians are reported). {@code links} 0
- * skips the footprint. {@code groups} above 0 keeps the links in that many groups
+ * skips the footprint, {@code rounds} 0 everything else. {@code groups} above 0 keeps the links in that many groups
  * ({@link LinkGroups}) in the hot store's own paths and the footprint; {@code listpack} sets Redis's
  * {@code hash-max-listpack-value} first (default 64). Needs {@code redis-server} and
  * {@code redis-benchmark} on the PATH.
@@ -88,6 +88,12 @@ public final class HotStoreFootprint {
                 return set.thenCombine(xadd, (a, b) -> a);
             });
 
+            if (rounds == 0) { // the footprint alone
+                if (links > 0) {
+                    footprint(redis, connection, keys, links, inFlight);
+                }
+                return;
+            }
             for (var v : variants.entrySet()) { // warm-up: JIT, connection, script cache
                 throughput(redis, connection, "warm-up " + v.getKey(), creates / 4, inFlight, v.getValue());
             }
@@ -243,6 +249,8 @@ public final class HotStoreFootprint {
         }
         long drained = usedMemory(connection);
         store.close();
+        long halfDied = halfDie(connection, keys, links) - before;
+        long live = links - links / 2;
         double avgValue = (double) valueBytes / links;
         System.out.println();
         System.out.printf("%,d links created in %.1f s (%,.0f/s); keys in Redis: %,d; value %.1f bytes on average (URL %d)%n", links,
@@ -254,6 +262,40 @@ public final class HotStoreFootprint {
                 (double) (withOutbox - before) / links, (double) (withOutbox - before) / links - URL_LENGTH);
         System.out.printf("| links, outbox archived and trimmed | %,d | %.1f | %.1f |%n", drained - before,
                 (double) (drained - before) / links, (double) (drained - before) / links - URL_LENGTH);
+        System.out.printf("| then half the links died in no order%s, per live link | %,d | %.1f | %.1f |%n",
+                keys.linkGroups() == 0 ? " (DEL)" : " (expired, then one sweep over every group)", halfDied, (double) halfDied / live,
+                (double) halfDied / live - URL_LENGTH);
+    }
+
+    /**
+     * Every other link dies, which at steady state is what a sliding TTL leaves: a key per link
+     * loses its key ({@code DEL}, as expiry does), a link in a group has its field's expiry set in
+     * the past and the sweep then passes over every group. Returns {@code used_memory} after it.
+     */
+    private static long halfDie(RedisConnection connection, StoreKeys keys, int links) {
+        RedisClusterAsyncCommands<String, String> async = connection.async();
+        long expired = Long.parseLong(connection.sync().time().get(0)) - 1;
+        List<CompletableFuture<?>> writes = new java.util.ArrayList<>();
+        for (int i = 1; i < links; i += 2) {
+            String code = code(i);
+            writes.add(keys.linkGroups() == 0
+                    ? async.del(keys.link(code)).toCompletableFuture()
+                    : async.hset(keys.linkGroup(keys.linkGroupOf(code)), code, LinkGroups.fieldValue(expired, value(i))).toCompletableFuture());
+            if (writes.size() == 10_000) {
+                CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new)).join();
+                writes.clear();
+            }
+        }
+        CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new)).join();
+        if (keys.linkGroups() > 0) {
+            try (LinkGroupSweeper sweeper = new LinkGroupSweeper(async, keys, Duration.ofMinutes(10))) {
+                for (int from = 0; from < keys.linkGroups(); from += 1_000) {
+                    sweeper.sweep(from, Math.min(1_000, keys.linkGroups() - from)).join();
+                }
+                System.out.printf("the sweep deleted %,d expired fields%n", sweeper.swept());
+            }
+        }
+        return usedMemory(connection);
     }
 
     static long usedMemory(RedisConnection connection) {

@@ -21,8 +21,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Three service processes on a 3-master Redis Cluster with a replica each and one HBase, under a
@@ -46,13 +47,16 @@ class ClusterFaultIntegrationTests {
     private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
     private final ServiceProcess[] nodes = new ServiceProcess[NODES];
 
-    @Test
-    void threeNodes_nodeKill_masterKill_hbaseFreeze_loseNothingAndRecoverWithinTheirTargets() throws Exception {
+    /** Both link layouts: a key per link (0), and links in 4,096 groups spread over the masters. */
+    @ParameterizedTest(name = "link groups: {0}")
+    @ValueSource(ints = {0, 4_096})
+    void threeNodes_nodeKill_masterKill_hbaseFreeze_loseNothingAndRecoverWithinTheirTargets(int linkGroups) throws Exception {
         HBaseProcess hbase = HBaseProcess.shared();
         try (ReplicatedCluster redis = ReplicatedCluster.start(3)) {
             Map<String, String> env = Map.of(
                     "SHORTCODE_REDIS_URIS", redis.allNodes().stream().map(u -> u.toURI().toString()).collect(Collectors.joining(",")),
                     "SHORTCODE_REDIS_MODE", "cluster",
+                    "SHORTCODE_REDIS_LINK_GROUPS", Integer.toString(linkGroups),
                     "SHORTCODE_HBASE_ZOOKEEPER_QUORUM", hbase.zookeeperQuorum(),
                     "SHORTCODE_SECRET", "fault test secret shared by all nodes",
                     "SHORTCODE_ADMIN_KEY", ApiClient.ADMIN_KEY);
