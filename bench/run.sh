@@ -13,6 +13,7 @@
 #   4. starts the service (module redirect-api) in Redis mode, then in embedded mode, and runs every
 #      scenario and a max-rate search against each — skipped, with a clear message, while
 #      redirect-api/pom.xml does not exist;
+#   then measures Redis bytes per link in each link layout (bench/redis-bytes.sh);
 #   5. writes machine, versions, the command and the tables into docs/BENCHMARKS.md, replacing the
 #      section between <!-- loadtest:begin --> and <!-- loadtest:end --> (creating the file if needed).
 # It stops everything it started when it ends, also on Ctrl-C or SIGTERM.
@@ -29,6 +30,7 @@
 #   until its JIT compiler threads used under BENCH_JIT_QUIET CPU seconds in a round, at most
 #   BENCH_PRIME_ROUNDS rounds) BENCH_PIN=1 BENCH_REDIS_REQUESTS=200000 BENCH_START_TIMEOUT=90
 #   BENCH_SKIP_BUILD=0 BENCH_OUT=bench/out BENCH_DOC=docs/BENCHMARKS.md BENCH_API_KEY=<the admin key>
+#   BENCH_BYTES_LINKS=1000000 (links per layout for bench/redis-bytes.sh, after the services; 0 skips it)
 #   BENCH_JAVA_OPTS="-Xmx1g" (generator JVMs) SERVICE_JAVA_OPTS (the service's and the baseline's JVM:
 #   bench/lib.sh gives the default and why)
 set -euo pipefail
@@ -73,6 +75,7 @@ PIN=${BENCH_PIN:-1}
 REDIS_REQUESTS=${BENCH_REDIS_REQUESTS:-200000}
 START_TIMEOUT=${BENCH_START_TIMEOUT:-90}
 SKIP_BUILD=${BENCH_SKIP_BUILD:-0}
+BYTES_LINKS=${BENCH_BYTES_LINKS:-1000000}
 OUT=${BENCH_OUT:-bench/out}
 DOC=${BENCH_DOC:-docs/BENCHMARKS.md}
 read -r -a JAVA_OPTS <<< "${BENCH_JAVA_OPTS:--Xmx1g}"
@@ -397,6 +400,19 @@ else
   run_service embedded
 fi
 
+# 3b. Redis bytes per link in each link layout (bench/redis-bytes.sh: a private redis-server per
+# layout; after the services, so that it takes no CPU from them).
+BYTES_TABLE="$TMP_DIR/redis-bytes.md"
+if [[ "$BYTES_LINKS" == 0 ]]; then
+  echo "_Skipped (BENCH_BYTES_LINKS=0)._" >"$BYTES_TABLE"
+else
+  log "measuring Redis bytes per link at $BYTES_LINKS links per layout (bench/redis-bytes.sh)"
+  if ! run_tracked env BYTES_LINKS="$BYTES_LINKS" "${REST_PIN[@]}" bash "$ROOT/bench/redis-bytes.sh" >"$BYTES_TABLE" 2>"$LOG_DIR/redis-bytes.log"; then
+    echo "_Failed; see $LOG_DIR/redis-bytes.log._" >>"$BYTES_TABLE"
+    FAILED+=(redis-bytes)
+  fi
+fi
+
 # 4. The write-up.
 CPU_MODEL=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//' || true)
 MEM_GIB=$(awk '/MemTotal/ {printf "%.1f", $2 / 1048576}' /proc/meminfo 2>/dev/null || true)
@@ -492,6 +508,12 @@ section="$TMP_DIR/section.md"
   echo "One NDJSON stream of ${BULK_LINES} create lines (after an unreported stream of ${BULK_PRIME_LINES} lines that warms the route) $( [[ "$BULK_RATE" == 0 ]] && echo "sent as fast as the service reads them" || echo "at ${BULK_RATE} lines/s"), results read while it is sent; each result line written after its link is durable. links/s over the whole stream (first byte sent to last result read); server CPU over the same window."
   echo
   if [[ -n "$SERVICE_NOTE" ]]; then echo "_${SERVICE_NOTE^}_"; else bulk_table; fi
+  echo
+  echo "### Redis bytes per link (\`bench/redis-bytes.sh\`)"
+  echo
+  echo "${BYTES_LINKS} links created through \`RedisHotStore\` in each link layout on a private redis-server (80-character URLs, one script per create), the outbox archived and trimmed; then every other link dead (a key per link: \`DEL\`; links in groups: expired, then one sweep over every group). \`used_memory\` delta per link, less the URL."
+  echo
+  cat "$BYTES_TABLE"
   echo
   echo "### Redis reference: \`redis-benchmark -t set -n ${REDIS_REQUESTS}\` (50 clients, no pipelining, same box)"
   echo
