@@ -39,7 +39,12 @@ interface LinkSlots {
 
     /**
      * Stores {@code record} for {@code ttlSeconds} if the code is free: absent, expired, or (when
-     * {@code overRemoved}) holding {@link #REMOVED}. True when stored.
+     * {@code overRemoved}) holding {@link #REMOVED}. True when stored. Creates claim over the marker:
+     * a deleted code (an alias, or any code after a wrap) can be taken again at once, while a live one
+     * cannot, and the new link's archive {@code Put} is newer (creation time) than the old link's
+     * pending {@code Remove}, so the archive ends with the new link whatever order they reach it.
+     * Restores from the archive do not: the marker of a link deleted while its removal waits in the
+     * outbox must keep the link from coming back.
      */
     CompletableFuture<Boolean> claim(String code, String record, long ttlSeconds, boolean overRemoved);
 

@@ -21,8 +21,9 @@ import java.util.function.BiConsumer;
  * a Cluster that order is the price of spreading links over every slot: a link's key and its
  * outbox stream live in different slots, and no script may touch both. A standalone server has no
  * slots, so one script does both in order, atomically: the layout's claim of the link (a free
- * code, or the take-over of a {@link LinkSlots#REMOVED} marker), and only when that took the code, {@code XADD} of the
- * {@code Put}. The create is acknowledged with the script's reply, one round trip after it left.
+ * code, or the take-over of a {@link LinkSlots#REMOVED} marker), and only when that took the code,
+ * {@code XADD} of the {@code Put}. The create is acknowledged with the script's reply, one round
+ * trip after it left.
  *
  * <p>All or nothing. Redis runs a script to its end before anything else, so no reader sees the
  * link without its outbox entry. Out of memory, Redis refuses a script's first write and allows

@@ -30,9 +30,9 @@ import java.util.concurrent.CompletionStage;
  *
  * <p>Where a link sits in Redis is {@link LinkSlots}' business. The commands named below are those
  * of a key per link ({@link KeyPerLink}, the default); with links in groups ({@link LinkGroups})
- * each is a script on the link's group with the same outcome: a claim of the field for
- * {@code SET NX EX}, a script per code for the reloads' {@code MGET}, a rewrite of the field's
- * expiry for {@code EXPIRE}. Everything else here holds for both.
+ * each is a script on the link's group with the same outcome (a claim of the field for
+ * {@code SET NX EX}, a rewrite of the field's expiry for {@code EXPIRE}), and the reloads' {@code MGET}
+ * is pipelined {@code HGET}s judged by one {@code TIME}. Everything else here holds for both.
  *
  * <h2>Create: one script on a standalone Redis, two steps on a Cluster</h2>
  * On a standalone Redis a create is one script ({@link OneScriptCreates}): {@code SET NX EX} of
@@ -143,7 +143,6 @@ final class RedisHotStore implements HotStore {
     static final String REMOVED = LinkSlots.REMOVED;
 
     private static final CompletableFuture<Optional<LinkRecord>> ABSENT = CompletableFuture.completedFuture(Optional.empty());
-    private static final CompletableFuture<Boolean> CLAIMED = CompletableFuture.completedFuture(Boolean.TRUE);
     /** How long reloads gather before one batch is sent. */
     static final Duration RELOAD_FLUSH_INTERVAL = Duration.ofMillis(5);
     /** Codes per reload {@code MGET}; more waits for the next round. */
