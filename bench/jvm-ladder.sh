@@ -10,6 +10,9 @@
 #   default of bench/lib.sh) JL_MODE=redis (or embedded) JL_START=4000 JL_LADDER_STEP=2000
 #   JL_TRIES=3 JL_STEP=5s JL_MAX_STEPS=14 JL_P99=10ms JL_LINKS=10000 JL_ZIPF=1.0 JL_PRIME=20s
 #   (redirects at 8,000/s on each side first) JL_OUT=bench/out/jvm-ladder
+#   JL_A_ENV, JL_B_ENV (settings of each side's service, space-separated NAME=value: the same build
+#   configured two ways, e.g. JL_A_ENV="SHORTCODE_REDIS_NAMESPACE=g SHORTCODE_REDIS_LINK_GROUPS=16384"
+#   and JL_A=$JL_B for links in groups against a key per link; two layouts need two namespaces)
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
@@ -39,15 +42,17 @@ if [[ $MODE == redis ]]; then
   start_redis
   start_hbase
 fi
+read -r -a A_ENV <<< "${JL_A_ENV:-}"
+read -r -a B_ENV <<< "${JL_B_ENV:-}"
 read -r -a SERVICE_OPTS <<< "$A_OPTS"
-start_service a "$MODE" JDK_JAVA_OPTIONS="-Xlog:gc*:file=$OUT/a.gc.log"
+start_service a "$MODE" JDK_JAVA_OPTIONS="-Xlog:gc*:file=$OUT/a.gc.log" "${A_ENV[@]}"
 a_port=$SERVICE_PORT a_pid=$SERVICE_PID
 read -r -a SERVICE_OPTS <<< "$B_OPTS"
-start_service b "$MODE" JDK_JAVA_OPTIONS="-Xlog:gc*:file=$OUT/b.gc.log"
+start_service b "$MODE" JDK_JAVA_OPTIONS="-Xlog:gc*:file=$OUT/b.gc.log" "${B_ENV[@]}"
 b_port=$SERVICE_PORT b_pid=$SERVICE_PID
 redirect_prime "$a_port" "$a_pid" a
 redirect_prime "$b_port" "$b_pid" b
-log "$MODE: ladder from $START/s by $LADDER_STEP, $TRIES tries; target: $A_OPTS; versus: $B_OPTS"
+log "$MODE: ladder from $START/s by $LADDER_STEP, $TRIES tries; target: $A_OPTS ${JL_A_ENV:-}; versus: $B_OPTS ${JL_B_ENV:-}"
 redirect_ladder "$MODE-ladder" "$a_port" "$a_pid" "$b_port" "$b_pid"
 grep -E 'max rate|^versus / target' "$OUT/$MODE-ladder.out"
 stop_pid "$a_pid"

@@ -175,7 +175,7 @@ public final class HotStoreFootprint {
     }
 
     /** Redis' own CPU seconds so far (user + system), from INFO cpu. */
-    private static double redisCpuSeconds(RedisConnection connection) {
+    static double redisCpuSeconds(RedisConnection connection) {
         double seconds = 0;
         for (String line : connection.sync().info("cpu").split("\r?\n")) {
             if (line.startsWith("used_cpu_user:") || line.startsWith("used_cpu_sys:")) {

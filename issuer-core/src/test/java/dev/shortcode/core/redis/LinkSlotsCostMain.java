@@ -69,7 +69,7 @@ public final class LinkSlotsCostMain {
     /** Runs {@code n} operations, at most {@value #IN_FLIGHT} at a time; Redis CPU µs per operation. */
     private static double run(RedisConnection connection, int n, IntFunction<CompletableFuture<?>> op) throws InterruptedException {
         Semaphore permits = new Semaphore(IN_FLIGHT);
-        double before = cpuSeconds(connection);
+        double before = HotStoreFootprint.redisCpuSeconds(connection);
         for (int i = 0; i < n; i++) {
             permits.acquire();
             op.apply(i).whenComplete((r, failure) -> {
@@ -80,16 +80,6 @@ public final class LinkSlotsCostMain {
             });
         }
         permits.acquire(IN_FLIGHT);
-        return (cpuSeconds(connection) - before) * 1e6 / n;
-    }
-
-    private static double cpuSeconds(RedisConnection connection) {
-        double seconds = 0;
-        for (String line : connection.sync().info("cpu").split("\r?\n")) {
-            if (line.startsWith("used_cpu_user:") || line.startsWith("used_cpu_sys:")) {
-                seconds += Double.parseDouble(line.substring(line.indexOf(':') + 1).trim());
-            }
-        }
-        return seconds;
+        return (HotStoreFootprint.redisCpuSeconds(connection) - before) * 1e6 / n;
     }
 }
