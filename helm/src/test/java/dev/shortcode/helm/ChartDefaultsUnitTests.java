@@ -131,6 +131,7 @@ class ChartDefaultsUnitTests {
         assertThat(configData())
                 .containsEntry("SHORTCODE_BASE_URL", "https://sho.rt")
                 .containsEntry("SHORTCODE_REDIS_MODE", "standalone")
+                .containsEntry("SHORTCODE_REDIS_LINK_GROUPS", "0")
                 .containsEntry("SHORTCODE_HBASE_ZOOKEEPER_QUORUM", "zk.data.svc:2181")
                 .containsEntry("SHORTCODE_DEFAULT_TTL", "P10D")
                 .containsEntry("SHORTCODE_REDIRECT_STATUS", "302")

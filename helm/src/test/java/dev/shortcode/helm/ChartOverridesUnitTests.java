@@ -30,17 +30,19 @@ class ChartOverridesUnitTests {
     private static final String FULLNAME = "links-shortcode";
 
     @Test
-    void redis_clusterMode_setsTheModeAndKeepsEverySeedUriInTheSecret() {
+    void redis_clusterModeWithLinkGroups_setsBothAndKeepsEverySeedUriInTheSecret() {
         Manifests manifests = ChartRelease.withRequiredValues().values("""
                 redis:
                   mode: cluster
+                  linkGroups: 65536
                   uris:
                     - redis://:pw@redis-0.data.svc:6379
                     - redis://:pw@redis-1.data.svc:6379
                     - redis://:pw@redis-2.data.svc:6379
                 """).render();
 
-        assertThat(config(manifests)).containsEntry("SHORTCODE_REDIS_MODE", "cluster").doesNotContainKey("SHORTCODE_REDIS_URIS");
+        assertThat(config(manifests)).containsEntry("SHORTCODE_REDIS_MODE", "cluster").containsEntry("SHORTCODE_REDIS_LINK_GROUPS", "65536")
+                .doesNotContainKey("SHORTCODE_REDIS_URIS");
         assertThat(ChartDefaultsUnitTests.secretValue(manifests.get(Secret.class, FULLNAME), env(manifests).get("SHORTCODE_REDIS_URIS")))
                 .isEqualTo("redis://:pw@redis-0.data.svc:6379,redis://:pw@redis-1.data.svc:6379,redis://:pw@redis-2.data.svc:6379");
     }

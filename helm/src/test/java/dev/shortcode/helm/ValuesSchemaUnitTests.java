@@ -40,6 +40,7 @@ class ValuesSchemaUnitTests {
             "redis: {uris: ['redis://a:6379,redis://b:6379']}       | at '/redis/uris/0'",
             "redis: {mode: clustr}                                  | at '/redis/mode'",
             "redis: {mode: true}                                    | at '/redis/mode'",
+            "redis: {linkGroups: -1}                                | at '/redis/linkGroups'",
             "hbase: {zookeeperQuorum: zk}                           | at '/hbase/zookeeperQuorum'",
             "hbase: {zookeeperQuorum: 'zk:2181;zk2:2181'}           | at '/hbase/zookeeperQuorum'",
             "secrets: {permutationSecret: too-short}                | at '/secrets/permutationSecret'",

@@ -15,8 +15,8 @@ import java.util.concurrent.CompletableFuture;
  *       (Redis's own TTL). About 160 bytes of Redis per link beyond its URL.
  *   <li>{@link LinkGroups}: links spread by their code over a fixed number of small hashes, each
  *       field the link's expiry followed by its record; every operation checks that expiry against
- *       Redis's clock, and a sweep deletes expired fields. About 50 to 100 bytes per link beyond
- *       its URL, for more Redis CPU per operation.
+ *       Redis's clock, and a sweep deletes expired fields. About 70 bytes per link beyond its URL
+ *       (113 where Redis keeps the hashes as tables), for more Redis CPU per operation.
  * </ul>
  *
  * <p>Values handed in and out are {@code LinkRecordCodec}'s records, or {@link #REMOVED}, which a

@@ -47,7 +47,10 @@ import java.util.concurrent.TimeoutException;
  *       estimate runs high by their share, small with active expiry. The ± is the 95 % binomial
  *       error summed over masters (see {@link LinkTally}).
  * </ul>
- * Every link key found is read ({@code GET}, at most {@code exactBelow} or {@code sampleSize} of
+ * With links in groups ({@link LinkGroups}) there are no link keys to draw: the groups are
+ * numbered, so whole groups are read instead ({@link #sampleGroups}).
+ *
+ * <p>Every link key found is read ({@code GET}, at most {@code exactBelow} or {@code sampleSize} of
  * them): only a value holding a record counts, not the removal marker a deleted link leaves until
  * its TTL; the record gives age and kind for the survival estimate. {@code memorySamples} of
  * them are weighed ({@code MEMORY USAGE}: bytes per link, plus what a key costs beyond it, see

@@ -208,6 +208,82 @@ abstract class AbstractRedisHotStoreIntegrationTests {
         }
     }
 
+    /**
+     * Four nodes create the same 400 codes at once, each with its own URL, while each also creates
+     * 200 codes of its own, all in the same few hashes when links are grouped: exactly one create of
+     * each shared code wins, Redis holds the winner's link, the outbox holds the winner's Put and
+     * nothing of the losers, and no node's own create is lost to another's write beside it.
+     */
+    @Test
+    void create_sameCodesFromFourNodesAtOnce_exactlyOneWinsEach_andNoOtherCreateIsLost() throws Exception {
+        int nodes = 4;
+        List<String> shared = java.util.stream.Stream.generate(() -> randomCode(8)).distinct().limit(400).toList();
+        List<RedisConnection> connections = new java.util.ArrayList<>();
+        List<RedisHotStore> stores = new java.util.ArrayList<>();
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(nodes);
+        try {
+            for (int n = 0; n < nodes; n++) {
+                connections.add(redis.connect());
+                stores.add(new RedisHotStore(connections.get(n), keys, HotStoreOptions.DEFAULTS));
+            }
+            java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+            List<java.util.concurrent.Future<List<Boolean>>> outcomes = new java.util.ArrayList<>();
+            List<List<LinkRecord>> own = new java.util.ArrayList<>();
+            for (int n = 0; n < nodes; n++) {
+                int node = n;
+                List<LinkRecord> mine = java.util.stream.Stream.generate(() -> link(randomCode(8), 600)).limit(200).toList();
+                own.add(mine);
+                outcomes.add(threads.submit(() -> {
+                    start.await();
+                    List<java.util.concurrent.CompletableFuture<Boolean>> created = new java.util.ArrayList<>();
+                    for (int i = 0; i < shared.size(); i++) {
+                        created.add(stores.get(node).create(byNode(shared.get(i), node)).toCompletableFuture());
+                        if (i < mine.size()) {
+                            created.add(stores.get(node).create(mine.get(i)).toCompletableFuture());
+                        }
+                    }
+                    return created.stream().map(java.util.concurrent.CompletableFuture::join).toList();
+                }));
+            }
+            start.countDown();
+            List<List<Boolean>> results = new java.util.ArrayList<>();
+            for (java.util.concurrent.Future<List<Boolean>> outcome : outcomes) {
+                results.add(outcome.get(60, java.util.concurrent.TimeUnit.SECONDS));
+            }
+            Map<String, List<ArchiveMutation>> outbox = new java.util.HashMap<>();
+            OutboxContents.all(connection, keys).forEach(m -> outbox.computeIfAbsent(m.code(), c -> new java.util.ArrayList<>()).add(m));
+            for (int i = 0; i < shared.size(); i++) {
+                String code = shared.get(i);
+                List<Integer> winners = new java.util.ArrayList<>();
+                for (int n = 0; n < nodes; n++) {
+                    int position = i < 200 ? 2 * i : 200 + i; // the shared create's place in the node's list
+                    if (results.get(n).get(position)) {
+                        winners.add(n);
+                    }
+                }
+                assertThat(winners).as("nodes whose create of %s won", code).hasSize(1);
+                LinkRecord winner = byNode(code, winners.get(0));
+                assertThat(raw.get(code)).as(code).isEqualTo(LinkRecordCodec.encode(winner));
+                assertThat(outbox.get(code)).as("the outbox of %s", code).containsExactly(new ArchiveMutation.Put(winner));
+            }
+            for (int n = 0; n < nodes; n++) {
+                for (LinkRecord l : own.get(n)) {
+                    assertThat(raw.get(l.code())).as("node %d's own %s", n, l.code()).isEqualTo(LinkRecordCodec.encode(l));
+                }
+            }
+        } finally {
+            threads.shutdownNow();
+            stores.forEach(RedisHotStore::close);
+            connections.forEach(RedisConnection::close);
+        }
+    }
+
+    /** The link node {@code node} creates under {@code code}: its own URL. */
+    private static LinkRecord byNode(String code, int node) {
+        return new LinkRecord(code, "https://example.com/" + code + "/from-node-" + node, "long", 600, false, 1_764_000_000_000L,
+                "key1", 1);
+    }
+
     @Test
     void get_unknownCode_isEmptyAndNotRemembered() {
         String code = randomCode(7);

@@ -32,7 +32,7 @@ import java.util.function.IntFunction;
  * Cluster's) and two other ways to write a link, with commands per create from
  * {@code INFO commandstats}, this JVM's and Redis' CPU per create, the latency of one create at a
  * time, and bytes per link from {@code INFO memory} for a million links with 80-character URLs,
- * before and after the outbox is drained.
+ * before and after the outbox is drained, and per live link once half of them died.
  *
  * <pre>
  * mvn -B -o -q -pl issuer-core test-compile exec:exec -Dexec.executable=java -Dexec.classpathScope=test \
