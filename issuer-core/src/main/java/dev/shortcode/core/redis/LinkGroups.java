@@ -23,7 +23,9 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>Redis 7.0 has no expiry per hash field (7.4 has), so each field's value starts with the link's
  * expiry: six base-36 digits of seconds since 2025-01-01 UTC ({@link #EPOCH_SECONDS}; enough until
- * December 2093, where longer TTLs stop), then the record or {@link #REMOVED}. Every operation is a script that compares that expiry
+ * December 2093, where longer TTLs stop), then the record or {@link #REMOVED}. An expiry is
+ * rounded up to the next whole second, so a link lives its TTL and at most a second more. Every
+ * operation is a script that compares that expiry
  * with Redis's own clock ({@code TIME}), so a link is gone at the same moment for every node, as a
  * key's TTL would be: an expired field is absent to every operation, and a claim overwrites it.
  * Extending rewrites the expiry in place. The hash itself expires with its longest-lived field
@@ -51,14 +53,17 @@ final class LinkGroups implements LinkSlots {
     /**
      * The Lua every script starts with. {@code alive(v, t)} is the record or marker of a field's
      * value {@code v} while it has not expired at {@code t}, else nil; {@code put} writes a value
-     * with its expiry and keeps the hash's TTL at least that long.
+     * with its expiry and keeps the hash's TTL at least that long; {@code claim} and
+     * {@code take_back} are {@link LinkSlots#luaFunctions()}'s ({@code claim}'s fifth argument, true
+     * for a restore, leaves a removal marker in place).
      */
     private static final String LIBRARY = """
             local REMOVED = '%1$s'
             local EPOCH = %2$d
             local DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz'
             local function now()
-              return tonumber(redis.call('TIME')[1]) - EPOCH
+              local time = redis.call('TIME')
+              return tonumber(time[1]) - EPOCH + tonumber(time[2]) / 1000000
             end
             local function stamp(s)
               local out = {}
@@ -76,17 +81,17 @@ final class LinkGroups implements LinkSlots {
               return nil
             end
             local function put(key, code, value, t, expires)
-              expires = math.min(expires, %5$d)
+              expires = math.min(math.ceil(expires), %5$d)
               redis.call('HSET', key, code, stamp(expires) .. value)
-              local ttl = expires - t
+              local ttl = math.max(1, math.ceil(expires - t))
               if redis.call('EXPIRE', key, ttl, 'NX') == 0 then
                 redis.call('EXPIRE', key, ttl, 'GT')
               end
             end
-            local function claim(key, code, record, ttl)
+            local function claim(key, code, record, ttl, restoring)
               local t = now()
               local r = alive(redis.call('HGET', key, code), t)
-              if r and r ~= REMOVED then
+              if r and (restoring or r ~= REMOVED) then
                 return false
               end
               put(key, code, record, t, t + tonumber(ttl))
@@ -105,15 +110,9 @@ final class LinkGroups implements LinkSlots {
     /** The TTL in a record, LinkRecordCodec's formats 1 and 2: "1\t<version>\t<createdAt>\t<ttl>\t...". */
     private static final String RECORD_TTL = "'^[12]\\t[^\\t]*\\t[^\\t]*\\t([0-9a-z]+)\\t'";
 
-    /** ARGV: code, record, TTL, '1' to claim over a removal marker. */
+    /** ARGV: code, record, TTL, '1' to claim over a removal marker (a create), '0' not (a restore). */
     private static final LuaScript CLAIM = new LuaScript(LIBRARY + """
-            local t = now()
-            local r = alive(redis.call('HGET', KEYS[1], ARGV[1]), t)
-            if r and (ARGV[4] ~= '1' or r ~= REMOVED) then
-              return 0
-            end
-            put(KEYS[1], ARGV[1], ARGV[2], t, t + tonumber(ARGV[3]))
-            return 1
+            return claim(KEYS[1], ARGV[1], ARGV[2], ARGV[3], ARGV[4] ~= '1') and 1 or 0
             """, ScriptOutputType.INTEGER);
 
     /** ARGV: code. An expired field found here is deleted, as Redis deletes an expired key it meets. */
@@ -232,6 +231,11 @@ final class LinkGroups implements LinkSlots {
         return Long.parseLong(fieldValue, 0, STAMP_DIGITS, 36) + EPOCH_SECONDS;
     }
 
+    /** Epoch seconds of a {@code TIME} reply, with its microseconds, as the scripts' {@code now()} counts them. */
+    static double secondsOf(List<String> time) {
+        return Long.parseLong(time.get(0)) + Long.parseLong(time.get(1)) / 1e6;
+    }
+
     /** The record (or marker) of a field's value. */
     static String recordOf(String fieldValue) {
         return fieldValue.substring(STAMP_DIGITS);
@@ -267,7 +271,7 @@ final class LinkGroups implements LinkSlots {
             replies.add(redis.hget(key(code), code).toCompletableFuture());
         }
         return CompletableFuture.allOf(replies.toArray(CompletableFuture[]::new)).thenCombine(time, (v, clock) -> {
-            long now = Long.parseLong(clock.get(0));
+            double now = secondsOf(clock);
             List<String> values = new ArrayList<>(replies.size());
             for (CompletableFuture<String> reply : replies) {
                 String value = reply.join();

@@ -230,7 +230,7 @@ final class RedisFootprint implements StorageFootprint {
         int groups = keys.linkGroups();
         GroupSample sample = new GroupSample(groups);
         List<String> time = budget.await(connection.async().time());
-        long now = time == null ? clock.instant().getEpochSecond() : Long.parseLong(time.get(0));
+        double now = time == null ? clock.millis() / 1e3 : LinkGroups.secondsOf(time);
         int[] order = randomOrder(groups, Math.min(groups, options.sampleSize()));
         long fieldsSeen = 0;
         for (int from = 0; from < order.length && fieldsSeen < options.sampleSize() && budget.open(); from += options.pipeline()) {

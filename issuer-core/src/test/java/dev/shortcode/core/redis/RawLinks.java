@@ -42,8 +42,8 @@ final class RawLinks {
             return redis.ttl(keys.link(code));
         }
         String v = redis.hget(group(code), code);
-        long left = v == null ? 0 : LinkGroups.expiresAt(v) - now();
-        return left > 0 ? left : -2;
+        double left = v == null ? 0 : LinkGroups.expiresAt(v) - now();
+        return left > 0 ? (long) left : -2; // whole seconds, as TTL answers for a key
     }
 
     /** Stores {@code value} expiring in {@code seconds}. */
@@ -52,8 +52,8 @@ final class RawLinks {
             redis.set(keys.link(code), value, SetArgs.Builder.ex(seconds));
             return;
         }
-        redis.hset(group(code), code, LinkGroups.fieldValue(now() + seconds, value));
-        redis.expire(group(code), Math.max(seconds, Math.max(0, redis.ttl(group(code)))));
+        redis.hset(group(code), code, LinkGroups.fieldValue((long) Math.ceil(now() + seconds), value));
+        redis.expire(group(code), Math.max(seconds + 1, Math.max(0, redis.ttl(group(code)))));
     }
 
     /** Replaces the value, keeping its expiry. */
@@ -73,7 +73,7 @@ final class RawLinks {
             return;
         }
         String v = redis.hget(group(code), code);
-        redis.hset(group(code), code, LinkGroups.fieldValue(now() + seconds, LinkGroups.recordOf(v)));
+        redis.hset(group(code), code, LinkGroups.fieldValue((long) Math.ceil(now() + seconds), LinkGroups.recordOf(v)));
     }
 
     void delete(String code) {
@@ -93,8 +93,8 @@ final class RawLinks {
         return keys.linkGroup(keys.linkGroupOf(code));
     }
 
-    private long now() {
-        List<String> time = redis.time();
-        return Long.parseLong(time.get(0));
+    /** Redis's clock, as the scripts read it. */
+    private double now() {
+        return LinkGroups.secondsOf(redis.time());
     }
 }
