@@ -422,7 +422,7 @@ final class RedisFootprint implements StorageFootprint {
             for (int i = 0; i < chunk.size(); i++) {
                 String code = codeOf(chunk.get(i));
                 String value = values.get(i);
-                if (value == null || RedisHotStore.REMOVED.equals(value)) {
+                if (value == null || LinkSlots.REMOVED.equals(value)) {
                     tally.miss();
                     continue;
                 }

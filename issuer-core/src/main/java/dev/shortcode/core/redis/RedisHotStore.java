@@ -89,7 +89,7 @@ import java.util.concurrent.CompletionStage;
  * <h2>Update and delete: compare-and-set, outbox, invalidation</h2>
  * An update runs a script that replaces the record only if the stored one is the same link
  * (creation time) at the previous version, with the new TTL. A delete replaces the record by the
- * {@link #REMOVED} marker, keeping the key's TTL. Both append their mutation to the outbox, drop
+ * {@link LinkSlots#REMOVED} marker, keeping the key's TTL. Both append their mutation to the outbox, drop
  * the code from this node's near cache and publish it on the {@link InvalidationChannel}, so
  * other nodes drop it within milliseconds. A delete appends a {@code Remove} at the stored
  * version + 1, so the archive hides every version the hot store ever held.
@@ -138,9 +138,6 @@ import java.util.concurrent.CompletionStage;
 final class RedisHotStore implements HotStore {
 
     private static final System.Logger LOG = System.getLogger(RedisHotStore.class.getName());
-
-    /** What a deleted link leaves in its place until its expiry: {@link LinkSlots#REMOVED}. */
-    static final String REMOVED = LinkSlots.REMOVED;
 
     private static final CompletableFuture<Optional<LinkRecord>> ABSENT = CompletableFuture.completedFuture(Optional.empty());
     /** How long reloads gather before one batch is sent. */
@@ -201,7 +198,7 @@ final class RedisHotStore implements HotStore {
         this.oneScript = connection.isCluster() || !options.oneScriptCreates() ? null : new OneScriptCreates(redis, keys, slots);
         this.takeBacks = new TakeBacks(oneScript != null
                 ? oneScript::takeBack
-                : (code, value) -> slots.replaceIfSame(code, value, REMOVED, null),
+                : (code, value) -> slots.replaceIfSame(code, value, LinkSlots.REMOVED, null),
                 keys.namespace());
         InvalidationChannel channel;
         try {
@@ -421,7 +418,7 @@ final class RedisHotStore implements HotStore {
     /** A plain {@code GET}: the record Redis holds now, no near cache, no extension. */
     @Override
     public CompletionStage<Optional<LinkRecord>> peek(String code) {
-        return RedisFailures.translated(slots.get(code).thenApply(value -> value == null || REMOVED.equals(value)
+        return RedisFailures.translated(slots.get(code).thenApply(value -> value == null || LinkSlots.REMOVED.equals(value)
                 ? Optional.<LinkRecord>empty() : Optional.of(LinkRecordCodec.decode(code, value))));
     }
 
@@ -467,7 +464,7 @@ final class RedisHotStore implements HotStore {
             read = CompletableFuture.failedFuture(e);
         }
         return read.handle((value, failure) -> {
-            if (failure != null || value == null || REMOVED.equals(value)) {
+            if (failure != null || value == null || LinkSlots.REMOVED.equals(value)) {
                 if (extend) {
                     extensionMarks.invalidate(code);
                 }
@@ -544,7 +541,7 @@ final class RedisHotStore implements HotStore {
             codes.add(r.code);
         }
         return slots.getAll(codes).handle((values, failure) -> {
-            if (failure != null || values == null || values.size() != batch.size()) {
+            if (failure != null) { // LinkSlots.getAll answers one value per code, in order
                 redisAnswering = false;
                 batch.forEach(r -> r.copy.reloadFailed());
                 return null;
@@ -553,7 +550,7 @@ final class RedisHotStore implements HotStore {
             for (int i = 0; i < batch.size(); i++) {
                 Reload r = batch.get(i);
                 String value = values.get(i);
-                if (value != null && !REMOVED.equals(value)) {
+                if (value != null && !LinkSlots.REMOVED.equals(value)) {
                     nearCache.replace(r.code, r.held, r.copy.reloaded(LinkRecordCodec.decode(r.code, value), readAt, epoch));
                 } else {
                     nearCache.remove(r.code, r.held);

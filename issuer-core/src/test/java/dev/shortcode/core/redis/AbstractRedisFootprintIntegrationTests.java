@@ -63,7 +63,7 @@ abstract class AbstractRedisFootprintIntegrationTests {
             other.add(connection.async().set(KEYS.link("alias-" + i), encode("alias-" + i, "short", 0)));
             other.add(connection.async().set(KEYS.outbox(i % 4) + "-" + i, "not a link"));
             other.add(connection.async().set(KEYS.link(code(5)), encode("x", "short", 0), SetArgs.Builder.px(1)));
-            other.add(connection.async().set(KEYS.link(code(5)), RedisHotStore.REMOVED, SetArgs.Builder.ex(600))); // deleted links
+            other.add(connection.async().set(KEYS.link(code(5)), LinkSlots.REMOVED, SetArgs.Builder.ex(600))); // deleted links
         }
         other.add(connection.async().set("fp:{5}:seq", "12345"));
         other.add(connection.async().set("fp:{5}:epoch", "2"));
@@ -134,7 +134,7 @@ abstract class AbstractRedisFootprintIntegrationTests {
         for (int i = 0; i < 20; i++) {
             String deleted = code(5);
             other.add(connection.async().hset(grouped.linkGroup(grouped.linkGroupOf(deleted)), deleted,
-                    LinkGroups.fieldValue(now + 600, RedisHotStore.REMOVED)));
+                    LinkGroups.fieldValue(now + 600, LinkSlots.REMOVED)));
         }
         awaitAll(other);
         redis.resetCommandStats();

@@ -201,7 +201,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
             await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
                 for (LinkRecord l : second) {
                     assertThat(raw.get(l.code())).as("link %s taken back", l.code())
-                            .isEqualTo(RedisHotStore.REMOVED);
+                            .isEqualTo(LinkSlots.REMOVED);
                     assertThat(cramped.get(l.code()).toCompletableFuture().join()).isEmpty();
                 }
             });
@@ -705,7 +705,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
                     .withCauseInstanceOf(StorageUnavailableException.class);
             await().atMost(Duration.ofSeconds(20)).ignoreExceptions().untilAsserted(() -> { // reads time out while paused
                 for (LinkRecord link : links) {
-                    assertThat(new RawLinks(c, keys).get(link.code())).as(link.code()).isEqualTo(RedisHotStore.REMOVED);
+                    assertThat(new RawLinks(c, keys).get(link.code())).as(link.code()).isEqualTo(LinkSlots.REMOVED);
                 }
                 assertThat(node.takeBacksPending()).isZero();
             });
@@ -746,7 +746,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
                 for (int i = 0; i < links.size(); i++) {
                     String code = links.get(i).code();
                     String held = raw.get(code);
-                    assertThat(held != null && !RedisHotStore.REMOVED.equals(held)).as("link %s live", code).isEqualTo(outcomes.get(i));
+                    assertThat(held != null && !LinkSlots.REMOVED.equals(held)).as("link %s live", code).isEqualTo(outcomes.get(i));
                     assertThat(inOutbox.contains(code)).as("link %s in the outbox", code).isEqualTo(outcomes.get(i));
                 }
             });
