@@ -110,7 +110,8 @@ abstract class AbstractLinkGroupsIntegrationTests {
             assertThat(connection.sync().ttl(hash)).as(hash).isBetween(1L, 3L); // expiries round up to the second
         }
         LinkRecord extended = links.get(0);
-        assertThat(store.restore(link(randomCode(7), 600)).toCompletableFuture().join()).isTrue(); // makes one hash longer-lived
+        // another hash made longer-lived; not the extended link's, whose TTL is asserted below
+        assertThat(store.restore(link(codeOutsideGroupOf(extended.code()), 600)).toCompletableFuture().join()).isTrue();
         String longLived = keys.linkGroup(keys.linkGroupOf(extended.code()));
         raw.expire(extended.code(), 30);
         assertThat(new LinkGroups(connection.async(), keys).extend(extended.code(), 30).join()).isTrue();
@@ -194,6 +195,14 @@ abstract class AbstractLinkGroupsIntegrationTests {
         do {
             other = randomCode(7);
         } while (other.equals(code) || keys.linkGroupOf(other) != keys.linkGroupOf(code));
+        return other;
+    }
+
+    private String codeOutsideGroupOf(String code) {
+        String other;
+        do {
+            other = randomCode(7);
+        } while (keys.linkGroupOf(other) == keys.linkGroupOf(code));
         return other;
     }
 
