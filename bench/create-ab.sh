@@ -12,6 +12,8 @@
 #   AB_OUT=bench/out/create-ab AB_HALF=1 (0 skips the last step: the latency at half the maximum of
 #   the last one-script round, that warm service and the warm baseline each measured at that rate,
 #   and the ratio of their corrected p99s) AB_HALF_WARMUP=20s (the generator's warm-up at that rate)
+#   AB_PROFILER (the path of async-profiler's libasyncProfiler.so: each fixed run is profiled, CPU
+#   by thread, into $OUT/<side>-r<round>.collapsed)
 # Each side is a fresh service (SHORTCODE_REDIS_HOT_STORE_OUTBOX_ONE_SCRIPT_CREATES=false / true)
 # on a flushed Redis; with more rounds, each side's best maximum is compared, so that one round the
 # shared box disturbed does not decide the ratio. The service's CPU per create by thread in each
@@ -30,6 +32,7 @@ ROUNDS=${AB_ROUNDS:-2}
 HALF=${AB_HALF:-1}
 HALF_WARMUP=${AB_HALF_WARMUP:-20s}
 OUT=${AB_OUT:-bench/out/create-ab}
+PROFILER=${AB_PROFILER:-}
 JAR=loadtest/target/loadtest.jar
 SERVICE_JAR=redirect-api/target/quarkus-app/quarkus-run.jar
 KEY=sck_bench_admin_key_of_enough_length_42
@@ -103,9 +106,11 @@ for round in $(seq 1 "$ROUNDS"); do
     lt "${common[@]}" --name "$name-prime" --scenario create --rate "$RATE" --duration "$PRIME" --quiet >/dev/null
     c0=$(redis_calls) u0=$(redis_cpu)
     made0=$(created "$mp")
+    [[ -n $PROFILER ]] && jcmd "$spid" JVMTI.agent_load "$PROFILER" "\"start,event=cpu,interval=1ms,threads\"" >/dev/null
     bench/thread-cpu.sh "$spid" >"$TMP_DIR/threads-before"
     lt "${common[@]}" --name "$name-fixed" --scenario create --rate "$RATE" --duration "$DURATION" --warmup 3s --quiet >/dev/null
     bench/thread-cpu.sh "$spid" >"$TMP_DIR/threads-after"
+    [[ -n $PROFILER ]] && jcmd "$spid" JVMTI.agent_load "$PROFILER" "\"stop,file=$(realpath "$OUT")/$name.collapsed,collapsed\"" >/dev/null
     c1=$(redis_calls) u1=$(redis_cpu)
     answered=$(jq -r '.answered' "$OUT/$name-fixed.json")
     bench/thread-diff.py "$TMP_DIR/threads-before" "$TMP_DIR/threads-after" "$(( $(created "$mp") - made0 ))" >"$OUT/$name-threads.txt"
