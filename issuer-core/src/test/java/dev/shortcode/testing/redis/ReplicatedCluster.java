@@ -7,6 +7,7 @@ import io.lettuce.core.api.sync.RedisCommands;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -15,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * A Redis Cluster with a replica per master, as {@code redis-server} processes on loopback (it
@@ -110,15 +112,30 @@ public final class ReplicatedCluster implements RedisDeployment {
         return master;
     }
 
-    /** Waits until the cluster is ok again with a master for every slot; returns when it was first seen so. */
+    /**
+     * Waits until every live node is ok and sees a master for every slot, none of them a killed
+     * one; returns when it was first seen so. For {@code cluster-node-timeout} after a kill, the
+     * other nodes still list the dead master as healthy with its slots: an answer that only counted
+     * masters and asked for {@code cluster_state:ok} then came at once, seconds before the Cluster
+     * had even noticed the death.
+     */
     public long awaitPromotion() {
+        Set<Integer> dead = killed.stream().map(LocalRedisProcess::port).collect(Collectors.toSet());
         await("a replica to be promoted and the cluster to be ok", () -> {
             for (LocalRedisProcess node : nodes) {
-                if (node.alive() && !on(uri(node.port()), RedisCommands::clusterInfo).contains("cluster_state:ok")) {
+                if (!node.alive()) {
+                    continue;
+                }
+                RedisURI uri = uri(node.port());
+                if (!on(uri, RedisCommands::clusterInfo).contains("cluster_state:ok")) {
+                    return false;
+                }
+                List<RedisURI> masters = masters(on(uri, RedisCommands::clusterNodes));
+                if (masters.size() != nodes.size() / 2 || masters.stream().anyMatch(m -> dead.contains(m.getPort()))) {
                     return false;
                 }
             }
-            return uris().size() == nodes.size() / 2;
+            return true;
         });
         return System.nanoTime();
     }
