@@ -17,7 +17,9 @@
 # Each side is a fresh service (SHORTCODE_REDIS_HOT_STORE_OUTBOX_ONE_SCRIPT_CREATES=false / true)
 # on a flushed Redis; with more rounds, each side's best maximum is compared, so that one round the
 # shared box disturbed does not decide the ratio. The service's CPU per create by thread in each
-# fixed run (bench/thread-cpu.sh before and after it, the JIT apart) is printed at the end.
+# fixed run (bench/thread-cpu.sh before and after it, the JIT apart) is printed at the end, and how
+# busy each CPU was in the upper half of each max-rate search (bench/core-busy.sh): whether the
+# service's CPU or the one the generator, Redis and HBase share ran out first.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
@@ -44,6 +46,17 @@ source bench/lib.sh
 
 start_redis
 start_hbase
+start_bg "$OUT/core-busy.txt" bench/core-busy.sh
+BUSY=()
+# search NAME CMD...: runs a max-rate search and notes each CPU's mean busy over its upper half
+search() {
+  local name=$1 t0 t1
+  shift
+  t0=$(date +%s)
+  "$@"
+  t1=$(date +%s)
+  BUSY+=("| $name | $(bench/core-busy.sh mean "$OUT/core-busy.txt" $(( (t0 + t1) / 2 )) "$t1") |")
+}
 lt() { "${REST_PIN[@]}" java -Xmx1g -jar "$JAR" --connections 64 --api-key "$KEY" --output-dir "$OUT" --plot none "$@"; }
 fixed_row() { # name: answered, p50, p99 (corrected), server CPU
   jq -r '"\(.answered) | \(.latencyMs.corrected.p50) | \(.latencyMs.corrected.p99) | \((.serverCpu.microsPerRequest // 0) * 10 | round / 10)"' "$OUT/$1.json"
@@ -52,6 +65,14 @@ max_of() { jq -r '.maxRate // 0' "$OUT/$1.json"; }
 # links the service created so far (all pools), from its metrics on the management port
 created() { curl -s "http://127.0.0.1:$1/q/metrics" | awk '/^shortcode_links_created_total/ {n += $2} END {printf "%d", n}'; }
 THREAD_FILES=()
+# redis_commands_per_create BEFORE AFTER N: Redis's commands (INFO commandstats) between two
+# snapshots, per create: calls, µs of Redis CPU a call, µs per create (a script's own time includes
+# the commands it runs, which are counted on their own lines too)
+redis_commands_per_create() {
+  awk -F'[:=,]' -v n="$3" 'FNR == NR && /^cmdstat_/ { c[$1] = $3; u[$1] = $5; next }
+    /^cmdstat_/ { dc = $3 - c[$1]; du = $5 - u[$1]; if (dc > 0) printf "  Redis %-20s %6.3f calls, %6.2f µs a call, %6.2f µs per create\n", substr($1, 9), dc / n, du / dc, du / n }' "$1" "$2" \
+    | sort -k9 -rn
+}
 max_cpu() { jq -r '(.best.serverCpu.microsPerRequest // 0) * 10 | round / 10' "$OUT/$1.json"; }
 
 # The bare Vert.x baseline: POST answers a fixed 201 without reading the body. It stays up (idle
@@ -63,7 +84,7 @@ wait_for_port "$bp" "$bpid" baseline "$OUT/baseline.log"
 lt --target "http://127.0.0.1:$bp" --server-pid "$bpid" --name baseline-prime --scenario create --rate "$RATE" --duration "$PRIME" --quiet >/dev/null
 lt --target "http://127.0.0.1:$bp" --server-pid "$bpid" --name baseline-fixed --scenario create --rate "$RATE" --duration "$DURATION" \
   --warmup 3s --quiet >/dev/null
-lt --target "http://127.0.0.1:$bp" --server-pid "$bpid" --name baseline-max --scenario create --find-max --p99 "$P99" --rate "$START" \
+search baseline lt --target "http://127.0.0.1:$bp" --server-pid "$bpid" --name baseline-max --scenario create --find-max --p99 "$P99" --rate "$START" \
   --duration "$STEP" --warmup 1s --max-steps "$STEPS" --retries 1 --quiet >/dev/null
 BASE_MAX=$(max_of baseline-max)
 
@@ -105,6 +126,7 @@ for round in $(seq 1 "$ROUNDS"); do
     common=(--target "http://127.0.0.1:$p" --server-pid "$spid")
     lt "${common[@]}" --name "$name-prime" --scenario create --rate "$RATE" --duration "$PRIME" --quiet >/dev/null
     c0=$(redis_calls) u0=$(redis_cpu)
+    rcli info commandstats | tr -d '\r' >"$TMP_DIR/commands-before"
     made0=$(created "$mp")
     [[ -n $PROFILER ]] && jcmd "$spid" JVMTI.agent_load "$PROFILER" "\"start,event=cpu,interval=1ms,threads\"" >/dev/null
     bench/thread-cpu.sh "$spid" >"$TMP_DIR/threads-before"
@@ -112,13 +134,15 @@ for round in $(seq 1 "$ROUNDS"); do
     bench/thread-cpu.sh "$spid" >"$TMP_DIR/threads-after"
     [[ -n $PROFILER ]] && jcmd "$spid" JVMTI.agent_load "$PROFILER" "\"stop,file=$(realpath "$OUT")/$name.collapsed,collapsed\"" >/dev/null
     c1=$(redis_calls) u1=$(redis_cpu)
+    rcli info commandstats | tr -d '\r' >"$TMP_DIR/commands-after"
     answered=$(jq -r '.answered' "$OUT/$name-fixed.json")
     bench/thread-diff.py "$TMP_DIR/threads-before" "$TMP_DIR/threads-after" "$(( $(created "$mp") - made0 ))" >"$OUT/$name-threads.txt"
+    redis_commands_per_create "$TMP_DIR/commands-before" "$TMP_DIR/commands-after" "$answered" >>"$OUT/$name-threads.txt"
     THREAD_FILES+=("$OUT/$name-threads.txt")
     # the run's warm-up is not in answered, so the per-create figures below are a little high
     per_cmd=$(python3 -c "print(round(($c1 - $c0) / max(1, $answered), 2))")
     per_cpu=$(python3 -c "print(round(($u1 - $u0) * 1e6 / max(1, $answered), 1))")
-    lt "${common[@]}" --name "$name-max" --scenario create --find-max --p99 "$P99" --rate "$START" \
+    search "$name" lt "${common[@]}" --name "$name-max" --scenario create --find-max --p99 "$P99" --rate "$START" \
       --duration "$STEP" --warmup 1s --max-steps "$STEPS" --retries 1 --quiet >/dev/null
     max=$(max_of "$name-max")
     ROWS+=("| $round | $side | $(fixed_row "$name-fixed") | $per_cmd | $per_cpu | $max ($(python3 -c "print(round(100 * $max / max(1, $BASE_MAX)))") %) | $(max_cpu "$name-max") |")
@@ -152,6 +176,12 @@ if [[ -n $HALF_RATE ]]; then
   echo "corrected p99, one script / baseline: $(jq -rn --slurpfile s "$OUT/one-script-half.json" --slurpfile b "$OUT/baseline-half.json" \
     '($s[0].latencyMs.corrected.p99 / $b[0].latencyMs.corrected.p99) * 100 | round / 100')x"
 fi
+echo
+echo "Each CPU's mean busy % in the upper half of each max-rate search (the server under test alone on the last CPU${TARGET_PIN[*]:+, $(nproc) CPUs}):"
+echo
+echo "| max-rate search | mean busy per CPU |"
+echo "|---|---|"
+printf '%s\n' "${BUSY[@]}"
 echo
 echo "Server CPU per create by thread in the fixed runs ($RATE/s):"
 for f in "${THREAD_FILES[@]}"; do
