@@ -54,7 +54,7 @@ abstract class AbstractLinkGroupsIntegrationTests {
     @Test
     void anExpiredLink_isAbsentToEveryOperation_andItsCodeCanBeTakenAgain() throws Exception {
         LinkRecord shortLived = link(randomCode(7), 1);
-        LinkRecord neighbour = link(codeInGroupOf(shortLived.code()), 600); // keeps their hash alive
+        LinkRecord neighbour = link(codeInGroupOf(shortLived.code(), true), 600); // keeps their hash alive
         assertThat(store.create(shortLived).toCompletableFuture().join()).isTrue();
         assertThat(store.create(neighbour).toCompletableFuture().join()).isTrue();
         Thread.sleep(2_100);
@@ -111,7 +111,7 @@ abstract class AbstractLinkGroupsIntegrationTests {
         }
         LinkRecord extended = links.get(0);
         // another hash made longer-lived; not the extended link's, whose TTL is asserted below
-        assertThat(store.restore(link(codeOutsideGroupOf(extended.code()), 600)).toCompletableFuture().join()).isTrue();
+        assertThat(store.restore(link(codeInGroupOf(extended.code(), false), 600)).toCompletableFuture().join()).isTrue();
         String longLived = keys.linkGroup(keys.linkGroupOf(extended.code()));
         raw.expire(extended.code(), 30);
         assertThat(new LinkGroups(connection.async(), keys).extend(extended.code(), 30).join()).isTrue();
@@ -190,19 +190,12 @@ abstract class AbstractLinkGroupsIntegrationTests {
         new RedisHotStore(connection, keys, HotStoreOptions.DEFAULTS).close(); // the same layout starts
     }
 
-    private String codeInGroupOf(String code) {
+    /** Another random code whose group is (or, with {@code same} false, is not) the group of {@code code}. */
+    private String codeInGroupOf(String code, boolean same) {
         String other;
         do {
             other = randomCode(7);
-        } while (other.equals(code) || keys.linkGroupOf(other) != keys.linkGroupOf(code));
-        return other;
-    }
-
-    private String codeOutsideGroupOf(String code) {
-        String other;
-        do {
-            other = randomCode(7);
-        } while (keys.linkGroupOf(other) == keys.linkGroupOf(code));
+        } while (other.equals(code) || (keys.linkGroupOf(other) == keys.linkGroupOf(code)) != same);
         return other;
     }
 
