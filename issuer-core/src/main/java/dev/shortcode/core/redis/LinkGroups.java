@@ -241,6 +241,14 @@ final class LinkGroups implements LinkSlots {
         return fieldValue.substring(STAMP_DIGITS);
     }
 
+    /**
+     * The record (or marker) of a field's value while it has not expired at {@code now} (epoch
+     * seconds, as {@link #secondsOf} reads Redis's clock), else null: the scripts' {@code alive}.
+     */
+    static String aliveAt(String fieldValue, double now) {
+        return fieldValue == null || expiresAt(fieldValue) <= now ? null : recordOf(fieldValue);
+    }
+
     @Override
     public CompletableFuture<Boolean> claim(String code, String record, long ttlSeconds, boolean overRemoved) {
         return CLAIM.<Long>runAsync(redis, keysOf(code), code, record, Long.toString(ttlSeconds), overRemoved ? "1" : "0")
@@ -274,8 +282,7 @@ final class LinkGroups implements LinkSlots {
             double now = secondsOf(clock);
             List<String> values = new ArrayList<>(replies.size());
             for (CompletableFuture<String> reply : replies) {
-                String value = reply.join();
-                values.add(value == null || expiresAt(value) <= now ? null : recordOf(value));
+                values.add(aliveAt(reply.join(), now));
             }
             return values;
         });

@@ -24,9 +24,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -254,13 +256,13 @@ final class RedisFootprint implements StorageFootprint {
                 long perField = size == null || fields.isEmpty() ? -1 : size / fields.size();
                 Map<String, Long> livePerPool = new HashMap<>();
                 for (Map.Entry<String, String> field : fields.entrySet()) {
-                    String value = field.getValue();
-                    if (LinkGroups.expiresAt(value) <= now || LinkGroups.recordOf(value).equals(LinkSlots.REMOVED)) {
+                    String value = LinkGroups.aliveAt(field.getValue(), now);
+                    if (value == null || value.equals(LinkSlots.REMOVED)) {
                         continue;
                     }
                     LinkRecord record = null;
                     try {
-                        record = LinkRecordCodec.decode(field.getKey(), LinkGroups.recordOf(value));
+                        record = LinkRecordCodec.decode(field.getKey(), value);
                     } catch (IllegalArgumentException e) {
                         // a foreign value in a link group: counted, without its age
                     }
@@ -279,7 +281,7 @@ final class RedisFootprint implements StorageFootprint {
 
     /** {@code n} distinct groups of {@code groups}, in a random order. */
     private static int[] randomOrder(int groups, int n) {
-        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+        ThreadLocalRandom random = ThreadLocalRandom.current();
         if (n == groups) {
             int[] all = new int[groups];
             for (int i = 0; i < groups; i++) {
@@ -289,7 +291,7 @@ final class RedisFootprint implements StorageFootprint {
             }
             return all;
         }
-        java.util.LinkedHashSet<Integer> picked = new java.util.LinkedHashSet<>();
+        LinkedHashSet<Integer> picked = new LinkedHashSet<>();
         while (picked.size() < n) {
             picked.add(random.nextInt(groups));
         }

@@ -28,8 +28,7 @@ final class RawLinks {
         if (!grouped()) {
             return redis.get(keys.link(code));
         }
-        String v = redis.hget(group(code), code);
-        return v == null || LinkGroups.expiresAt(v) <= now() ? null : LinkGroups.recordOf(v);
+        return LinkGroups.aliveAt(redis.hget(group(code), code), now());
     }
 
     boolean exists(String code) {
