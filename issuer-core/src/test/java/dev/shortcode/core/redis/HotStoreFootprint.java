@@ -15,6 +15,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -71,7 +74,7 @@ public final class HotStoreFootprint {
             System.out.printf("links: %s; hash-max-listpack-value %s%n", groups == 0 ? "a key per link" : groups + " groups",
                     connection.sync().configGet("hash-max-listpack-value").get("hash-max-listpack-value"));
             RedisClusterAsyncCommands<String, String> async = connection.async();
-            Map<String, IntFunction<CompletableFuture<?>>> variants = new java.util.LinkedHashMap<>();
+            Map<String, IntFunction<CompletableFuture<?>>> variants = new LinkedHashMap<>();
             String claim = groups == 0 ? "SET NX EX" : "claim in a group";
             variants.put("RedisHotStore.create, one script: " + claim + " and XADD (standalone default)",
                     hotStoreCreates(connection, keys, HotStoreOptions.DEFAULTS));
@@ -97,17 +100,17 @@ public final class HotStoreFootprint {
             for (var v : variants.entrySet()) { // warm-up: JIT, connection, script cache
                 throughput(redis, connection, "warm-up " + v.getKey(), creates / 4, inFlight, v.getValue());
             }
-            Map<String, List<Result>> results = new java.util.LinkedHashMap<>();
-            Map<String, List<long[]>> latencies = new java.util.LinkedHashMap<>();
-            List<Double> benchmarks = new java.util.ArrayList<>();
+            Map<String, List<Result>> results = new LinkedHashMap<>();
+            Map<String, List<long[]>> latencies = new LinkedHashMap<>();
+            List<Double> benchmarks = new ArrayList<>();
             for (int round = 1; round <= rounds; round++) {
                 double benchmark = redisBenchmark(port, creates);
                 benchmarks.add(benchmark);
                 System.out.printf("round %d: redis-benchmark -q -t set -n %d -P 16 -p %d: %,.0f SET/s%n", round, creates, port, benchmark);
                 for (var v : variants.entrySet()) {
-                    results.computeIfAbsent(v.getKey(), k -> new java.util.ArrayList<>())
+                    results.computeIfAbsent(v.getKey(), k -> new ArrayList<>())
                             .add(throughput(redis, connection, v.getKey(), creates, inFlight, v.getValue()));
-                    latencies.computeIfAbsent(v.getKey(), k -> new java.util.ArrayList<>())
+                    latencies.computeIfAbsent(v.getKey(), k -> new ArrayList<>())
                             .add(latency(redis, v.getKey(), Math.max(1_000, creates / 20), v.getValue()));
                 }
             }
@@ -163,8 +166,8 @@ public final class HotStoreFootprint {
             create.apply(offset + i).join();
             micros[i] = (System.nanoTime() - began) / 1_000;
         }
-        java.util.Arrays.sort(micros);
-        long mean = java.util.Arrays.stream(micros).sum() / n;
+        Arrays.sort(micros);
+        long mean = Arrays.stream(micros).sum() / n;
         System.out.printf("%-95s one at a time: mean %d µs, p50 %d, p99 %d%n", name, mean, micros[n / 2], micros[n * 99 / 100]);
         return new long[] {mean, micros[n * 99 / 100]};
     }
@@ -174,24 +177,13 @@ public final class HotStoreFootprint {
                 .getProcessCpuTime();
     }
 
-    /** Redis' own CPU seconds so far (user + system), from INFO cpu. */
-    static double redisCpuSeconds(RedisConnection connection) {
-        double seconds = 0;
-        for (String line : connection.sync().info("cpu").split("\r?\n")) {
-            if (line.startsWith("used_cpu_user:") || line.startsWith("used_cpu_sys:")) {
-                seconds += Double.parseDouble(line.substring(line.indexOf(':') + 1).trim());
-            }
-        }
-        return seconds;
-    }
-
     private static Result throughput(RedisDeployment redis, RedisConnection connection, String name, int n, int inFlight,
             IntFunction<CompletableFuture<?>> create)
             throws InterruptedException {
         redis.flushAll();
         redis.resetCommandStats();
         Semaphore permits = new Semaphore(inFlight);
-        double redisBefore = redisCpuSeconds(connection);
+        double redisBefore = RedisCpuMeter.secondsUsed(connection.sync());
         long cpuBefore = processCpuNanos();
         long began = System.nanoTime();
         for (int i = 0; i < n; i++) {
@@ -206,7 +198,7 @@ public final class HotStoreFootprint {
         permits.acquire(inFlight);
         double seconds = (System.nanoTime() - began) / 1e9;
         double clientCpu = (processCpuNanos() - cpuBefore) / 1e3 / n;
-        double redisCpu = (redisCpuSeconds(connection) - redisBefore) * 1e6 / n;
+        double redisCpu = (RedisCpuMeter.secondsUsed(connection.sync()) - redisBefore) * 1e6 / n;
         Map<String, Long> calls = redis.commandCalls();
         long sent = calls.containsKey("evalsha") || calls.containsKey("eval")
                 ? calls.getOrDefault("evalsha", 0L) + calls.getOrDefault("eval", 0L)
@@ -275,7 +267,7 @@ public final class HotStoreFootprint {
     private static long halfDie(RedisConnection connection, StoreKeys keys, int links) {
         RedisClusterAsyncCommands<String, String> async = connection.async();
         long expired = Long.parseLong(connection.sync().time().get(0)) - 1;
-        List<CompletableFuture<?>> writes = new java.util.ArrayList<>();
+        List<CompletableFuture<?>> writes = new ArrayList<>();
         for (int i = 1; i < links; i += 2) {
             String code = code(i);
             writes.add(keys.linkGroups() == 0

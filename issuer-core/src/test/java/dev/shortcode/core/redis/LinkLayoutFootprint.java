@@ -13,8 +13,6 @@ import java.time.Duration;
 import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Semaphore;
-import java.util.function.IntFunction;
 import java.util.function.IntUnaryOperator;
 
 /**
@@ -105,16 +103,16 @@ public final class LinkLayoutFootprint {
                 RedisClusterAsyncCommands<String, String> async = connection.async();
                 long now = System.currentTimeMillis() / 1000;
                 long empty = HotStoreFootprint.usedMemory(connection);
-                double create = cpuPerCall(sync, links, inFlight, i -> layout.create(async, i, now));
+                double create = RedisCpuMeter.microsPerCall(sync, links, inFlight, i -> layout.create(async, i, now));
                 long full = HotStoreFootprint.usedMemory(connection);
                 check(layout, async, now);
                 String sample = layout.key(7);
                 String encoding = sync.objectEncoding(sample);
                 Long sampleBytes = sync.memoryUsage(sample);
                 IntUnaryOperator spread = n -> (int) Math.floorMod(n * 0x9E3779B97F4A7C15L, links);
-                double read = cpuPerCall(sync, operations, inFlight, n -> layout.readAndExtend(async, spread.applyAsInt(n), now + 60));
-                double extend = cpuPerCall(sync, operations, inFlight, n -> layout.extend(async, spread.applyAsInt(n), now + 120));
-                cpuPerCall(sync, links / 2, inFlight, n -> layout.remove(async, spread.applyAsInt(n)));
+                double read = RedisCpuMeter.microsPerCall(sync, operations, inFlight, n -> layout.readAndExtend(async, spread.applyAsInt(n), now + 60));
+                double extend = RedisCpuMeter.microsPerCall(sync, operations, inFlight, n -> layout.extend(async, spread.applyAsInt(n), now + 120));
+                RedisCpuMeter.microsPerCall(sync, links / 2, inFlight, n -> layout.remove(async, spread.applyAsInt(n)));
                 long live = countLive(links, spread);
                 long half = HotStoreFootprint.usedMemory(connection);
                 System.out.printf("| %s | %s | %.1f | %.1f | %d | %.2f | %.2f | %.2f |%n", layout.name(), encoding,
@@ -147,36 +145,6 @@ public final class LinkLayoutFootprint {
         }
         return links - removed.cardinality();
     }
-
-    /** Runs {@code calls} pipelined calls; Redis CPU µs per call. */
-    private static double cpuPerCall(RedisClusterCommands<String, String> sync, int calls, int inFlight,
-            IntFunction<CompletableFuture<?>> call) throws InterruptedException {
-        double before = redisCpuSeconds(sync);
-        Semaphore permits = new Semaphore(inFlight);
-        for (int i = 0; i < calls; i++) {
-            permits.acquire();
-            call.apply(i).whenComplete((r, failure) -> {
-                if (failure != null) {
-                    System.err.println(failure);
-                }
-                permits.release();
-            });
-        }
-        permits.acquire(inFlight);
-        return (redisCpuSeconds(sync) - before) * 1e6 / calls;
-    }
-
-    private static double redisCpuSeconds(RedisClusterCommands<String, String> sync) {
-        double seconds = 0;
-        for (String line : sync.info("cpu").split("\r?\n")) {
-            if (line.startsWith("used_cpu_sys:") || line.startsWith("used_cpu_user:")) {
-                seconds += Double.parseDouble(line.substring(line.indexOf(':') + 1).trim());
-            }
-        }
-        return seconds;
-    }
-
-
 
     static String url(int i) {
         int length = URL_LENGTH - urlSpread + Math.floorMod(i, 2 * urlSpread + 1);

@@ -6,7 +6,6 @@ import dev.shortcode.testing.redis.RedisServers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Semaphore;
 import java.util.function.IntFunction;
 
 /**
@@ -68,18 +67,6 @@ public final class LinkSlotsCostMain {
 
     /** Runs {@code n} operations, at most {@value #IN_FLIGHT} at a time; Redis CPU µs per operation. */
     private static double run(RedisConnection connection, int n, IntFunction<CompletableFuture<?>> op) throws InterruptedException {
-        Semaphore permits = new Semaphore(IN_FLIGHT);
-        double before = HotStoreFootprint.redisCpuSeconds(connection);
-        for (int i = 0; i < n; i++) {
-            permits.acquire();
-            op.apply(i).whenComplete((r, failure) -> {
-                if (failure != null) {
-                    System.err.println(failure);
-                }
-                permits.release();
-            });
-        }
-        permits.acquire(IN_FLIGHT);
-        return (HotStoreFootprint.redisCpuSeconds(connection) - before) * 1e6 / n;
+        return RedisCpuMeter.microsPerCall(connection.sync(), n, IN_FLIGHT, op);
     }
 }
