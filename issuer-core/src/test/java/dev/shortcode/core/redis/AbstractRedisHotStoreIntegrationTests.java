@@ -7,20 +7,35 @@ import static org.awaitility.Awaitility.await;
 
 import dev.shortcode.core.store.ArchiveMutation;
 import dev.shortcode.core.store.LinkRecord;
-import dev.shortcode.core.store.StorageUnavailableException;
-import dev.shortcode.core.store.UpdateResult;
 import dev.shortcode.core.store.LinkRecordCodec;
 import dev.shortcode.core.store.LinkTargets;
+import dev.shortcode.core.store.StorageUnavailableException;
+import dev.shortcode.core.store.UpdateResult;
 import dev.shortcode.testing.redis.RedisDeployment;
 import io.lettuce.core.AclSetuserArgs;
 import io.lettuce.core.KillArgs;
 import io.lettuce.core.SetArgs;
 import io.lettuce.core.protocol.CommandType;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -109,7 +124,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
     @Test
     void createAll_newCodes_storesEveryLinkWithItsTtlAndOnePutEachInTheOutbox() {
         int n = 1_000;
-        List<LinkRecord> links = new java.util.ArrayList<>();
+        List<LinkRecord> links = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             links.add(link(randomCode(8), 600 + i));
         }
@@ -180,21 +195,21 @@ abstract class AbstractRedisHotStoreIntegrationTests {
     @Test
     void createAll_whenTheOutboxBacklogIsFull_failsAndTakesItsLinksBack() {
         try (RedisHotStore cramped = new RedisHotStore(connection, keys, ONE_OUTBOX_MUTATION_AT_A_TIME)) {
-            List<LinkRecord> first = new java.util.ArrayList<>();
-            List<LinkRecord> second = new java.util.ArrayList<>();
+            List<LinkRecord> first = new ArrayList<>();
+            List<LinkRecord> second = new ArrayList<>();
             for (int i = 0; i < 300; i++) {
                 first.add(link(randomCode(8), 600));
                 second.add(link(randomCode(8), 600));
             }
             // The first group is admitted (the backlog was empty) and drains one XADD at a time; the
             // second one's SETs answer right behind the first's, while that backlog is still there.
-            java.util.concurrent.CompletableFuture<List<Boolean>> admitted = cramped.createAll(first).toCompletableFuture();
-            java.util.concurrent.CompletableFuture<List<Boolean>> refused = cramped.createAll(second).toCompletableFuture();
+            CompletableFuture<List<Boolean>> admitted = cramped.createAll(first).toCompletableFuture();
+            CompletableFuture<List<Boolean>> refused = cramped.createAll(second).toCompletableFuture();
 
             assertThat(admitted.join()).containsOnly(true);
             assertThat(refused).failsWithin(Duration.ofSeconds(10)).withThrowableThat()
                     .havingRootCause().isInstanceOf(OutboxBacklogException.class);
-            java.util.Set<String> inOutbox = new java.util.HashSet<>();
+            Set<String> inOutbox = new HashSet<>();
             OutboxContents.all(connection, keys).forEach(m -> inOutbox.add(m.code()));
             assertThat(inOutbox).containsAll(first.stream().map(LinkRecord::code).toList());
             assertThat(inOutbox).doesNotContainAnyElementsOf(second.stream().map(LinkRecord::code).toList());
@@ -217,44 +232,44 @@ abstract class AbstractRedisHotStoreIntegrationTests {
     @Test
     void create_sameCodesFromFourNodesAtOnce_exactlyOneWinsEach_andNoOtherCreateIsLost() throws Exception {
         int nodes = 4;
-        List<String> shared = java.util.stream.Stream.generate(() -> randomCode(8)).distinct().limit(400).toList();
-        List<RedisConnection> connections = new java.util.ArrayList<>();
-        List<RedisHotStore> stores = new java.util.ArrayList<>();
-        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(nodes);
+        List<String> shared = Stream.generate(() -> randomCode(8)).distinct().limit(400).toList();
+        List<RedisConnection> connections = new ArrayList<>();
+        List<RedisHotStore> stores = new ArrayList<>();
+        ExecutorService threads = Executors.newFixedThreadPool(nodes);
         try {
             for (int n = 0; n < nodes; n++) {
                 connections.add(redis.connect());
                 stores.add(new RedisHotStore(connections.get(n), keys, HotStoreOptions.DEFAULTS));
             }
-            java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
-            List<java.util.concurrent.Future<List<Boolean>>> outcomes = new java.util.ArrayList<>();
-            List<List<LinkRecord>> own = new java.util.ArrayList<>();
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<List<Boolean>>> outcomes = new ArrayList<>();
+            List<List<LinkRecord>> own = new ArrayList<>();
             for (int n = 0; n < nodes; n++) {
                 int node = n;
-                List<LinkRecord> mine = java.util.stream.Stream.generate(() -> link(randomCode(8), 600)).limit(200).toList();
+                List<LinkRecord> mine = Stream.generate(() -> link(randomCode(8), 600)).limit(200).toList();
                 own.add(mine);
                 outcomes.add(threads.submit(() -> {
                     start.await();
-                    List<java.util.concurrent.CompletableFuture<Boolean>> created = new java.util.ArrayList<>();
+                    List<CompletableFuture<Boolean>> created = new ArrayList<>();
                     for (int i = 0; i < shared.size(); i++) {
                         created.add(stores.get(node).create(byNode(shared.get(i), node)).toCompletableFuture());
                         if (i < mine.size()) {
                             created.add(stores.get(node).create(mine.get(i)).toCompletableFuture());
                         }
                     }
-                    return created.stream().map(java.util.concurrent.CompletableFuture::join).toList();
+                    return created.stream().map(CompletableFuture::join).toList();
                 }));
             }
             start.countDown();
-            List<List<Boolean>> results = new java.util.ArrayList<>();
-            for (java.util.concurrent.Future<List<Boolean>> outcome : outcomes) {
-                results.add(outcome.get(60, java.util.concurrent.TimeUnit.SECONDS));
+            List<List<Boolean>> results = new ArrayList<>();
+            for (Future<List<Boolean>> outcome : outcomes) {
+                results.add(outcome.get(60, TimeUnit.SECONDS));
             }
-            Map<String, List<ArchiveMutation>> outbox = new java.util.HashMap<>();
-            OutboxContents.all(connection, keys).forEach(m -> outbox.computeIfAbsent(m.code(), c -> new java.util.ArrayList<>()).add(m));
+            Map<String, List<ArchiveMutation>> outbox = new HashMap<>();
+            OutboxContents.all(connection, keys).forEach(m -> outbox.computeIfAbsent(m.code(), c -> new ArrayList<>()).add(m));
             for (int i = 0; i < shared.size(); i++) {
                 String code = shared.get(i);
-                List<Integer> winners = new java.util.ArrayList<>();
+                List<Integer> winners = new ArrayList<>();
                 for (int n = 0; n < nodes; n++) {
                     int position = i < 200 ? 2 * i : 200 + i; // the shared create's place in the node's list
                     if (results.get(n).get(position)) {
@@ -396,7 +411,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
             redis.resetCommandStats();
             long began = System.nanoTime();
             for (int i = 0; i < 1_000; i++) {
-                java.util.concurrent.CompletableFuture<Optional<LinkRecord>> read = fast.get(link.code()).toCompletableFuture();
+                CompletableFuture<Optional<LinkRecord>> read = fast.get(link.code()).toCompletableFuture();
                 assertThat(read).as("read %d answered without waiting", i).isDone();
                 assertThat(read.join()).contains(link);
                 Thread.sleep(3);
@@ -418,7 +433,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
             LinkRecord v1 = link(randomCode(7), 3_600);
             assertThat(store.create(v1).toCompletableFuture().join()).isTrue();
             assertThat(fast.get(v1.code()).toCompletableFuture().join()).contains(v1); // the miss: loaded
-            java.util.concurrent.CompletionStage<Optional<LinkRecord>> firstAnswer = fast.get(v1.code()); // the copy's own answer
+            CompletionStage<Optional<LinkRecord>> firstAnswer = fast.get(v1.code()); // the copy's own answer
             LinkRecord first = firstAnswer.toCompletableFuture().join().orElseThrow();
             redis.resetCommandStats();
             for (int i = 0; i < 100; i++) {
@@ -513,7 +528,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
                 // Served from memory: the first read may wait for Redis to time out, the others do not.
                 int waited = 0;
                 while (System.nanoTime() - lastRead < maxAge.minus(timeout).minusMillis(300).toNanos()) {
-                    java.util.concurrent.CompletableFuture<Optional<LinkRecord>> read = node.get(link.code()).toCompletableFuture();
+                    CompletableFuture<Optional<LinkRecord>> read = node.get(link.code()).toCompletableFuture();
                     waited += read.isDone() ? 0 : 1;
                     assertThat(read.join()).contains(link);
                     Thread.sleep(20);
@@ -644,11 +659,11 @@ abstract class AbstractRedisHotStoreIntegrationTests {
         int n = 5_000;
         try (RedisHotStore twoSteps = new RedisHotStore(connection, keys, HotStoreOptions.builder().oneScriptCreates(false).build())) {
             redis.resetCommandStats();
-            List<java.util.concurrent.CompletableFuture<Boolean>> created = new java.util.ArrayList<>();
+            List<CompletableFuture<Boolean>> created = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 created.add(twoSteps.create(link(randomCode(8), 600)).toCompletableFuture());
             }
-            assertThat(created.stream().map(java.util.concurrent.CompletableFuture::join)).containsOnly(true);
+            assertThat(created.stream().map(CompletableFuture::join)).containsOnly(true);
             Map<String, Long> calls = redis.commandCalls();
             assertThat(calls.get(linkWrite())).isEqualTo(n);
             assertThat(calls.get("xadd")).as("XADDs for %d creates", n).isLessThan(n / 4);
@@ -687,13 +702,13 @@ abstract class AbstractRedisHotStoreIntegrationTests {
     /** As above for a batch: every link of a batch whose replies are lost ends taken back, in Redis and in the archive. */
     @Test
     void createAll_whoseRepliesAreLost_failsAndTakesEveryLinkBack_leavingNoLiveLinkInRedisOrTheArchive() {
-        List<LinkRecord> links = java.util.stream.IntStream.range(0, 40).mapToObj(i -> link(randomCode(7), 600)).toList();
+        List<LinkRecord> links = IntStream.range(0, 40).mapToObj(i -> link(randomCode(7), 600)).toList();
         assertLostRepliesAreTakenBack(links, node -> node.createAll(links));
     }
 
     /** Pauses every master past the command timeout while {@code write} stores {@code links}, then checks they end taken back. */
     private void assertLostRepliesAreTakenBack(List<LinkRecord> links,
-            java.util.function.Function<RedisHotStore, java.util.concurrent.CompletionStage<?>> write) {
+            Function<RedisHotStore, CompletionStage<?>> write) {
         try (RedisDeployment own = privateRedis();
                 RedisConnection c = RedisConnection.open(own.cluster() ? own.uris() : List.of(own.uris().get(0)), own.cluster(),
                         Duration.ofMillis(300));
@@ -701,7 +716,7 @@ abstract class AbstractRedisHotStoreIntegrationTests {
             connectToEveryNode(node);
             pauseEveryMaster(own, Duration.ofMillis(2_500));
             assertThat(write.apply(node).toCompletableFuture()).failsWithin(Duration.ofSeconds(5))
-                    .withThrowableOfType(java.util.concurrent.ExecutionException.class)
+                    .withThrowableOfType(ExecutionException.class)
                     .withCauseInstanceOf(StorageUnavailableException.class);
             await().atMost(Duration.ofSeconds(20)).ignoreExceptions().untilAsserted(() -> { // reads time out while paused
                 for (LinkRecord link : links) {
@@ -725,8 +740,8 @@ abstract class AbstractRedisHotStoreIntegrationTests {
     @Test
     void create_whenTheOutboxBacklogIsFull_failsFastAndTakesTheLinkBack() {
         try (RedisHotStore cramped = new RedisHotStore(connection, keys, ONE_OUTBOX_MUTATION_AT_A_TIME)) {
-            List<LinkRecord> links = new java.util.ArrayList<>();
-            List<java.util.concurrent.CompletableFuture<Boolean>> created = new java.util.ArrayList<>();
+            List<LinkRecord> links = new ArrayList<>();
+            List<CompletableFuture<Boolean>> created = new ArrayList<>();
             for (int i = 0; i < 300; i++) {
                 LinkRecord link = link(randomCode(8), 600);
                 links.add(link);
@@ -738,9 +753,9 @@ abstract class AbstractRedisHotStoreIntegrationTests {
                     return ok;
                 }));
             }
-            List<Boolean> outcomes = created.stream().map(java.util.concurrent.CompletableFuture::join).toList();
+            List<Boolean> outcomes = created.stream().map(CompletableFuture::join).toList();
             assertThat(outcomes).as("some creates refused").contains(false).as("some stored").contains(true);
-            java.util.Set<String> inOutbox = new java.util.HashSet<>();
+            Set<String> inOutbox = new HashSet<>();
             OutboxContents.all(connection, keys).forEach(m -> inOutbox.add(m.code()));
             await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
                 for (int i = 0; i < links.size(); i++) {

@@ -6,6 +6,7 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -14,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -197,11 +199,11 @@ public final class ReplicatedCluster implements RedisDeployment {
                 masters.add(uri(Integer.parseInt(address.substring(colon + 1))));
             }
         }
-        masters.sort(java.util.Comparator.comparingInt(RedisURI::getPort));
+        masters.sort(Comparator.comparingInt(RedisURI::getPort));
         return masters;
     }
 
-    private void await(String what, java.util.function.BooleanSupplier condition) {
+    private void await(String what, BooleanSupplier condition) {
         long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
         while (System.currentTimeMillis() < deadline) {
             try {
