@@ -118,7 +118,9 @@ class OutboxToHBaseIntegrationTests {
         Counted archiving = new Counted(openStorage(Duration.ofSeconds(3)));
         CountingArchive archive = archiving.archive();
         CLUSTER.stopHBase();
-        archiver("node-1", FAST, archiving, OutboxMetrics.NOOP);
+        // A thread per shard: the backlog drains in parallel once HBase is back (the mini cluster
+        // takes several writers at once), instead of two threads taking turns over four shards.
+        archiver("node-1", FAST.toBuilder().threads(SHARDS).build(), archiving, OutboxMetrics.NOOP);
 
         long creating = System.nanoTime();
         List<LinkRecord> links = createLinks(50_000);
