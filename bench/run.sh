@@ -249,8 +249,8 @@ build_loadtest_alone() {
 : >"$LOG_DIR/build.log"
 if [[ "$SKIP_BUILD" != 1 ]]; then
   if [[ -f "$SERVICE_POM" ]]; then
-    log "building (mvn -q -DskipTests package; log: $LOG_DIR/build.log)"
-    if ! run_tracked mvn -q -B -DskipTests package >"$LOG_DIR/build.log" 2>&1; then
+    log "building (mvn -q -Pjmh -DskipTests package; log: $LOG_DIR/build.log)"
+    if ! run_tracked mvn -q -B -Pjmh -DskipTests package >"$LOG_DIR/build.log" 2>&1; then
       log "THE PROJECT DID NOT BUILD (see $LOG_DIR/build.log): building loadtest alone; service scenarios will be skipped"
       grep -E '^\[ERROR\]' "$LOG_DIR/build.log" | head -n 5 >&9 || true
       BUILD_NOTE="skipped: the project did not build (mvn -DskipTests package failed), so only the baseline was measured."
