@@ -256,9 +256,9 @@ fi
 printf '%s\n' "${ROWS[@]}"
 echo
 a=$(echo "${CPUS[A]:-}" | median) b=$(echo "${CPUS[B]:-}" | median)
-echo "median server CPU per request: $NAME_A $a µs, $NAME_B $b µs, $NAME_B / $NAME_A $(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", a > 0 ? b / a : 0}')x"
+echo "median server CPU per request: $NAME_A $a µs, $NAME_B $b µs, $NAME_B / $NAME_A $(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", (a > 0 ? b / a : 0)}')x"
 if [[ $FIND_MAX == 1 && $SCENARIO != bulk ]]; then
-  echo "best maximum: $NAME_A ${BEST[A]:-0}/s, $NAME_B ${BEST[B]:-0}/s, $NAME_B / $NAME_A $(awk -v a="${BEST[A]:-0}" -v b="${BEST[B]:-0}" 'BEGIN {printf "%.0f %%", a > 0 ? 100 * b / a : 0}')"
+  echo "best maximum: $NAME_A ${BEST[A]:-0}/s, $NAME_B ${BEST[B]:-0}/s, $NAME_B / $NAME_A $(awk -v a="${BEST[A]:-0}" -v b="${BEST[B]:-0}" 'BEGIN {printf "%.0f %%", (a > 0 ? 100 * b / a : 0)}')"
 fi
 
 # Both sides at half of B's last maximum, both warm: the latency where B has headroom.
