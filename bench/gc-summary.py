@@ -3,7 +3,7 @@
 survivors and promotions for the serial one (the collector a JVM with one CPU picks).
 
 Usage: bench/gc-summary.py FILE.gc.log [...]  (logs written with -Xlog:gc*, as
-AB_GC_LOG='gc*,gc+age=trace' bench/stats-ladder.sh writes them). Per file: how many young
+AB_GC_LOG='gc*,gc+age=trace' bench/ab.sh writes them). Per file: how many young
 collections, their pause (median, 90th percentile, max), what survived each in the survivor space
 (median, max) and what each promoted to the old generation (median, total). A young pause of the
 serial collector grows with what it copies: survivors are copied again at every collection until

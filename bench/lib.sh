@@ -5,9 +5,11 @@
 #             generator, Redis and HBase on the others (REST_PIN); 0 leaves everything unpinned
 #   START_TIMEOUT  seconds a server may take to listen (default 120)
 # It gives: a private TMP_DIR, process bookkeeping whose exit trap stops everything started with
-# start_bg (TERM, then KILL after 10 s) and removes TMP_DIR, loopback ports, and Redis and HBase
-# started the way every measurement here starts them. Messages go to the script's own stderr
-# (fd 9), even from inside a redirected command or the exit trap.
+# start_bg (TERM, then KILL after 10 s) and removes TMP_DIR, loopback ports, Redis, HBase, the
+# service and the bare baseline started the way every measurement here starts them, and the load
+# generator's runs: priming, a max-rate search, two services on one ladder of rates (lt, prime,
+# search, versus_ladder). Messages go to the script's own stderr (fd 9), even from inside a
+# redirected command or the exit trap.
 
 ROOT=${ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
 START_TIMEOUT=${START_TIMEOUT:-120}
@@ -16,10 +18,20 @@ mkdir -p "$LOG_DIR"
 NCPU=$(nproc)
 TARGET_PIN=()
 REST_PIN=()
+# One event loop per CPU the server under test runs on: two loops on one CPU only add switches.
+TARGET_CPUS=$NCPU
 if [[ "${PIN:-1}" == 1 ]] && ((NCPU >= 2)) && command -v taskset >/dev/null; then
   TARGET_PIN=(taskset -c "$((NCPU - 1))")
   REST_PIN=(taskset -c "0-$((NCPU - 2))")
+  TARGET_CPUS=1
 fi
+
+# The load generator and the service as built in this checkout; the admin key of every service
+# started here; the generator's JVM options (BENCH_JAVA_OPTS).
+JAR=${JAR:-$ROOT/loadtest/target/loadtest.jar}
+SERVICE_JAR=${SERVICE_JAR:-$ROOT/redirect-api/target/quarkus-app/quarkus-run.jar}
+KEY=${KEY:-sck_$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')}
+read -r -a GEN_OPTS <<< "${BENCH_JAVA_OPTS:--Xmx1g}"
 
 PIDS=()
 TMP_DIR=$(mktemp -d "${TMPDIR:-/tmp}/shortcode-$LOG_NAME.XXXXXX")
@@ -210,16 +222,16 @@ stop_hbase() {
 # with a third of it young: about 100 MB of eden, a young collection every 1-2 s at 10,000
 # redirects/s, each pausing 6-16 ms in Redis mode to copy what lives for seconds, up to 15 times.
 # With these, a collection every 5-10 s copies each of those objects at most three times: a fifth
-# as many collections, as long at the median (docs/BENCHMARKS.md, JVM options of the service
-# under test; bench/jvm-ladder.sh compares two sets of options).
+# as many collections, as long at the median (docs/benchmarks/2026-12-03-jvm-options.md;
+# bench/ab.sh compares two sets of options).
 read -r -a SERVICE_OPTS <<< "${SERVICE_JAVA_OPTS:--Xms1g -Xmx1g -Xmn600m -XX:MaxTenuringThreshold=3 -XX:+AlwaysPreTouch}"
 
-# Starts the packaged service (SERVICE_JAR) as the server under test: alone on the last CPU, one
-# event loop, SERVICE_OPTS, loopback ports of its own for requests and for /q/*, the admin key KEY, data
-# under TMP_DIR; in Redis mode against the Redis and HBase started above. Waits until it is ready.
-# start_service NAME embedded|redis [VAR=VALUE ...]: the extra variables join its environment
-# (JDK_JAVA_OPTIONS for more JVM options). Sets SERVICE_PORT, SERVICE_MGMT_PORT, SERVICE_PID; the
-# log goes to LOG_DIR/NAME.service.log.
+# Starts the packaged service (SERVICE_JAR) as the server under test: pinned (TARGET_PIN), one event
+# loop per CPU it has, SERVICE_OPTS, loopback ports of its own for requests and for /q/*, the admin
+# key KEY, data under TMP_DIR; in Redis mode against the Redis and HBase started above. Waits until
+# it is ready; returns 1 if it never is. start_service NAME embedded|redis [VAR=VALUE ...]: the
+# extra variables join its environment (JDK_JAVA_OPTIONS for more JVM options). Sets SERVICE_PORT,
+# SERVICE_MGMT_PORT, SERVICE_PID; the log goes to LOG_DIR/NAME.service.log.
 start_service() {
   local name=$1 mode=$2
   shift 2
@@ -227,32 +239,58 @@ start_service() {
   SERVICE_MGMT_PORT=$(free_port)
   local env_args=(QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$SERVICE_PORT" QUARKUS_MANAGEMENT_HOST=127.0.0.1
     QUARKUS_MANAGEMENT_PORT="$SERVICE_MGMT_PORT" SHORTCODE_DATA_DIR="$TMP_DIR/data-$name" SHORTCODE_ADMIN_KEY="$KEY"
-    QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE=1)
+    QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE="$TARGET_CPUS")
   if [[ $mode == redis ]]; then
     env_args+=(SHORTCODE_REDIS_URIS="redis://127.0.0.1:$REDIS_PORT" SHORTCODE_HBASE_ZOOKEEPER_QUORUM="$HBASE_ZK"
       SHORTCODE_SECRET="bench secret shared by every node")
   fi
   start_bg "$LOG_DIR/$name.service.log" env -u SHORTCODE_REDIS_URIS "${env_args[@]}" "$@" "${TARGET_PIN[@]}" java "${SERVICE_OPTS[@]}" -jar "$SERVICE_JAR"
   SERVICE_PID=$LAST_PID
-  wait_for_http "http://127.0.0.1:$SERVICE_MGMT_PORT/q/health/ready"
+  wait_for_port "$SERVICE_PORT" "$SERVICE_PID" "service $name ($mode mode)" "$LOG_DIR/$name.service.log" &&
+    wait_for_http "http://127.0.0.1:$SERVICE_MGMT_PORT/q/health/ready"
 }
 
-# The redirect ladders (stats-ladder.sh, jvm-ladder.sh) read JAR, KEY, OUT, LINKS, ZIPF and, for
-# the ladder, P99, START, LADDER_STEP, TRIES, MAX_STEPS and STEP.
-# redirect_prime PORT PID NAME: an unreported run at PRIME_RATE for PRIME, so that the JIT and the
-# working set are warm before the ladder's own priming step.
-redirect_prime() {
-  "${REST_PIN[@]}" java -Xmx1g -jar "$JAR" --target "http://127.0.0.1:$1" --connections 64 --links "$LINKS" --zipf "$ZIPF" \
-    --api-key "$KEY" --server-pid "$2" --output-dir "$OUT" --name "$3-prime" --scenario redirect --rate "$PRIME_RATE" \
-    --duration "$PRIME" --warmup 5s --plot none >/dev/null 2>&1
+# The bare Vert.x baseline (loadtest baseline-server: GET answers a fixed 302, POST a fixed 201
+# without reading the body), pinned and with the JVM options of the service. Sets BASELINE_PORT,
+# BASELINE_PID.
+start_baseline() {
+  BASELINE_PORT=$(free_port)
+  start_bg "$LOG_DIR/$1.baseline.log" "${TARGET_PIN[@]}" java "${SERVICE_OPTS[@]}" -jar "$JAR" baseline-server \
+    --port "$BASELINE_PORT" --exit-after 4h
+  BASELINE_PID=$LAST_PID
+  wait_for_port "$BASELINE_PORT" "$BASELINE_PID" "baseline server" "$LOG_DIR/$1.baseline.log"
 }
-# redirect_ladder NAME TARGET_PORT TARGET_PID VERSUS_PORT VERSUS_PID: one generator climbs one
-# ladder of rates with both services (--find-max --versus): at each rate up to TRIES runs per
-# service, alternating which goes first. The report goes to OUT/NAME.out (and .json).
-redirect_ladder() {
-  "${REST_PIN[@]}" java -Xmx1g -jar "$JAR" --target "http://127.0.0.1:$2" --versus "http://127.0.0.1:$4" \
-    --server-pid "$3" --versus-server-pid "$5" --connections 64 --links "$LINKS" --zipf "$ZIPF" --api-key "$KEY" \
-    --scenario redirect --find-max --p99 "$P99" --rate "$START" --ladder-step "$LADDER_STEP" --tries "$TRIES" \
-    --max-steps "$MAX_STEPS" --duration "$STEP" --warmup 1s --output-dir "$OUT" --name "$1" --plot none \
-    >"$OUT/$1.out" 2>"$OUT/$1.err"
+
+# lt ARGS...: one generator run, on the CPUs the server under test does not have.
+lt() { "${REST_PIN[@]}" java "${GEN_OPTS[@]}" -jar "$JAR" "$@"; }
+
+# prime URL PID NAME SCENARIO RATE DURATION [ARGS...]: an unreported run, so that the JIT and the
+# working set are warm before the measured ones (5 s of it ramping up).
+prime() {
+  local url=$1 pid=$2 name=$3 scenario=$4 rate=$5 duration=$6
+  shift 6
+  lt --target "$url" --server-pid "$pid" --name "$name-prime" --scenario "$scenario" --rate "$rate" \
+    --duration "$duration" --warmup 5s --plot none --quiet "$@" >/dev/null 2>&1
+}
+
+# search URL PID NAME SCENARIO START P99 STEP MAX_STEPS [ARGS...]: the highest rate whose corrected
+# p99 stays within P99 (loadtest --find-max: doubling, then bisecting; a failed step is tried once
+# more). The result goes to NAME.json in ARGS' --output-dir.
+search() {
+  local url=$1 pid=$2 name=$3 scenario=$4 start=$5 p99=$6 step=$7 steps=$8
+  shift 8
+  lt --target "$url" --server-pid "$pid" --name "$name" --scenario "$scenario" --find-max --p99 "$p99" \
+    --rate "$start" --duration "$step" --warmup 1s --max-steps "$steps" --retries 1 --plot none --quiet "$@"
+}
+
+# versus_ladder NAME A_URL A_PID B_URL B_PID SCENARIO START LADDER_STEP TRIES STEP MAX_STEPS P99 [ARGS...]:
+# one generator climbs one ladder of rates with both services (--find-max --versus): at each rate up
+# to TRIES runs per service, alternating which goes first, so that the machine's drift falls on
+# both alike. The last line of its report is the ratio of the maxima (versus / target).
+versus_ladder() {
+  local name=$1 a_url=$2 a_pid=$3 b_url=$4 b_pid=$5 scenario=$6 start=$7 ladder_step=$8 tries=$9 step=${10} steps=${11} p99=${12}
+  shift 12
+  lt --target "$a_url" --server-pid "$a_pid" --versus "$b_url" --versus-server-pid "$b_pid" --name "$name" \
+    --scenario "$scenario" --find-max --p99 "$p99" --rate "$start" --ladder-step "$ladder_step" --tries "$tries" \
+    --max-steps "$steps" --duration "$step" --warmup 1s --plot none "$@"
 }

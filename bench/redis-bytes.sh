@@ -5,12 +5,12 @@
 # dead (a key per link: DEL, as expiry does; links in groups: expired, then one sweep over every
 # group). Prints a markdown table of the used_memory delta per link beyond the URL, in both states.
 #
-#   mvn -B -q package -DskipTests && bench/redis-bytes.sh
+#   mvn -B -q -Pjmh package -DskipTests && bench/redis-bytes.sh
 #   BYTES_LINKS=10000000 BYTES_GROUPS=131072 bench/redis-bytes.sh
 #
 # Environment: BYTES_LINKS (1000000), BYTES_GROUPS (16384: some tens of links per group),
-# BYTES_JAVA_OPTS (-Xmx3g; -Xmx4g for ten million). Needs redis-server and the issuer-core
-# module's test classes (a package without -Dmaven.test.skip builds them). bench/run.sh runs it.
+# BYTES_JAVA_OPTS (-Xmx3g; -Xmx4g for ten million). Needs redis-server and HotStoreFootprint
+# (issuer-core/src/jmh/java, compiled with the tests by the jmh profile). bench/run.sh runs it.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
@@ -22,7 +22,8 @@ CP_FILE=$(mktemp)
 trap 'rm -f "$CP_FILE"' EXIT
 
 command -v redis-server >/dev/null || { echo "_redis-server is not installed: no Redis bytes per link._"; exit 0; }
-[[ -d issuer-core/target/test-classes ]] || { echo "_issuer-core's test classes are not built: no Redis bytes per link._"; exit 1; }
+[[ -f issuer-core/target/test-classes/dev/shortcode/core/redis/HotStoreFootprint.class ]] ||
+  { echo "_HotStoreFootprint is not built (mvn -B -q -Pjmh -DskipTests package): no Redis bytes per link._"; exit 1; }
 mvn -B -q -pl issuer-core dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$CP_FILE" >&2
 CP="issuer-core/target/test-classes:issuer-core/target/classes:$(cat "$CP_FILE")"
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/run.sh — one command that reproduces every load-test figure in docs/BENCHMARKS.md.
+# bench/run.sh — one command that reproduces every load-test figure of docs/BENCHMARKS.md's targets table.
 #
 # On this machine, on loopback (127.0.0.1) only, it:
 #   1. builds the project (mvn -q -DskipTests package);
@@ -14,8 +14,9 @@
 #      scenario and a max-rate search against each — skipped, with a clear message, while
 #      redirect-api/pom.xml does not exist;
 #   then measures Redis bytes per link in each link layout (bench/redis-bytes.sh);
-#   5. writes machine, versions, the command and the tables into docs/BENCHMARKS.md, replacing the
-#      section between <!-- loadtest:begin --> and <!-- loadtest:end --> (creating the file if needed).
+#   5. writes every table to docs/benchmarks/<date>-full-run.md (BENCH_RUN_DOC), and the
+#      environment and the targets table (bench/targets.txt, bench/targets-table.sh) into
+#      docs/BENCHMARKS.md between <!-- targets:begin --> and <!-- targets:end -->.
 # It stops everything it started when it ends, also on Ctrl-C or SIGTERM.
 #
 # Every setting has an environment override (defaults keep a full run to a few minutes):
@@ -249,8 +250,8 @@ build_loadtest_alone() {
 : >"$LOG_DIR/build.log"
 if [[ "$SKIP_BUILD" != 1 ]]; then
   if [[ -f "$SERVICE_POM" ]]; then
-    log "building (mvn -q -DskipTests package; log: $LOG_DIR/build.log)"
-    if ! run_tracked mvn -q -B -DskipTests package >"$LOG_DIR/build.log" 2>&1; then
+    log "building (mvn -q -Pjmh -DskipTests package; log: $LOG_DIR/build.log)"
+    if ! run_tracked mvn -q -B -Pjmh -DskipTests package >"$LOG_DIR/build.log" 2>&1; then
       log "THE PROJECT DID NOT BUILD (see $LOG_DIR/build.log): building loadtest alone; service scenarios will be skipped"
       grep -E '^\[ERROR\]' "$LOG_DIR/build.log" | head -n 5 >&9 || true
       BUILD_NOTE="skipped: the project did not build (mvn -DskipTests package failed), so only the baseline was measured."
@@ -523,20 +524,35 @@ section="$TMP_DIR/section.md"
   echo "<!-- loadtest:end -->"
 } >"$section"
 
-mkdir -p "$(dirname "$DOC")"
-if [[ -f "$DOC" ]] && grep -q '<!-- loadtest:begin -->' "$DOC" && grep -q '<!-- loadtest:end -->' "$DOC"; then
-  awk -v section="$section" '
-    /<!-- loadtest:begin -->/ { while ((getline line < section) > 0) print line; skipping = 1; next }
-    /<!-- loadtest:end -->/ { skipping = 0; next }
+# The complete tables go to a dated page of their own; docs/BENCHMARKS.md gets the environment and
+# the targets table (bench/targets-table.sh over bench/targets.txt), between its targets markers.
+STAMP=$(date -u '+%Y-%m-%d %H:%M')
+RUN_DOC=${BENCH_RUN_DOC:-$(dirname "$DOC")/benchmarks/${STAMP%% *}-full-run.md}
+mkdir -p "$(dirname "$DOC")" "$(dirname "$RUN_DOC")"
+{ echo "# Full run of $STAMP UTC (\`bench/run.sh\`)"; echo; sed '/<!-- loadtest:/d' "$section"; } >"$RUN_DOC"
+block="$TMP_DIR/targets.md"
+{
+  echo "<!-- targets:begin -->"
+  echo "_Generated $STAMP UTC by \`$COMMAND\` (complete tables: [$(basename "$RUN_DOC")](benchmarks/$(basename "$RUN_DOC"))); rows from other commands as bench/targets.txt keeps them._"
+  echo
+  echo "- **Machine:** $(nproc) CPUs (${CPU_MODEL:-unknown CPU}), ${MEM_GIB:-?} GiB RAM, ${OS_NAME}; generator, servers, Redis and HBase on loopback."
+  echo "- **Versions:** ${TOOL_VERSION}; ${REDIS_VERSION}."
+  echo "- **Server under test:** ${PIN_NOTE}."
+  echo
+  bench/targets-table.sh "$OUT" "$BATCH_SIZE" "$BYTES_TABLE" "$STAMP"
+  echo "<!-- targets:end -->"
+} >"$block"
+if [[ -f "$DOC" ]] && grep -q '<!-- targets:begin -->' "$DOC" && grep -q '<!-- targets:end -->' "$DOC"; then
+  awk -v block="$block" '
+    /<!-- targets:begin -->/ { while ((getline line < block) > 0) print line; skipping = 1; next }
+    /<!-- targets:end -->/ { skipping = 0; next }
     !skipping { print }
   ' "$DOC" >"$TMP_DIR/doc.md"
   cat "$TMP_DIR/doc.md" >"$DOC"
-elif [[ -f "$DOC" ]]; then
-  { echo; cat "$section"; } >>"$DOC"
 else
-  cat "$section" >"$DOC"
+  { [[ -f "$DOC" ]] && echo; cat "$block"; } >>"$DOC"
 fi
-log "wrote the loadtest section of $DOC"
+log "wrote the targets table of $DOC and the full tables to $RUN_DOC"
 if [[ -n "$SERVICE_NOTE" ]]; then
   log "NOTE: service scenarios were $SERVICE_NOTE"
 fi

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """bench/stats-share.py PROFILE.collapsed [REDIRECTS] — what click statistics take of the service's
 CPU, from one async-profiler profile of a run with stats on (event=cpu, threads, collapsed, as
-bench/stats-ab.sh writes with AB_PROFILER set).
+bench/ab.sh writes with AB_PROFILER set).
 
 A share measured within one run does not move with the shared box the way two runs minutes apart
 do. Counted as the stats': the click flusher's, the roll-up's and the embedded retention's threads,

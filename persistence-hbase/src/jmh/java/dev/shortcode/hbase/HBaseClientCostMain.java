@@ -30,7 +30,11 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
  * process (the mini cluster of {@code HBaseMiniClusterMain}), so that only the client's work counts.
  * docs/BENCHMARKS.md has the command line.
  *
- * <pre>java -cp ... dev.shortcode.hbase.HBaseClientCostMain ZOOKEEPER_QUORUM [links per round] [rounds]</pre>
+ * <pre>
+ * mvn -B -q -Pjmh -pl persistence-hbase -am package -DskipTests
+ * CP="persistence-hbase/target/test-classes:persistence-hbase/target/classes:$(cat persistence-hbase/target/hbase-minicluster.classpath)"
+ * java -Xmx1g -cp "$CP" dev.shortcode.hbase.HBaseClientCostMain ZOOKEEPER_QUORUM [links per round] [rounds]
+ * </pre>
  */
 public final class HBaseClientCostMain {
 

@@ -38,7 +38,7 @@ import java.util.function.IntFunction;
  * before and after the outbox is drained, and per live link once half of them died.
  *
  * <pre>
- * mvn -B -o -q -pl issuer-core test-compile exec:exec -Dexec.executable=java -Dexec.classpathScope=test \
+ * mvn -B -q -Pjmh -pl issuer-core test-compile exec:exec -Dexec.executable=java -Dexec.classpathScope=test \
  *     -Dexec.args="-Xmx2g -cp %classpath dev.shortcode.core.redis.HotStoreFootprint [creates] [links] [inFlight] [rounds] [groups] [listpack]"
  * </pre>
  * Defaults: 200,000 creates per run, 1,000,000 links, 2,000 creates in flight, 3 rounds (each

@@ -15,7 +15,10 @@ import java.util.List;
  * a server filled by {@code bench/redis-links.py} and prints commands, time and the estimates.
  * docs/BENCHMARKS.md has the command line and the figures.
  *
- * <pre>java -cp ... dev.shortcode.core.redis.FootprintCostMain redis://127.0.0.1:PORT [rounds]</pre>
+ * <pre>
+ * mvn -B -q -Pjmh -pl issuer-core test-compile exec:exec -Dexec.executable=java -Dexec.classpathScope=test \
+ *     -Dexec.args="-cp %classpath dev.shortcode.core.redis.FootprintCostMain redis://127.0.0.1:PORT [rounds]"
+ * </pre>
  */
 public final class FootprintCostMain {
 
