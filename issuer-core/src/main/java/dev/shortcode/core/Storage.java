@@ -1,6 +1,5 @@
 package dev.shortcode.core;
 
-import dev.shortcode.core.embedded.WriterStats;
 import dev.shortcode.core.lease.BlockSource;
 import dev.shortcode.core.read.LinkResolver;
 import dev.shortcode.core.store.ApiKeyStore;
@@ -12,6 +11,7 @@ import dev.shortcode.core.store.ModerationStore;
 import dev.shortcode.core.store.RateLimits;
 import dev.shortcode.core.store.SamplingOptions;
 import dev.shortcode.core.store.StorageFootprint;
+import dev.shortcode.core.store.WriterStats;
 import java.lang.System.Logger.Level;
 import java.util.Objects;
 import java.util.Optional;

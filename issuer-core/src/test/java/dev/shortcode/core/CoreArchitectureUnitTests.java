@@ -29,6 +29,17 @@ class CoreArchitectureUnitTests {
                 .check(CORE);
     }
 
+    /**
+     * The root package's own classes ({@code Storage}, {@code StorageHealth}), which every backend
+     * builds and the service holds: what they carry lives in the store interfaces, not in a backend.
+     * "dev.shortcode.core" without dots is that package alone.
+     */
+    @Test
+    void rootPackage_knowsNoClientLibraryOrBackend() {
+        noClasses().that().resideInAPackage("dev.shortcode.core").should().dependOnClassesThat().resideInAnyPackage("io.lettuce..",
+                "org.rocksdb..", "io.netty..", "dev.shortcode.core.redis..", "dev.shortcode.core.embedded..").check(CORE);
+    }
+
     @Test
     void backends_knowEachOtherNot() {
         noClasses().that().resideInAPackage("dev.shortcode.core.redis..").should().dependOnClassesThat()

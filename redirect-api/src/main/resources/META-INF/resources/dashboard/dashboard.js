@@ -76,6 +76,13 @@
     return e;
   }
 
+  /** The filled part of a bar; its width set through the style object, which the page's CSP allows (a style attribute it does not). */
+  function fill(widthPercent) {
+    const e = el('span');
+    e.style.width = widthPercent + '%';
+    return e;
+  }
+
   /** A figure of a card: the formatted text, and the raw JSON value in data-value. */
   function field(dl, name, label, value, text) {
     dl.appendChild(el('dt', { text: label }));
@@ -191,7 +198,7 @@
       field(dl, 'liveFractionAtWrap', 'live at wrap', p.liveFractionAtWrap, percent(p.liveFractionAtWrap));
       field(dl, 'bytesPerLink', 'bytes per link', p.bytesPerLink, bytes(p.bytesPerLink));
       const bar = el('div', { class: 'bar', title: percent(p.usedFraction) + ' of the pool leased this epoch' },
-        [el('span', { style: 'width:' + Math.min(100, p.usedFraction * 100) + '%' })]);
+        [fill(Math.min(100, p.usedFraction * 100))]);
       const card = el('article', { class: 'card pool ' + p.verdict.level, 'data-pool': p.pool }, [
         el('h3', { text: p.pool }), bar, dl,
         el('p', { class: 'verdict ' + p.verdict.level, 'data-field': 'verdict', 'data-value': p.verdict.level, text: p.verdict.reason }),

@@ -1,5 +1,6 @@
 package dev.shortcode.core.embedded;
 
+import dev.shortcode.core.store.WriterStats;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;

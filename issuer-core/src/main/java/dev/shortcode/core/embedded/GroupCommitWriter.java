@@ -1,5 +1,6 @@
 package dev.shortcode.core.embedded;
 
+import dev.shortcode.core.store.WriterStats;
 import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
 import java.time.Duration;

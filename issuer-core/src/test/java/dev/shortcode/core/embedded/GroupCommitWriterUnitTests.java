@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.UpdateResult;
+import dev.shortcode.core.store.WriterStats;
 import dev.shortcode.testing.time.MutableClock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -2,8 +2,8 @@ package dev.shortcode.api.auth;
 
 import dev.shortcode.api.error.MissingScopeException;
 import dev.shortcode.api.error.UnauthenticatedException;
+import dev.shortcode.api.http.CallerContext;
 import dev.shortcode.api.limit.ApiRateLimiter;
-import dev.shortcode.api.link.CallerContext;
 import dev.shortcode.api.problem.ErrorMapping;
 import dev.shortcode.api.problem.ProblemMapper;
 import dev.shortcode.core.store.ApiKey;

@@ -2,10 +2,10 @@ package dev.shortcode.api.bulk;
 
 import dev.shortcode.api.error.RefInProgressException;
 import dev.shortcode.api.error.RefReusedException;
+import dev.shortcode.api.http.CallerContext;
 import dev.shortcode.api.limit.PartialQuota.Grant;
 import dev.shortcode.api.link.BatchCreator;
 import dev.shortcode.api.link.BatchItemResult;
-import dev.shortcode.api.link.CallerContext;
 import dev.shortcode.api.link.LinkReader;
 import dev.shortcode.api.link.LinkRequests;
 import dev.shortcode.api.link.TtlPolicy;

@@ -3,6 +3,7 @@ package dev.shortcode.api.link;
 import dev.shortcode.api.error.AliasTakenException;
 import dev.shortcode.api.error.DomainException;
 import dev.shortcode.api.error.PoolExhaustedException;
+import dev.shortcode.api.http.CallerContext;
 import dev.shortcode.api.limit.QuotaCharge;
 import dev.shortcode.api.problem.ErrorMapping;
 import dev.shortcode.api.problem.ProblemResponse;
@@ -56,21 +57,13 @@ public final class BatchCreator {
         this.clock = clock;
     }
 
-    /** Creates every readable item of {@code items} (at most the batch limit, checked by the caller). */
-    public CompletionStage<List<BatchItemResult>> create(List<CreateLinkRequest> items, String owner) {
-        return create(items, Map.of(), owner);
-    }
-
     /**
+     * Creates every readable item of {@code items} (at most the batch limit, checked by the caller),
+     * the items that will be made taken from {@code quota} first.
+     *
      * @param unreadable items the caller could not read (JSON of the wrong shape), answered by their
      *                   problem, by index; they take no code
      */
-    public CompletionStage<List<BatchItemResult>> create(List<CreateLinkRequest> items, Map<Integer, ? extends DomainException> unreadable,
-            String owner) {
-        return create(items, unreadable, owner, QuotaCharge.NONE);
-    }
-
-    /** {@link #create(List, Map, String)}, the items that will be made taken from {@code quota} first. */
     public CompletionStage<List<BatchItemResult>> create(List<CreateLinkRequest> items, Map<Integer, ? extends DomainException> unreadable,
             String owner, QuotaCharge quota) {
         Batch batch = new Batch(items.size(), owner, clock.millis(), CallerContext.current());

@@ -5,6 +5,7 @@ import dev.shortcode.api.error.IdempotencyInProgressException;
 import dev.shortcode.api.error.IdempotencyKeyReusedException;
 import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.api.error.NotFoundException;
+import dev.shortcode.api.http.CallerContext;
 import dev.shortcode.api.limit.QuotaCharge;
 import dev.shortcode.core.store.IdempotencyStore;
 import dev.shortcode.core.store.IdempotencyStore.Claim;
@@ -66,12 +67,10 @@ public final class IdempotentCreator {
         this.idempotencyTtl = idempotencyTtl;
     }
 
-    /** Creates a link; with an idempotency key (null: none), a retry returns the link the first request made. */
-    public CompletionStage<LinkView> create(CreateLinkRequest request, String owner, String idempotencyKey) {
-        return create(request, owner, idempotencyKey, QuotaCharge.NONE);
-    }
-
-    /** {@link #create(CreateLinkRequest, String, String)}, the new link taken from {@code quota} first. */
+    /**
+     * Creates a link, taken from {@code quota} first; with an idempotency key (null: none), a retry
+     * returns the link the first request made.
+     */
     public CompletionStage<LinkView> create(CreateLinkRequest request, String owner, String idempotencyKey, QuotaCharge quota) {
         ValidLink valid;
         try {

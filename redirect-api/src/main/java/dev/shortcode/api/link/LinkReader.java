@@ -1,6 +1,7 @@
 package dev.shortcode.api.link;
 
 import dev.shortcode.api.error.NotFoundException;
+import dev.shortcode.api.http.CallerContext;
 import dev.shortcode.api.moderation.Moderation;
 import dev.shortcode.core.read.LinkResolver;
 import dev.shortcode.core.store.LinkRecord;

@@ -7,6 +7,9 @@ package dev.shortcode.api.page;
  */
 public final class Html {
 
+    /** Every page's viewport: laid out for the device's width, so that a phone shows it readable. */
+    public static final String VIEWPORT = "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">";
+
     private Html() {}
 
     /**

@@ -38,12 +38,17 @@ public final class PageHeaders {
 
     /** Writes a page: HTML type, the page's policy, no sniffing, no referrer, not stored by shared caches. */
     public static void write(HttpServerResponse response, int status, String policy, String html) {
+        write(response, status, policy, html, "private, max-age=0");
+    }
+
+    /** {@link #write(HttpServerResponse, int, String, String)} with the page's own Cache-Control. */
+    public static void write(HttpServerResponse response, int status, String policy, String html, String cacheControl) {
         response.setStatusCode(status)
                 .putHeader(HttpHeaders.CONTENT_TYPE, "text/html; charset=utf-8")
                 .putHeader("Content-Security-Policy", policy)
                 .putHeader("X-Content-Type-Options", "nosniff")
                 .putHeader("Referrer-Policy", "no-referrer")
-                .putHeader(HttpHeaders.CACHE_CONTROL, "private, max-age=0")
+                .putHeader(HttpHeaders.CACHE_CONTROL, cacheControl)
                 .end(html);
     }
 }

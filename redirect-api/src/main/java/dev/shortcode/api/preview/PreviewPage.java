@@ -25,7 +25,7 @@ public final class PreviewPage {
     public static String html(PreviewView link) {
         StringBuilder page = new StringBuilder(1024)
                 .append("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">")
-                .append("<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><meta name=\"robots\" content=\"noindex\">")
+                .append(Html.VIEWPORT).append("<meta name=\"robots\" content=\"noindex\">")
                 .append("<title>Preview of ").append(Html.escape(link.shortUrl())).append("</title><style>").append(STYLE)
                 .append("</style></head><body><main><h1>").append(Html.escape(link.shortUrl())).append(" goes to <b id=\"host\">")
                 .append(Html.escape(link.host())).append("</b></h1><p class=\"url\"><a id=\"url\" href=\"").append(Html.escape(link.url()))

@@ -1,7 +1,7 @@
 package dev.shortcode.api.qr;
 
 import dev.shortcode.api.auth.RequiresScope;
-import dev.shortcode.api.link.CallerContext;
+import dev.shortcode.api.http.CallerContext;
 import dev.shortcode.api.problem.Problem;
 import dev.shortcode.core.store.ApiKey.Scope;
 import io.smallrye.common.annotation.NonBlocking;

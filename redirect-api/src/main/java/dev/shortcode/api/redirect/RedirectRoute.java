@@ -5,9 +5,9 @@ import dev.shortcode.api.config.ServiceSettings;
 import dev.shortcode.api.error.LinkDisabledException;
 import dev.shortcode.api.link.LinkReader;
 import dev.shortcode.api.moderation.Moderation;
+import dev.shortcode.api.page.RouteAnswers;
 import dev.shortcode.api.problem.ErrorMapping;
 import dev.shortcode.api.problem.ProblemResponse;
-import dev.shortcode.api.problem.ProblemWriter;
 import dev.shortcode.api.stats.ClickRecorder;
 import dev.shortcode.api.targets.DeviceRedirects;
 import dev.shortcode.core.store.LinkRecord;
@@ -23,13 +23,15 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 /**
  * {@code GET /{code}}: a plain Vert.x route, the fastest path the stack offers (no JAX-RS
  * dispatch), answered from the event loop with a non-blocking lookup that also extends the
  * link's life. Unknown or expired codes get 404, and failures what {@link ErrorMapping} says
- * (503 with Retry-After for an outage, 500 for a bug): a small HTML page for browsers,
- * problem+json for everyone else.
+ * (503 with Retry-After for an outage, 500 for a bug): a small HTML page for browsers, with the
+ * headers every page sends ({@link RouteAnswers}), problem+json for everyone else. The redirect
+ * itself carries only Location and Cache-Control: page headers are for pages.
  */
 @ApplicationScoped
 public class RedirectRoute {
@@ -81,8 +83,8 @@ public class RedirectRoute {
         String code = rc.pathParam("param0");
         long began = System.nanoTime();
         Context context = Vertx.currentContext();
-        links.target(code).whenComplete((target, failure) -> onCaller(context, () -> {
-            latency.record(System.nanoTime() - began, java.util.concurrent.TimeUnit.NANOSECONDS);
+        links.target(code).whenComplete((target, failure) -> RouteAnswers.onContext(context, () -> {
+            latency.record(System.nanoTime() - began, TimeUnit.NANOSECONDS);
             if (failure != null) {
                 failed.increment();
                 respond(rc, ErrorMapping.map(failure, rc.request().path()));
@@ -115,39 +117,7 @@ public class RedirectRoute {
         }
     }
 
-    /** Runs {@code answer} on the request's context: inline when the lookup completed there (a near-cache hit), else handed over. */
-    private static void onCaller(Context context, Runnable answer) {
-        if (Vertx.currentContext() == context) {
-            answer.run();
-        } else {
-            context.runOnContext(v -> answer.run());
-        }
-    }
-
     private void respond(RoutingContext rc, ProblemResponse problem) {
-        String accept = rc.request().getHeader(HttpHeaders.ACCEPT);
-        if (accept != null && accept.contains("text/html")) {
-            problem.headers().forEach(rc.response()::putHeader);
-            rc.response().setStatusCode(problem.status()).putHeader(HttpHeaders.CONTENT_TYPE, "text/html; charset=utf-8")
-                    .end(page(problem.status(), problem.problem().title(), problem.problem().detail()));
-            return;
-        }
-        ProblemWriter.write(rc.response(), problem, json);
-    }
-
-    private static String page(int status, String title, String detail) {
-        String why = switch (status) {
-            case 404 -> "The link may have expired after a period without visits, or never existed.";
-            case 410 -> "This link was disabled by the operator of this service and no longer leads anywhere.";
-            default -> "Please try again in a moment.";
-        };
-        return "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + status + " " + escape(title)
-                + "</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;color:#222}"
-                + "h1{font-size:1.4rem}</style></head><body><h1>" + status + " — " + escape(title) + "</h1><p>" + escape(detail)
-                + "</p><p>" + why + "</p></body></html>";
-    }
-
-    private static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;").replace("'", "&#39;");
+        RouteAnswers.problem(rc, problem, json);
     }
 }

@@ -4,7 +4,7 @@ import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.api.error.NotFoundException;
 import dev.shortcode.api.error.NotOwnerException;
-import dev.shortcode.api.link.CallerContext;
+import dev.shortcode.api.http.CallerContext;
 import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.Archive;
 import dev.shortcode.core.store.ClickBucket;

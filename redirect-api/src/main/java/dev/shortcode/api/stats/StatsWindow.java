@@ -123,11 +123,6 @@ record StatsWindow(Unit unit, List<Instant> starts, Instant reference) {
         return unit == Unit.MONTH ? start.atOffset(ZoneOffset.UTC).minusMonths(amount).toInstant() : start.minus(amount, unit.chrono);
     }
 
-    /** The end (exclusive) of the bucket that starts at {@code start}. */
-    Instant endOf(Instant start) {
-        return unit == Unit.MONTH ? start.atOffset(ZoneOffset.UTC).plusMonths(1).toInstant() : start.plus(1, unit.chrono);
-    }
-
     LocalDate firstDay() {
         return LocalDate.ofInstant(starts.get(0), ZoneOffset.UTC);
     }

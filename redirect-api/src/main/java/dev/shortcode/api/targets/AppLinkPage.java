@@ -36,7 +36,7 @@ public final class AppLinkPage {
         String app = Html.escape(appLink);
         String web = Html.escape(webUrl);
         return "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-                + "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>Opening the app…</title>"
+                + Html.VIEWPORT + "<title>Opening the app…</title>"
                 + "<style>" + STYLE + "</style></head><body>"
                 + "<main id=\"open\" data-app=\"" + app + "\" data-web=\"" + web + "\"><h1>Opening the app…</h1>"
                 + "<p><a id=\"app\" href=\"" + app + "\">Open in the app</a></p>"

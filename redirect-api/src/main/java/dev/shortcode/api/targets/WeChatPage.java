@@ -22,7 +22,7 @@ public final class WeChatPage {
     public static String html(String webUrl) {
         String web = Html.escape(webUrl);
         return "<!doctype html><html lang=\"zh-CN\"><head><meta charset=\"utf-8\">"
-                + "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>在浏览器中打开 · Open in your browser</title>"
+                + Html.VIEWPORT + "<title>在浏览器中打开 · Open in your browser</title>"
                 + "<style>" + STYLE + "</style></head><body><main>"
                 + "<h1>此链接会打开一个微信小程序</h1>"
                 + "<p>请点击右上角 ··· ，选择“在浏览器中打开”，浏览器会请您打开微信。</p>"

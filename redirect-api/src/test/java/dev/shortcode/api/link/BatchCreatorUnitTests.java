@@ -2,6 +2,7 @@ package dev.shortcode.api.link;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.shortcode.api.limit.QuotaCharge;
 import dev.shortcode.core.Storage;
 import dev.shortcode.core.alloc.CodeIssuer;
 import dev.shortcode.core.alloc.Ticker;
@@ -91,7 +92,7 @@ class BatchCreatorUnitTests {
     }
 
     private List<BatchItemResult> batch(List<CreateLinkRequest> requests) {
-        return batches.create(requests, "key-1").toCompletableFuture().join();
+        return batches.create(requests, Map.of(), "key-1", QuotaCharge.NONE).toCompletableFuture().join();
     }
 
     private static long count(Map<String, AtomicLong> counts, String pool) {

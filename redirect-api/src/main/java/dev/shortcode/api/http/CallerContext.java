@@ -1,4 +1,4 @@
-package dev.shortcode.api.link;
+package dev.shortcode.api.http;
 
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;

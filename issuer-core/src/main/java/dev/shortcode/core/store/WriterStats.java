@@ -1,8 +1,10 @@
-package dev.shortcode.core.embedded;
+package dev.shortcode.core.store;
 
 /**
- * Counters of the embedded store's single writer ({@link GroupCommitWriter}), cumulative since it
- * started: what an operator reads to tell a slow disk from a busy writer.
+ * Counters of a backend's single group-committing writer (the embedded store's), cumulative since
+ * it started: what an operator reads to tell a slow disk from a busy writer. A store interface's
+ * record rather than the backend's own, so that {@code Storage} can carry it without the core's
+ * root package knowing a backend.
  *
  * @param batches     write batches the writer went through (including ones that wrote nothing)
  * @param operations  operations applied or failed
