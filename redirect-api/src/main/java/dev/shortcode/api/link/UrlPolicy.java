@@ -121,7 +121,7 @@ public final class UrlPolicy {
         if (refuseInternalAddresses) {
             String internal = ip != null ? InternalAddresses.describe(ip) : localMachine ? "a loopback name" : null;
             if (internal != null) {
-                String given = givenHost(raw);
+                String given = url.givenHost();
                 String shown = ip != null ? ip.canonical() : bareHost;
                 throw invalid("url host " + Echo.of(given) + (shown.equals(given) ? "" : " (" + shown + ")") + " is " + internal
                         + ": a short link must lead to a public host");
@@ -150,21 +150,6 @@ public final class UrlPolicy {
                 || (cp >= 0xFE00 && cp <= 0xFE0F) // variation selectors
                 || (cp >= 0xFFF0 && cp <= 0xFFF8) // unassigned specials
                 || (cp >= 0xE0000 && cp <= 0xE0FFF); // tags, variation selectors supplement and their unassigned block
-    }
-
-    /** The host as the URL spells it (after the scheme, before the port, path, query or fragment), for a refusal's detail. */
-    private static String givenHost(String raw) {
-        int start = raw.indexOf("://") + 3;
-        int end = start;
-        while (end < raw.length() && "/?#".indexOf(raw.charAt(end)) < 0) {
-            end++;
-        }
-        String authority = raw.substring(start, end);
-        if (authority.startsWith("[")) {
-            return authority.substring(0, authority.indexOf(']') + 1);
-        }
-        int colon = authority.lastIndexOf(':');
-        return colon >= 0 ? authority.substring(0, colon) : authority;
     }
 
     private static InvalidRequestException invalid(String detail) {

@@ -26,10 +26,7 @@ public final class UrlKey {
             return url;
         }
         int hostStart = schemeEnd + 3;
-        int authorityEnd = hostStart;
-        while (authorityEnd < url.length() && "/?#".indexOf(url.charAt(authorityEnd)) < 0) {
-            authorityEnd++;
-        }
+        int authorityEnd = Authority.end(url, hostStart);
         int pathEnd = authorityEnd;
         while (pathEnd < url.length() && url.charAt(pathEnd) != '?' && url.charAt(pathEnd) != '#') {
             pathEnd++;
@@ -42,7 +39,7 @@ public final class UrlKey {
             return url; // the common case: nothing to make one
         }
         String scheme = url.substring(0, schemeEnd).toLowerCase(Locale.ROOT);
-        String[] hostAndPort = split(authority);
+        String[] hostAndPort = Authority.split(authority);
         String host = hostKey(hostAndPort[0]);
         if (host == null) {
             return url;
@@ -74,22 +71,7 @@ public final class UrlKey {
         if (schemeEnd <= 0) {
             return null;
         }
-        int hostStart = schemeEnd + 3;
-        int authorityEnd = hostStart;
-        while (authorityEnd < url.length() && "/?#".indexOf(url.charAt(authorityEnd)) < 0) {
-            authorityEnd++;
-        }
-        return hostKey(split(url.substring(hostStart, authorityEnd))[0]);
-    }
-
-    /** An authority's host (IPv6 with its brackets) and port text (with its colon, or empty). */
-    private static String[] split(String authority) {
-        if (authority.startsWith("[")) {
-            int close = authority.indexOf(']');
-            return close < 0 ? new String[] {authority, ""} : new String[] {authority.substring(0, close + 1), authority.substring(close + 1)};
-        }
-        int colon = authority.lastIndexOf(':');
-        return colon >= 0 ? new String[] {authority.substring(0, colon), authority.substring(colon)} : new String[] {authority, ""};
+        return hostKey(Authority.split(url.substring(schemeEnd + 3, Authority.end(url, schemeEnd + 3)))[0]);
     }
 
     /** A host's key ({@link UrlHost#key}); null when it is an address that cannot be read. */

@@ -38,11 +38,12 @@ import java.util.regex.Pattern;
  * invisible characters, the service's own host, internal addresses) is the link policy's business,
  * not this class's.
  *
- * @param scheme {@code http} or {@code https}
- * @param host   the canonical host
+ * @param scheme    {@code http} or {@code https}
+ * @param givenHost the host as the URL spelled it, for messages
+ * @param host      the canonical host
  * @param text   the canonical URL
  */
-public record WebUrl(String scheme, UrlHost host, String text) {
+public record WebUrl(String scheme, String givenHost, UrlHost host, String text) {
 
     private static final Pattern PORT = Pattern.compile(":[0-9]{1,5}");
     private static final int MAX_PORT = 65_535;
@@ -61,30 +62,19 @@ public record WebUrl(String scheme, UrlHost host, String text) {
             throw new InvalidUrlException("scheme '" + Echo.of(scheme) + "' is not allowed; use http or https");
         }
         int authorityStart = schemeEnd + 3;
-        int authorityEnd = authorityStart;
-        while (authorityEnd < raw.length() && "/?#".indexOf(raw.charAt(authorityEnd)) < 0) {
-            authorityEnd++;
-        }
+        int authorityEnd = Authority.end(raw, authorityStart);
         String authority = raw.substring(authorityStart, authorityEnd);
         if (authority.indexOf('@') >= 0) {
             // Not echoed: what stands before the '@' may be a password.
             throw new InvalidUrlException("holds user information (something@ before the host); https://example.com@evil.com/ "
                     + "leads to evil.com, so such URLs are refused");
         }
-        String hostText;
-        String port;
-        if (authority.startsWith("[")) {
-            int close = authority.indexOf(']');
-            if (close < 0) {
-                throw new InvalidUrlException("has an unterminated IPv6 host");
-            }
-            hostText = authority.substring(0, close + 1);
-            port = authority.substring(close + 1);
-        } else {
-            int colon = authority.lastIndexOf(':');
-            hostText = colon >= 0 ? authority.substring(0, colon) : authority;
-            port = colon >= 0 ? authority.substring(colon) : "";
+        if (authority.startsWith("[") && authority.indexOf(']') < 0) {
+            throw new InvalidUrlException("has an unterminated IPv6 host");
         }
+        String[] hostAndPort = Authority.split(authority);
+        String hostText = hostAndPort[0];
+        String port = hostAndPort[1];
         if (hostText.isEmpty()) {
             throw new InvalidUrlException("has no host");
         }
@@ -112,7 +102,7 @@ public record WebUrl(String scheme, UrlHost host, String text) {
                 throw new InvalidUrlException("is not a valid URI: " + e.getReason() + " at index " + e.getIndex());
             }
         }
-        return new WebUrl(scheme, host, withoutDotSegments(url, origin.length()));
+        return new WebUrl(scheme, hostText, host, withoutDotSegments(url, origin.length()));
     }
 
     /** {@code 443} for https, {@code 80} for http. */
