@@ -92,4 +92,11 @@ class ServiceArchitectureUnitTests {
         };
         noClasses().should().dependOnClassesThat(backendInternals).check(SERVICE);
     }
+
+    /** The canonical URL form is one package that links and the deny-list both use; neither it nor moderation reaches up into link. */
+    @Test
+    void urlAndModeration_doNotDependOnLink() {
+        noClasses().that().resideInAnyPackage("dev.shortcode.api.url..", "dev.shortcode.api.moderation..").should().dependOnClassesThat()
+                .resideInAPackage("dev.shortcode.api.link..").check(SERVICE);
+    }
 }

@@ -1,6 +1,7 @@
 package dev.shortcode.api.link;
 
 import dev.shortcode.api.error.InvalidRequestException;
+import dev.shortcode.api.url.WebLocations;
 import dev.shortcode.core.store.DenyRule;
 import dev.shortcode.core.store.LinkTargets;
 import java.util.Map;
@@ -67,7 +68,11 @@ public final class LinkRequests {
         return allowed("url", url);
     }
 
-    /** The web targets fall under the deny-list like the url: a denied host is not let in through a device either. */
+    /**
+     * The web pages the targets open fall under the deny-list like the url: an https target, and
+     * the page a browser app link or an intent names ({@link WebLocations}); a denied host is not
+     * let in through a device either.
+     */
     private LinkTargets allowed(LinkTargets requested) {
         if (!requested.isEmpty()) {
             webTarget("targets.ios", requested.ios());
@@ -78,8 +83,10 @@ public final class LinkRequests {
     }
 
     private void webTarget(String field, String target) {
-        if (target != null && !TargetPolicy.isAppLink(target)) {
-            allowed(field, target);
+        if (target != null) {
+            for (String page : WebLocations.canonical(target)) {
+                allowed(field, page);
+            }
         }
     }
 

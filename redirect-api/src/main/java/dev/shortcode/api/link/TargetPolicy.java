@@ -3,8 +3,11 @@ package dev.shortcode.api.link;
 import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.core.store.LinkTargets;
+import dev.shortcode.api.url.InvalidUrlException;
+import dev.shortcode.api.url.WebLocations;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -18,7 +21,10 @@ import java.util.regex.Pattern;
  *       its own ({@code jdmobile://item/42}, {@code intent://…#Intent;…;end}): a valid URI of
  *       printable ASCII, at most {@link UrlPolicy#MAX_LENGTH} characters. Schemes a browser would run or
  *       read locally ({@code javascript:}, {@code data:}, {@code file:}, …) are refused, and so is
- *       plain {@code http}: a phone is sent there without a choice.
+ *       plain {@code http}: a phone is sent there without a choice. An app link that opens a web
+ *       page in a browser ({@code x-safari-https://…}, {@code googlechromes://…}, an intent with
+ *       {@code scheme=https} or {@code S.browser_fallback_url}; {@link WebLocations} lists them)
+ *       is held to the same rules for that page: https, and the URL policy of a link's url.
  *   <li>{@code desktop}: an http(s) URL, as a link's url.
  *   <li>{@code wechat}: {@code appid} is {@code wx} and 16 lower-case hex digits; {@code path} a
  *       page path without a query; {@code query} at most 512 of the characters WeChat's URL scheme
@@ -92,7 +98,34 @@ public final class TargetPolicy {
         } catch (URISyntaxException e) {
             throw invalid(field, "is not a valid URI: " + e.getReason() + " at index " + e.getIndex() + "; percent-encode it");
         }
+        webPagesOf(field, value);
         return value;
+    }
+
+    /**
+     * The web pages an app link opens in a browser ({@link WebLocations}: browser schemes, intents
+     * with an http(s) scheme or a fallback URL) are held to the rules of an https target: a phone
+     * is sent there without a choice, so https only, and the URL policy as for a link's url.
+     */
+    private void webPagesOf(String field, String appLink) {
+        List<String> pages;
+        try {
+            pages = WebLocations.of(appLink);
+        } catch (InvalidUrlException e) {
+            throw invalid(field, "is an Android intent that " + e.getMessage());
+        }
+        for (String page : pages) {
+            if (!page.regionMatches(true, 0, "https://", 0, 8)) {
+                throw invalid(field, "opens the web page '" + Echo.of(page) + "' in a browser, which must be an https URL: "
+                        + "a phone is sent there without a choice");
+            }
+            try {
+                urls.normalise(page);
+            } catch (InvalidRequestException e) {
+                String reason = e.getMessage().startsWith("url ") ? e.getMessage().substring(4) : e.getMessage();
+                throw invalid(field, "opens the web page '" + Echo.of(page) + "' in a browser, whose url " + reason);
+            }
+        }
     }
 
     private String web(String field, String value) {

@@ -1,35 +1,40 @@
 package dev.shortcode.api.moderation;
 
+import dev.shortcode.api.url.InvalidUrlException;
+import dev.shortcode.api.url.UrlHost;
+import dev.shortcode.api.url.UrlKey;
 import dev.shortcode.core.store.DenyRule;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * The deny-list's rules as a matcher, immutable. A host rule matches its host and every
- * subdomain: the URL's host and each of its parent domains are looked up in a hash map, a few
- * probes per URL. Prefix rules are few and compared one by one. URLs are the stored, normalised
- * form (ASCII, lowercase punycode host, no userinfo), so a rule written in another spelling of the
- * same host is normalised once, when it is added.
+ * The deny-list's rules as a matcher, immutable. Rules and URLs are compared in one form,
+ * {@link UrlKey}'s, so that the spellings a browser treats as the same URL (a trailing dot, a
+ * default port, dot segments, encoded unreserved characters, an IPv6 address carrying an IPv4 one)
+ * fall under the same rules. A host rule matches its host and every subdomain: the URL's host key
+ * and each of its parent domains are looked up in a hash map, a few probes per URL. Prefix rules
+ * are few and compared one by one, each by its key, computed once here.
  */
 final class DenyList {
 
     static final DenyList EMPTY = new DenyList(List.of());
 
+    private record Prefix(String key, DenyRule rule) {}
+
     private final Map<String, DenyRule> hosts = new HashMap<>();
-    private final List<DenyRule> prefixes = new ArrayList<>();
+    private final List<Prefix> prefixes = new ArrayList<>();
     private final List<DenyRule> rules;
 
     DenyList(List<DenyRule> rules) {
         this.rules = List.copyOf(rules);
         for (DenyRule rule : rules) {
             if (rule.kind() == DenyRule.Kind.HOST) {
-                hosts.putIfAbsent(rule.value(), rule);
+                hosts.putIfAbsent(hostKey(rule.value()), rule);
             } else {
-                prefixes.add(rule);
+                prefixes.add(new Prefix(prefixKey(rule.value()), rule));
             }
         }
     }
@@ -42,20 +47,26 @@ final class DenyList {
         return rules.isEmpty();
     }
 
-    /** The first rule that {@code url} falls under, if any. */
+    /** The first rule that {@code url} (an absolute URL, as stored) falls under, if any. */
     Optional<DenyRule> match(String url) {
         if (rules.isEmpty()) {
             return Optional.empty();
         }
-        for (DenyRule prefix : prefixes) {
-            if (url.startsWith(prefix.value())) {
-                return Optional.of(prefix);
+        if (!prefixes.isEmpty()) {
+            String key = UrlKey.of(url);
+            for (Prefix prefix : prefixes) {
+                if (key.startsWith(prefix.key())) {
+                    return Optional.of(prefix.rule());
+                }
             }
         }
         if (hosts.isEmpty()) {
             return Optional.empty();
         }
-        String host = hostOf(url);
+        String host = UrlKey.hostOf(url);
+        if (host != null && (host.startsWith("[") || !host.isEmpty() && Character.isDigit(host.charAt(host.length() - 1)))) {
+            return Optional.ofNullable(hosts.get(host)); // an address has no parent domains
+        }
         while (host != null && !host.isEmpty()) {
             DenyRule rule = hosts.get(host);
             if (rule != null) {
@@ -67,22 +78,28 @@ final class DenyList {
         return Optional.empty();
     }
 
-    /** The host of a normalised absolute URL ({@code scheme://host[:port]/...}), lowercase, or null. */
-    static String hostOf(String url) {
-        int start = url.indexOf("://");
-        if (start < 0) {
-            return null;
+    /**
+     * A host rule's key. Values are stored canonical; one stored before (an address in another
+     * spelling) is read again, and one that cannot be read is compared as written.
+     */
+    private static String hostKey(String value) {
+        try {
+            return UrlHost.parseBare(value).key();
+        } catch (InvalidUrlException e) {
+            return value;
         }
-        start += 3;
-        int end = start;
-        if (end < url.length() && url.charAt(end) == '[') {
-            int close = url.indexOf(']', end);
-            return close < 0 ? null : url.substring(start, close + 1).toLowerCase(Locale.ROOT);
-        }
-        while (end < url.length() && "/:?#".indexOf(url.charAt(end)) < 0) {
-            end++;
-        }
-        String host = url.substring(start, end).toLowerCase(Locale.ROOT);
-        return host.endsWith(".") ? host.substring(0, host.length() - 1) : host;
+    }
+
+    /**
+     * A prefix rule's key. A prefix without a path ({@code https://files.example}) keeps matching
+     * what it matched as plain text (every port and path of that host, and longer host names), so
+     * its key gets no {@code /}.
+     */
+    static String prefixKey(String value) {
+        String key = UrlKey.of(value);
+        int authority = value.indexOf("://");
+        boolean noPath = authority > 0 && value.indexOf('/', authority + 3) < 0 && value.indexOf('?', authority + 3) < 0
+                && value.indexOf('#', authority + 3) < 0;
+        return noPath && key.endsWith("/") ? key.substring(0, key.length() - 1) : key;
     }
 }

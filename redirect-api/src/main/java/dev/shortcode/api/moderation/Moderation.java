@@ -1,5 +1,6 @@
 package dev.shortcode.api.moderation;
 
+import dev.shortcode.api.url.WebLocations;
 import dev.shortcode.core.store.DenyRule;
 import dev.shortcode.core.store.LinkDisable;
 import dev.shortcode.core.store.LinkRecord;
@@ -100,11 +101,18 @@ public final class Moderation implements AutoCloseable {
         return rule.map(r -> new Block(r.reason(), Optional.of(r), Optional.empty()));
     }
 
-    /** The rule a web device target falls under, if any: a link must not lead a phone where its url may not lead anyone. */
+    /**
+     * The rule a web page a device target opens falls under, if any: an https target, or a browser
+     * app link or intent that names a page ({@link WebLocations}). A link must not lead a phone
+     * where its url may not lead anyone.
+     */
     private static Optional<DenyRule> deniedTarget(DenyList denyList, LinkTargets targets) {
         for (String target : new String[] {targets.ios(), targets.android(), targets.desktop()}) {
-            if (target != null && (target.startsWith("https://") || target.startsWith("http://"))) {
-                Optional<DenyRule> rule = denyList.match(target);
+            if (target == null) {
+                continue;
+            }
+            for (String page : WebLocations.canonical(target)) {
+                Optional<DenyRule> rule = denyList.match(page);
                 if (rule.isPresent()) {
                     return rule;
                 }
@@ -113,7 +121,7 @@ public final class Moderation implements AutoCloseable {
         return Optional.empty();
     }
 
-    /** The rule a URL (normalised) falls under, if any: a create or change to it is refused. */
+    /** The rule a URL (absolute, canonical) falls under, if any: a create or change to it is refused. */
     public Optional<DenyRule> denied(String url) {
         return snapshot.denyList.match(url);
     }

@@ -1,47 +1,49 @@
 package dev.shortcode.api.moderation;
 
 import dev.shortcode.api.error.Echo;
-import dev.shortcode.api.error.DomainException;
 import dev.shortcode.api.error.InvalidRequestException;
-import dev.shortcode.api.link.UrlPolicy;
+import dev.shortcode.api.url.InvalidUrlException;
+import dev.shortcode.api.url.UrlHost;
+import dev.shortcode.api.url.WebUrl;
 import dev.shortcode.core.store.DenyRule;
-import java.net.IDN;
-import java.util.Locale;
-import java.util.regex.Pattern;
 
 /**
- * A deny rule's value in the form stored URLs are compared in: a host in lowercase punycode
- * without a trailing dot; a prefix as the URL policy stores URLs. Refuses what could never match.
+ * A deny rule's value in the canonical form links are stored in ({@link dev.shortcode.api.url}),
+ * so that a rule and a link name a host, or a URL, alike: a host as {@link UrlHost} gives it (a
+ * domain name in UTS #46 punycode without its trailing dot, or an address in its canonical text,
+ * however it was spelled); a prefix as {@link WebUrl} gives it. Refuses what could never match,
+ * saying why.
  */
 public final class RuleValues implements DenyListFile.ValueNormaliser {
 
-    private static final Pattern HOST = Pattern.compile("[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*");
-
-    private final UrlPolicy urls;
-
-    public RuleValues(UrlPolicy urls) {
-        this.urls = urls;
-    }
+    /** The longest value: a prefix is at most as long as the URLs it is compared with. */
+    static final int MAX_LENGTH = 4096;
 
     @Override
     public String of(DenyRule.Kind kind, String value) {
         if (value == null || value.isBlank()) {
             throw new InvalidRequestException("invalid-rule", "value is required: a host, or a URL prefix");
         }
-        return kind == DenyRule.Kind.HOST ? host(value.strip()) : urls.normalise(value.strip());
+        String given = value.strip();
+        if (given.length() > MAX_LENGTH) {
+            throw new InvalidRequestException("invalid-rule", "value is " + given.length() + " characters long; at most " + MAX_LENGTH
+                    + " are allowed");
+        }
+        try {
+            return kind == DenyRule.Kind.HOST ? host(given) : prefix(given);
+        } catch (InvalidUrlException e) {
+            throw new InvalidRequestException("invalid-rule", "value '" + Echo.of(given) + "' " + e.getMessage());
+        }
     }
 
     private static String host(String value) {
-        String host;
-        try {
-            host = IDN.toASCII(value.endsWith(".") ? value.substring(0, value.length() - 1) : value, IDN.USE_STD3_ASCII_RULES)
-                    .toLowerCase(Locale.ROOT);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidRequestException("invalid-rule", "value '" + Echo.of(value) + "' is not a host name");
+        if (value.indexOf('/') >= 0 || value.indexOf('@') >= 0) {
+            throw new InvalidUrlException("is not a host name; a host rule names a host only (use a prefix rule for a URL)");
         }
-        if (!HOST.matcher(host).matches() || host.length() > 253) {
-            throw new InvalidRequestException("invalid-rule", "value '" + Echo.of(value) + "' is not a host name");
-        }
-        return host;
+        return UrlHost.parseBare(value).bare();
+    }
+
+    private static String prefix(String value) {
+        return WebUrl.parse(value).text();
     }
 }

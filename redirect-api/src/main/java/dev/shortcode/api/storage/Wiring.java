@@ -135,8 +135,8 @@ public class Wiring {
 
     @Produces
     @Singleton
-    RuleValues ruleValues(UrlPolicy urls) {
-        return new RuleValues(urls);
+    RuleValues ruleValues() {
+        return new RuleValues();
     }
 
     /** The deny-list and the disabled links, as this node sees them (refreshed every few seconds). */

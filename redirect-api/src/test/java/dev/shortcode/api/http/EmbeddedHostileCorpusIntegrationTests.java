@@ -164,6 +164,87 @@ class EmbeddedHostileCorpusIntegrationTests {
         ApiClient.redirect(code).then().statusCode(302).header("Location", "https://example.com/after-the-corpus");
     }
 
+    // ---- URL safety: app-link targets, deny-rule evasions (hostile/targets.txt, hostile/deny-evasions.txt) ----
+
+    private static final String IPHONE = AbstractLinkTargetsApiTests.IPHONE;
+    private static final String ANDROID = AbstractLinkTargetsApiTests.ANDROID;
+
+    static List<HostileCorpus.Input> targets() {
+        return HostileCorpus.load(HostileCorpus.TARGETS);
+    }
+
+    static List<HostileCorpus.Input> denyEvasions() {
+        return HostileCorpus.load(HostileCorpus.DENY_EVASIONS);
+    }
+
+    /** A device target that opens a web page a link's url could not lead to: 400 naming the field, no link, no change. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("targets")
+    @Order(1)
+    void hostileTarget_isRefused400NamingTheField_andStoresOrChangesNothing(HostileCorpus.Input input) throws IOException {
+        String code = target();
+        double created = linksCreated();
+        String[] fieldAndValue = input.text().split(" ", 2);
+        String field = "targets." + fieldAndValue[0];
+        String targets = "{\"" + fieldAndValue[0] + "\":" + json(fieldAndValue[1]) + "}";
+        RawHttp.Response create = send("POST", "/api/v1/links", "{\"url\":\"https://example.com/app\",\"targets\":" + targets + "}");
+        refusedNaming(create, field);
+        refusedNaming(send("PATCH", "/api/v1/links/" + code, "{\"targets\":" + targets + "}"), field);
+        assertThat(linksCreated()).as("links created by %s", input).isEqualTo(created);
+        JsonNode view = JSON.readTree(raw("GET", "/api/v1/links/" + code, jsonHeaders(), null).body());
+        assertThat(view.has("targets")).as("targets after %s", input).isFalse();
+    }
+
+    /**
+     * A spelling of what a deny rule names: refused with a 400 naming the field while the rule is
+     * in force; a link made with it before the rule answers 410 (to the device the field is for)
+     * once the rule is added, and redirects again once it is removed.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("denyEvasions")
+    @Order(1)
+    void denyRuleEvasion_isRefusedAtCreate_andAnswers410AfterTheRuleIsAdded(HostileCorpus.Input input) throws IOException {
+        String[] parts = input.text().split(" ", 4);
+        String kind = parts[0];
+        String rule = parts[1];
+        String field = parts[2];
+        String value = parts[3];
+        String body = field.equals("url") ? "{\"url\":" + json(value) + "}"
+                : "{\"url\":\"https://example.com/app\",\"targets\":{\"" + field + "\":" + json(value) + "}}";
+        String userAgent = field.equals("android") ? ANDROID : IPHONE;
+
+        RawHttp.Response before = send("POST", "/api/v1/links", body);
+        assertThat(before.status()).as("%s without the rule: %s", input, before).isEqualTo(201);
+        String code = JSON.readTree(before.body()).get("code").asText();
+        assertThat(given().redirects().follow(false).header("User-Agent", userAgent).get("/" + code).statusCode())
+                .as("%s before the rule", input).isBetween(200, 399);
+
+        RawHttp.Response added = send("POST", "/api/v1/denylist", "{\"kind\":\"" + kind + "\",\"value\":" + json(rule)
+                + ",\"reason\":\"corpus\"}");
+        assertThat(added.status()).as("%s: rule %s", input, added).isEqualTo(201);
+        String ruleId = JSON.readTree(added.body()).get("id").asText();
+        try {
+            double created = linksCreated();
+            refusedNaming(send("POST", "/api/v1/links", body), field.equals("url") ? "url" : "targets." + field);
+            assertThat(linksCreated()).as("links created by %s with the rule", input).isEqualTo(created);
+            assertThat(given().redirects().follow(false).header("User-Agent", userAgent).get("/" + code).statusCode())
+                    .as("%s once the rule is added", input).isEqualTo(410);
+        } finally {
+            assertThat(raw("DELETE", "/api/v1/denylist/" + ruleId, jsonHeaders(), null).status()).isEqualTo(204);
+        }
+        assertThat(given().redirects().follow(false).header("User-Agent", userAgent).get("/" + code).statusCode())
+                .as("%s once the rule is removed", input).isBetween(200, 399);
+    }
+
+    /** 400, a problem whose detail starts with the field it names. */
+    private static void refusedNaming(RawHttp.Response response, String field) throws IOException {
+        assertThat(response.status()).as("%s", response).isEqualTo(400);
+        assertThat(response.header("Content-Type")).startsWith("application/problem+json");
+        assertThat(JSON.readTree(response.body()).get("detail").asText()).as("%s", response).startsWith(field + " ");
+    }
+
+    // ---- end of URL safety ----
+
     private static synchronized String target() {
         if (target == null) {
             target = ApiClient.create(ADMIN_KEY, Map.of("url", TARGET_URL, "ttl", "P2D")).then().statusCode(201).extract().path("code");

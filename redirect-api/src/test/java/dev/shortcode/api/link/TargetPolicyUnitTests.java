@@ -62,6 +62,36 @@ class TargetPolicyUnitTests {
         assertThatThrownBy(() -> policy.validate(new DeviceTargets(null, target, null, null))).hasMessageStartingWith("targets.android ");
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "intent://shop.example/#Intent;scheme=http;end| opens the web page 'http://shop.example/' in a browser, which must be an https URL",
+        "x-safari-http://shop.example/| must be an https URL",
+        "googlechrome://shop.example/| must be an https URL",
+        "intent://scan/#Intent;scheme=zxing;S.browser_fallback_url=http%3A%2F%2Fshop.example%2F;end| must be an https URL",
+        "firefox://open-url?url=shop.example| must be an https URL",
+        "x-safari-https://sho.rt/abcde| own short domain",
+        "googlechromes://169.254.169.254/latest/| link-local",
+        "intent://x/#Intent;scheme=https;S.browser_fallback_url=https%3A%2F%2F0x7f000001%2F;end| loopback",
+        "microsoft-edge-https://user@shop.example/| user information",
+        "x-safari-https://faß.example/| non-ASCII",
+        "googlechromes://xn--zz.example/| not valid punycode",
+        "intent://shop.example/#Intent;scheme=https;scheme=zxing;end| is an Android intent that names 'scheme=' twice",
+    })
+    void validate_appLinkThatOpensAWebPage_isHeldToTheUrlPolicyAndHttps(String target, String why) {
+        assertThatThrownBy(() -> policy.validate(ios(target))).isInstanceOf(InvalidRequestException.class)
+                .hasMessageStartingWith("targets.ios ").hasMessageContaining(why.trim());
+        assertThatThrownBy(() -> policy.validate(new DeviceTargets(null, target, null, null))).hasMessageStartingWith("targets.android ");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"x-safari-https://shop.example/a", "googlechromes://shop.example/a",
+        "intent://shop.example/a#Intent;scheme=https;package=com.android.chrome;end",
+        "intent://scan/#Intent;scheme=zxing;S.browser_fallback_url=https%3A%2F%2Fshop.example%2F;end",
+        "firefox://open-url?url=https%3A%2F%2Fshop.example%2F"})
+    void validate_appLinkThatOpensAnAllowedHttpsPage_isKeptAsGiven(String target) {
+        assertThat(policy.validate(ios(target)).ios()).isEqualTo(target);
+    }
+
     @Test
     void validate_desktop_isHttpOrHttpsOnly() {
         assertThatThrownBy(() -> policy.validate(new DeviceTargets(null, null, "jdmobile://x", null)))

@@ -1,8 +1,8 @@
-package dev.shortcode.api.link;
+package dev.shortcode.api.url;
 
 /**
  * Recognises the URLs that {@link java.net.URI} would take exactly as written, so that
- * {@link UrlPolicy} can skip parsing them a second time: a host name of letters, digits and inner
+ * {@link WebUrl} can skip parsing them a second time: a host name of letters, digits and inner
  * hyphens, and a path, query and fragment of ASCII characters that {@code URI} allows there
  * unquoted. Conservative: when it says yes, {@code new URI(url)} parses with that host and
  * {@code toASCIIString()} returns the URL unchanged (a differential test holds it to this); when it

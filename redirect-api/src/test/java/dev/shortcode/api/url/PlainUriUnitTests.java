@@ -1,4 +1,4 @@
-package dev.shortcode.api.link;
+package dev.shortcode.api.url;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -94,7 +94,7 @@ class PlainUriUnitTests {
 
     private static String randomRest(SplittableRandom random) {
         StringBuilder b = new StringBuilder();
-        String start = new String[] {"/", "/", "/", "?", "#", ""}[random.nextInt(6)]; // what ends the authority, as UrlPolicy finds it
+        String start = new String[] {"/", "/", "/", "?", "#", ""}[random.nextInt(6)]; // what ends the authority, as WebUrl finds it
         if (start.isEmpty()) {
             return "";
         }

@@ -1,4 +1,4 @@
-package dev.shortcode.api.link;
+package dev.shortcode.api.url;
 
 import java.util.List;
 
@@ -8,9 +8,9 @@ import java.util.List;
  * network it sits in, or a cloud provider's instance metadata, which hands out credentials.
  * IPv6 forms that carry an IPv4 address (mapped {@code ::ffff:a.b.c.d}, compatible
  * {@code ::a.b.c.d}, NAT64 {@code 64:ff9b::/96}, 6to4 {@code 2002::/16}) are judged by that
- * address.
+ * address ({@link IpHost#carriedIpv4}).
  */
-final class InternalAddresses {
+public final class InternalAddresses {
 
     private record Range(byte[] prefix, int bits, String what) {
         boolean contains(byte[] address, int offset) {
@@ -47,19 +47,10 @@ final class InternalAddresses {
             v6(bytes(0xfe, 0xc0), 10, "a site-local address (fec0::/10)"),
             v6(bytes(0xff), 8, "a multicast address (ff00::/8)"));
 
-    /** An IPv6 prefix followed by an IPv4 address, which starts at byte {@code offset}. */
-    private record Carrier(Range prefix, int offset) {}
-
-    private static final Carrier MAPPED = new Carrier(v6(bytes(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff), 96, "IPv4-mapped"), 12);
-    private static final List<Carrier> CARRY_IPV4 = List.of(MAPPED,
-            new Carrier(v6(bytes(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 96, "IPv4-compatible"), 12),
-            new Carrier(v6(bytes(0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0), 96, "NAT64"), 12),
-            new Carrier(v6(bytes(0x20, 0x02), 16, "6to4"), 2));
-
     private InternalAddresses() {}
 
     /** What kind of internal address this is, for a refusal's detail; {@code null} when it is a public one. */
-    static String describe(IpHost host) {
+    public static String describe(IpHost host) {
         byte[] address = host.bytes();
         if (address.length == 4) {
             return describeIpv4(address, 0);
@@ -69,18 +60,16 @@ final class InternalAddresses {
                 return range.what();
             }
         }
-        for (Carrier carrier : CARRY_IPV4) {
-            if (carrier.prefix().contains(address, 0)) {
-                String inner = describeIpv4(address, carrier.offset());
-                return inner == null ? null : inner + " inside an " + carrier.prefix().what() + " IPv6 address ("
-                        + IpHost.dottedQuad(address, carrier.offset()) + ")";
-            }
+        IpHost carried = host.carriedIpv4();
+        if (carried != null) {
+            String inner = describeIpv4(carried.bytes(), 0);
+            return inner == null ? null : inner + " inside an " + host.carrierName() + " IPv6 address (" + carried.canonical() + ")";
         }
         return null;
     }
 
     /** Loopback or unspecified: an address that reaches the machine it is used on. */
-    static boolean isLocalMachine(IpHost host) {
+    public static boolean isLocalMachine(IpHost host) {
         byte[] a = host.bytes();
         if (a.length == 4) {
             return a[0] == 127 || a[0] == 0;
@@ -92,7 +81,7 @@ final class InternalAddresses {
         if (zeroUpTo15 && (a[15] == 0 || a[15] == 1)) {
             return true;
         }
-        return MAPPED.prefix().contains(a, 0) && (a[12] == 127 || a[12] == 0);
+        return host.isMapped() && (a[12] == 127 || a[12] == 0);
     }
 
     private static String describeIpv4(byte[] address, int offset) {

@@ -1,4 +1,4 @@
-package dev.shortcode.api.link;
+package dev.shortcode.api.url;
 
 import java.util.Arrays;
 
@@ -15,10 +15,35 @@ import java.util.Arrays;
  * browser would let an address through under a spelling this service does not recognise, so this
  * class follows the standard's algorithm step by step, and gives each address one canonical text
  * (dotted quad; RFC 5952 for IPv6) that is stored instead of the spelling given.
+ *
+ * <p>Some IPv6 addresses carry an IPv4 address and reach it ({@link #carriedIpv4}): the mapped
+ * {@code ::ffff:a.b.c.d}, the compatible {@code ::a.b.c.d}, NAT64 {@code 64:ff9b::/96} and 6to4
+ * {@code 2002::/16}. Every check that judges an address (internal ranges, deny-list hosts) judges
+ * such an address by the IPv4 address it carries, through this one method.
  */
-final class IpHost {
+public final class IpHost {
 
     private static final long IPV4_LIMIT = 1L << 32;
+
+    /** An IPv6 prefix of {@code bits} bits followed, at byte {@code offset}, by the IPv4 address it carries. */
+    private record Carrier(byte[] prefix, int bits, int offset, String what) {
+        boolean carries(byte[] address) {
+            for (int bit = 0; bit < bits; bit++) {
+                int mask = 0x80 >>> (bit % 8);
+                if ((address[bit / 8] & mask) != (prefix[bit / 8] & mask)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    private static final Carrier MAPPED = new Carrier(new byte[] {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (byte) 0xff, (byte) 0xff}, 96, 12,
+            "IPv4-mapped");
+    private static final java.util.List<Carrier> CARRIERS = java.util.List.of(MAPPED,
+            new Carrier(new byte[12], 96, 12, "IPv4-compatible"),
+            new Carrier(new byte[] {0, 0x64, (byte) 0xff, (byte) 0x9b, 0, 0, 0, 0, 0, 0, 0, 0}, 96, 12, "NAT64"),
+            new Carrier(new byte[] {0x20, 0x02}, 16, 2, "6to4"));
 
     private final byte[] address;
     /** Computed once: the policy asks for it more than once per URL. */
@@ -33,7 +58,7 @@ final class IpHost {
      * @return the address, or {@code null} when the host is a domain name
      * @throws IllegalArgumentException when the host has the shape of an address but is not a valid one
      */
-    static IpHost parse(String host) {
+    public static IpHost parse(String host) {
         if (host.startsWith("[")) {
             if (!host.endsWith("]")) {
                 throw new IllegalArgumentException("an IPv6 host must end with ']'");
@@ -48,12 +73,12 @@ final class IpHost {
         return address;
     }
 
-    boolean isIpv4() {
+    public boolean isIpv4() {
         return address.length == 4;
     }
 
     /** The address as it is stored: a dotted quad, or RFC 5952 text in brackets. */
-    String canonical() {
+    public String canonical() {
         if (canonical == null) {
             canonical = isIpv4() ? dottedQuad(address, 0) : "[" + ipv6Text(address) + "]";
         }
@@ -64,17 +89,51 @@ final class IpHost {
      * The address a connection to this host reaches, as text: the canonical one, except that an
      * IPv4-mapped IPv6 address ({@code [::ffff:a.b.c.d]}) reaches its IPv4 address.
      */
-    String reached() {
-        if (!isIpv4()) {
-            boolean mapped = address[10] == (byte) 0xff && address[11] == (byte) 0xff;
-            for (int i = 0; i < 10 && mapped; i++) {
-                mapped = address[i] == 0;
-            }
-            if (mapped) {
-                return dottedQuad(address, 12);
+    public String reached() {
+        return !isIpv4() && MAPPED.carries(address) ? dottedQuad(address, 12) : canonical();
+    }
+
+    /**
+     * The IPv4 address this IPv6 address carries (mapped, compatible, NAT64, 6to4), or {@code null}
+     * when it carries none or is itself IPv4. The unspecified and loopback addresses ({@code ::},
+     * {@code ::1}) have the compatible form's prefix but are IPv6 addresses of their own.
+     */
+    public IpHost carriedIpv4() {
+        if (isIpv4() || isUnspecifiedOrLoopback()) {
+            return null;
+        }
+        for (Carrier carrier : CARRIERS) {
+            if (carrier.carries(address)) {
+                return new IpHost(Arrays.copyOfRange(address, carrier.offset(), carrier.offset() + 4));
             }
         }
-        return canonical();
+        return null;
+    }
+
+    /** How {@link #carriedIpv4} found the IPv4 address ("IPv4-mapped", "NAT64", ...), for a refusal's detail; null when it did not. */
+    String carrierName() {
+        if (isIpv4() || isUnspecifiedOrLoopback()) {
+            return null;
+        }
+        for (Carrier carrier : CARRIERS) {
+            if (carrier.carries(address)) {
+                return carrier.what();
+            }
+        }
+        return null;
+    }
+
+    boolean isMapped() {
+        return !isIpv4() && MAPPED.carries(address);
+    }
+
+    private boolean isUnspecifiedOrLoopback() {
+        for (int i = 0; i < 15; i++) {
+            if (address[i] != 0) {
+                return false;
+            }
+        }
+        return address[15] == 0 || address[15] == 1;
     }
 
     @Override

@@ -1,4 +1,4 @@
-package dev.shortcode.api.link;
+package dev.shortcode.api.url;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -47,5 +47,18 @@ class IpHostUnitTests {
         "0x0a000005, 10.0.0.5"})
     void reached_ipv4MappedAddress_isItsIpv4Address(String host, String reached) {
         assertThat(IpHost.parse(host).reached()).isEqualTo(reached);
+    }
+
+    @ParameterizedTest(name = "{0} carries {1}")
+    @CsvSource({"[::ffff:93.184.215.99], 93.184.215.99", "[::5db8:d763], 93.184.215.99", "[64:ff9b::5db8:d763], 93.184.215.99",
+        "[2002:5db8:d763::], 93.184.215.99", "[2002:5db8:d763:1::7], 93.184.215.99"})
+    void carriedIpv4_mappedCompatibleNat64And6to4_areTheirIpv4Address(String host, String ipv4) {
+        assertThat(IpHost.parse(host).carriedIpv4()).isEqualTo(IpHost.parse(ipv4));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"[::]", "[::1]", "[2001:db8::5db8:d763]", "[64:ff9b:1::5db8:d763]", "93.184.215.99"})
+    void carriedIpv4_otherAddresses_carryNone(String host) {
+        assertThat(IpHost.parse(host).carriedIpv4()).isNull();
     }
 }
