@@ -37,6 +37,10 @@ public interface ModerationStore {
     /** @return false when {@code code} has no report record */
     CompletionStage<Boolean> resolve(String code, String resolution, String by);
 
-    /** Removes everything about {@code code} (its link was deleted). */
+    /**
+     * Removes everything about {@code code}: its disable and its report record. Deleting a link
+     * does not call it: a disable outlives its link until an admin enables the code, and reports
+     * stay as the record of what the link did.
+     */
     CompletionStage<Void> forget(String code);
 }

@@ -1,5 +1,6 @@
 package dev.shortcode.api.auth;
 
+import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.problem.Problem;
 import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.api.error.LastAdminKeyException;
@@ -112,7 +113,7 @@ public class KeyResource {
                 scopes.add(Scope.ofLabel(label));
             } catch (IllegalArgumentException e) {
                 return CompletableFuture.failedFuture(new InvalidRequestException("invalid-scopes",
-                        e.getMessage().replace(String.valueOf(label), dev.shortcode.api.error.Echo.of(label))));
+                        e.getMessage().replace(String.valueOf(label), Echo.of(label))));
             }
         }
         KeySettings settings;
@@ -159,7 +160,7 @@ public class KeyResource {
         }
         return keys.update(id, current -> current.revoked() ? current : settings.applyTo(current)).thenApply(updated -> {
             if (updated.isEmpty() || updated.get().revoked()) {
-                throw new NotFoundException("no active API key has the id '" + id + "'");
+                throw new NotFoundException("no active API key has the id '" + Echo.of(id) + "'");
             }
             return KeyView.of(updated.get());
         });
@@ -187,7 +188,7 @@ public class KeyResource {
             return keys.revoke(id);
         }).thenApply(revoked -> {
             if (!revoked) {
-                throw new NotFoundException("no active API key has the id '" + id + "'");
+                throw new NotFoundException("no active API key has the id '" + Echo.of(id) + "'");
             }
             return Response.noContent().build();
         });

@@ -43,7 +43,8 @@ import java.util.Locale;
  * it would: opening a stream takes one unit of the key's requests a minute (429 {@code
  * rate-limited} with Retry-After, before the body is read), the RateLimit-Policy and RateLimit
  * fields go on the answer, and the lines take their links from the key's daily quota as they are
- * created ({@link BulkQuota}).
+ * created ({@link BulkQuota}). The key is checked again while the stream is open
+ * ({@link BulkKeyCheck}): a key revoked or expired meanwhile ends it.
  */
 @ApplicationScoped
 public class BulkRoute {
@@ -129,13 +130,13 @@ public class BulkRoute {
             } else if (!found.get().allows(ApiKey.Scope.LINKS_WRITE)) {
                 refuse(rc, ErrorMapping.map(new MissingScopeException(found.get().id(), ApiKey.Scope.LINKS_WRITE.label()), PATH));
             } else {
-                admit(rc, found.get());
+                admit(rc, found.get(), new BulkKeyCheck(keys, presented.trim()));
             }
         }));
     }
 
     /** Charges the stream's request unit, as the auth filter does for every other request, then starts the stream. */
-    private void admit(RoutingContext rc, ApiKey key) {
+    private void admit(RoutingContext rc, ApiKey key, BulkKeyCheck keyCheck) {
         lastUse.record(key);
         Context context = Vertx.currentContext();
         limits.admit(key, rc).whenComplete((refused, failure) -> context.runOnContext(v -> {
@@ -146,7 +147,7 @@ public class BulkRoute {
                 refuse(rc, ErrorMapping.map(refused, PATH));
             } else {
                 new BulkStream(rc.request(), creator, lines, results, settings.bulk(), key.id(), new BulkQuota(limits.partialQuota(rc)),
-                        metrics).start();
+                        keyCheck, metrics).start();
             }
         }));
     }

@@ -25,6 +25,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One bulk request: reads NDJSON lines from the body, creates their links chunk by chunk and
@@ -51,7 +53,20 @@ import java.util.Map;
  * <h2>Deadlines</h2>
  * The connection's body deadline does not apply (a stream of millions of lines takes minutes);
  * instead, while this stream waits for the client (reading, not paused by itself), no byte for
- * {@code idleTimeout} closes the connection.
+ * {@code idleTimeout} closes the connection. Since every byte restarts that, a stream also has a
+ * lifetime ({@code maxStreamLifetime}): once it has been open that long it stops, as below.
+ *
+ * <h2>The key, for as long as the stream is open</h2>
+ * The key is checked again ({@link BulkKeyCheck}, from the key cache) before each chunk goes to
+ * the stores and every {@link #KEY_CHECK_INTERVAL_MILLIS}, so a key revoked or expired while its
+ * stream is open stops making links within seconds. Then the stream stops: chunks already in the
+ * stores are answered as usual, every line read and not yet sent there is answered with the 401
+ * problem, and the response ends.
+ *
+ * <h2>Stopping</h2>
+ * A stopped stream reads nothing more (the lines of the body buffer being split are still taken),
+ * answers every line it read, ends its response and closes the connection: the rest of the body is
+ * never read, and the client learns from the last line number answered where to go on.
  */
 final class BulkStream {
 
@@ -59,6 +74,8 @@ final class BulkStream {
 
     /** Chunks in flight below which a partial chunk is sent at the end of each body buffer. */
     static final int EAGER_CHUNKS = 2;
+    /** How often an open stream checks its key even when no chunk goes to the stores (an idle or paused stream). */
+    static final long KEY_CHECK_INTERVAL_MILLIS = 1_000;
 
     private final HttpServerRequest request;
     private final HttpServerResponse response;
@@ -71,6 +88,7 @@ final class BulkStream {
     private final String owner;
     private final BulkMetrics metrics;
     private final BulkQuota quota;
+    private final BulkKeyCheck keyCheck;
     private final LineSplitter splitter;
     private final Map<String, TtlPolicy.Choice> ttlChoices = new HashMap<>();
     private final ArrayDeque<Chunk> inFlight = new ArrayDeque<>();
@@ -79,6 +97,13 @@ final class BulkStream {
     private boolean paused;
     private boolean inputEnded;
     private boolean broken;
+    /** Reads nothing more: its key failed, or its lifetime is over; answers what it read and ends. */
+    private boolean stopped;
+    /** Why the key no longer holds, once a check found it: the answer of every line not yet in the stores. */
+    private RuntimeException keyRefusal;
+    private boolean keyCheckRunning;
+    private long openedNanos;
+    private long lastKeyCheckNanos;
     /** Counted out of {@link BulkMetrics#streamOpened}: ended or broken. */
     private boolean closed;
     /** When the client last sent bytes or was last sent results. */
@@ -86,7 +111,7 @@ final class BulkStream {
     private long idleTimer = -1;
 
     BulkStream(HttpServerRequest request, BulkCreator creator, BulkLineReader reader, ObjectWriter json, BulkSettings settings,
-            String owner, BulkQuota quota, BulkMetrics metrics) {
+            String owner, BulkQuota quota, BulkKeyCheck keyCheck, BulkMetrics metrics) {
         this.request = request;
         this.response = request.response();
         this.context = Vertx.currentContext();
@@ -98,6 +123,7 @@ final class BulkStream {
         this.owner = owner;
         this.metrics = metrics;
         this.quota = quota;
+        this.keyCheck = keyCheck;
         this.current = new ArrayList<>(settings.chunkLines());
         this.splitter = new LineSplitter(settings.maxLineBytes(), new LineSplitter.Sink() {
             @Override
@@ -129,14 +155,16 @@ final class BulkStream {
         }
         metrics.streamOpened();
         lastActivityNanos = System.nanoTime();
-        long checkMillis = Math.max(100, settings.idleTimeout().toMillis() / 4);
-        idleTimer = context.owner().setPeriodic(checkMillis, id -> checkIdle());
+        openedNanos = lastActivityNanos;
+        lastKeyCheckNanos = lastActivityNanos;
+        long checkMillis = Math.min(KEY_CHECK_INTERVAL_MILLIS, Math.max(100, settings.idleTimeout().toMillis() / 4));
+        idleTimer = context.owner().setPeriodic(checkMillis, id -> tick());
         request.resume();
     }
 
     private void received(Buffer buffer) {
         lastActivityNanos = System.nanoTime();
-        if (broken) {
+        if (broken || stopped) {
             return;
         }
         splitter.feed(buffer);
@@ -146,6 +174,9 @@ final class BulkStream {
     }
 
     private void ended() {
+        if (stopped) {
+            return; // what came after the stop is not read
+        }
         inputEnded = true;
         if (broken) {
             return;
@@ -169,19 +200,52 @@ final class BulkStream {
         }
     }
 
-    /** Sends the current chunk to the stores. */
+    /** Sends the current chunk to the stores once its key is checked again; refuses it with the key's refusal if it fails. */
     private void dispatch() {
         List<BulkLine> lines = current;
         current = new ArrayList<>(settings.chunkLines());
         Chunk chunk = new Chunk(lines.size());
         inFlight.addLast(chunk);
-        creator.create(lines, owner, ttlChoices, quota.next()).whenComplete((results, failure) -> {
-            if (Vertx.currentContext() == context) {
-                settled(chunk, lines, results, failure);
-            } else {
-                context.runOnContext(v -> settled(chunk, lines, results, failure));
-            }
-        });
+        BulkQuota.Turn turn = quota.next();
+        if (keyRefusal != null) {
+            refuse(chunk, lines, turn, keyRefusal);
+            return;
+        }
+        CompletableFuture<RuntimeException> check = keyCheck.refusal().toCompletableFuture();
+        if (check.isDone() && !check.isCompletedExceptionally() && check.join() == null) {
+            create(chunk, lines, turn); // the usual case: the key is cached and holds
+        } else {
+            // Always on a later turn of the loop: a stop must not come inside the split that dispatched this chunk.
+            check.whenComplete((refusal, failure) -> context.runOnContext(v -> {
+                if (failure == null && refusal == null) {
+                    create(chunk, lines, turn);
+                } else {
+                    if (refusal != null) {
+                        keyFailed(refusal);
+                    }
+                    refuse(chunk, lines, turn, failure != null ? failure : refusal);
+                }
+            }));
+        }
+    }
+
+    private void create(Chunk chunk, List<BulkLine> lines, BulkQuota.Turn turn) {
+        creator.create(lines, owner, ttlChoices, turn).whenComplete((results, failure) -> onContext(
+                () -> settled(chunk, lines, results, failure)));
+    }
+
+    /** Answers every line of the chunk with {@code failure}; its turn takes nothing. Settled on a later turn of the loop, never inside a split. */
+    private void refuse(Chunk chunk, List<BulkLine> lines, BulkQuota.Turn turn, Throwable failure) {
+        turn.take(0);
+        context.runOnContext(v -> settled(chunk, lines, null, failure));
+    }
+
+    private void onContext(Runnable action) {
+        if (Vertx.currentContext() == context) {
+            action.run();
+        } else {
+            context.runOnContext(v -> action.run());
+        }
     }
 
     private void settled(Chunk chunk, List<BulkLine> lines, List<BulkResult> results, Throwable failure) {
@@ -213,10 +277,39 @@ final class BulkStream {
     }
 
     private void finishIfDone() {
-        if (inputEnded && inFlight.isEmpty() && current.isEmpty() && !broken && !response.ended()) {
+        if ((inputEnded || stopped) && inFlight.isEmpty() && current.isEmpty() && !broken && !response.ended()) {
             cancelIdleTimer();
-            response.end();
+            boolean bodyLeft = !inputEnded;
+            response.end().onComplete(written -> {
+                if (bodyLeft) { // the rest of the body is never read: the connection cannot carry another request
+                    request.connection().close();
+                }
+            });
             closed();
+        }
+    }
+
+    /**
+     * Reads nothing more; the lines read are answered (with {@link #keyRefusal} if it is set), then
+     * the response ends. Never called while a body buffer is being split.
+     */
+    private void stop(String why) {
+        if (stopped || broken || inputEnded) {
+            return;
+        }
+        LOG.log(Level.DEBUG, "bulk stream: {0}; answering the lines read and ending", why);
+        stopped = true;
+        pause();
+        if (!current.isEmpty()) {
+            dispatch();
+        }
+        finishIfDone();
+    }
+
+    private void keyFailed(RuntimeException refusal) {
+        if (keyRefusal == null) {
+            keyRefusal = refusal;
+            stop("its key no longer holds");
         }
     }
 
@@ -228,7 +321,7 @@ final class BulkStream {
     }
 
     private void maybeResume() {
-        if (paused && !broken && unansweredLines < settings.maxInFlightLines() && !response.writeQueueFull()) {
+        if (paused && !broken && !stopped && unansweredLines < settings.maxInFlightLines() && !response.writeQueueFull()) {
             paused = false;
             lastActivityNanos = System.nanoTime(); // the wait was ours, not the client's
             request.resume();
@@ -237,11 +330,30 @@ final class BulkStream {
         }
     }
 
-    private void checkIdle() {
-        if (broken || inputEnded) {
-            cancelIdleTimer();
+    /** The stream's periodic check: its key, its lifetime, its client's silence. */
+    private void tick() {
+        if (broken || inputEnded || stopped) {
+            return; // finishing: the timer is cancelled when the response ends or the connection breaks
+        }
+        long now = System.nanoTime();
+        if (now - openedNanos > settings.maxStreamLifetime().toNanos()) {
+            stop("open for " + settings.maxStreamLifetime());
             return;
         }
+        if (!keyCheckRunning && now - lastKeyCheckNanos >= TimeUnit.MILLISECONDS.toNanos(KEY_CHECK_INTERVAL_MILLIS)) {
+            keyCheckRunning = true;
+            lastKeyCheckNanos = now;
+            keyCheck.refusal().whenComplete((refusal, failure) -> onContext(() -> {
+                keyCheckRunning = false;
+                if (refusal != null) { // a failed check (store down) leaves it to the next chunk's
+                    keyFailed(refusal);
+                }
+            }));
+        }
+        checkIdle();
+    }
+
+    private void checkIdle() {
         // Idle only while it waits for the client: not paused by itself, no line of it in the stores.
         if (!paused && unansweredLines == 0 && System.nanoTime() - lastActivityNanos > settings.idleTimeout().toNanos()) {
             LOG.log(Level.DEBUG, "bulk stream: no input for {0}; closing the connection", settings.idleTimeout());

@@ -1,5 +1,6 @@
 package dev.shortcode.api.capacity;
 
+import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.core.capacity.PlanInputs;
 import dev.shortcode.core.capacity.TtlShare;
@@ -15,10 +16,19 @@ import java.util.Locale;
 /**
  * Turns a plan request into model inputs, filling defaults from the configured pools; anything
  * out of range is a 400 whose detail begins with the field's name ({@code ttlMix[1].ttl ...}).
+ *
+ * <p>Every number is bounded on both sides, not only checked for its sign: the model divides by
+ * the volume and by the sum of the shares, so a volume of 4.9e-324 links a day made the days to
+ * wrap infinite, and shares near {@link Double#MAX_VALUE} summed to infinity and every normalised
+ * share to 0. Within these bounds every figure of the answer is a finite number.
  */
 final class PlanValidator {
 
     static final double MAX_DAILY_VOLUME = 1e12;
+    /** A link a day: below it no length ever wraps, and the figures lose meaning before they lose finiteness. */
+    static final double MIN_DAILY_VOLUME = 1;
+    /** One share's weight; {@link #MAX_MIX} of them sum far below overflow. */
+    static final double MAX_SHARE = 1e6;
     static final int MAX_LENGTHS = 10;
     static final int MAX_MIX = 20;
     static final List<Integer> DEFAULT_LENGTHS = List.of(5, 6, 7, 8);
@@ -34,8 +44,8 @@ final class PlanValidator {
         if (r == null) {
             throw invalid("body", "is required: {\"dailyVolume\": 100000000}");
         }
-        if (r.dailyVolume() == null || !(r.dailyVolume() > 0) || r.dailyVolume() > MAX_DAILY_VOLUME || r.dailyVolume().isInfinite()) {
-            throw invalid("dailyVolume", "must be a number above 0 and at most 1e12 (links a day), got " + r.dailyVolume());
+        if (r.dailyVolume() == null || !(r.dailyVolume() >= MIN_DAILY_VOLUME) || r.dailyVolume() > MAX_DAILY_VOLUME) {
+            throw invalid("dailyVolume", "must lie within 1..1e12 (links a day), got " + r.dailyVolume());
         }
         double growth = r.growthPerMonth() == null ? 0 : r.growthPerMonth();
         if (!(growth > -0.99) || growth > 10) {
@@ -63,8 +73,8 @@ final class PlanValidator {
                     throw invalid(field, "must be {\"ttl\": \"P30D\", \"share\": 1}");
                 }
                 Duration ttl = duration(field + ".ttl", t.ttl());
-                if (t.share() == null || !(t.share() >= 0) || t.share().isInfinite()) {
-                    throw invalid(field + ".share", "must be a non-negative number, got " + t.share());
+                if (t.share() == null || !(t.share() >= 0) || t.share() > MAX_SHARE) {
+                    throw invalid(field + ".share", "must lie within 0..1000000 (a weight; the mix is normalised), got " + t.share());
                 }
                 sum += t.share();
                 mix.add(new TtlShare(ttl, t.share()));
@@ -115,10 +125,10 @@ final class PlanValidator {
         try {
             d = Duration.parse(text.trim().toUpperCase(Locale.ROOT));
         } catch (DateTimeParseException e) {
-            throw invalid(field, "'" + text + "' is not an ISO-8601 duration such as P30D or PT12H");
+            throw invalid(field, "'" + Echo.of(text) + "' is not an ISO-8601 duration such as P30D or PT12H");
         }
         if (d.compareTo(Duration.ofMinutes(1)) < 0 || d.compareTo(Duration.ofDays(36_500)) > 0) {
-            throw invalid(field, "'" + text + "' is outside PT1M..P36500D");
+            throw invalid(field, "'" + Echo.of(text) + "' is outside PT1M..P36500D");
         }
         return d;
     }

@@ -12,8 +12,10 @@ import java.time.Duration;
  * @param maxInFlightLines lines read and not yet answered, beyond which the stream stops reading;
  *                         with {@code maxLineBytes} it bounds a stream's memory
  * @param idleTimeout      a stream waiting for its client's next bytes this long is closed
+ * @param maxStreamLifetime a stream open this long reads no more lines: it answers those read and
+ *                         ends, however busy it is (the idle timeout alone restarts with every byte)
  */
-public record BulkSettings(int maxLineBytes, int chunkLines, int maxInFlightLines, Duration idleTimeout) {
+public record BulkSettings(int maxLineBytes, int chunkLines, int maxInFlightLines, Duration idleTimeout, Duration maxStreamLifetime) {
 
     static final String PREFIX = "shortcode.bulk.";
 
@@ -31,9 +33,12 @@ public record BulkSettings(int maxLineBytes, int chunkLines, int maxInFlightLine
         if (idleTimeout.compareTo(Duration.ofSeconds(1)) < 0 || idleTimeout.compareTo(Duration.ofHours(1)) > 0) {
             throw new ConfigException(PREFIX + "idle-timeout", idleTimeout + " is outside PT1S..PT1H");
         }
+        if (maxStreamLifetime.compareTo(Duration.ofSeconds(1)) < 0 || maxStreamLifetime.compareTo(Duration.ofDays(1)) > 0) {
+            throw new ConfigException(PREFIX + "max-stream-lifetime", maxStreamLifetime + " is outside PT1S..P1D");
+        }
     }
 
     static BulkSettings from(ServiceConfig.Bulk config) {
-        return new BulkSettings(config.maxLineBytes(), config.chunkLines(), config.maxInFlightLines(), config.idleTimeout());
+        return new BulkSettings(config.maxLineBytes(), config.chunkLines(), config.maxInFlightLines(), config.idleTimeout(), config.maxStreamLifetime());
     }
 }

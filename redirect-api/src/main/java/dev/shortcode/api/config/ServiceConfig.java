@@ -126,6 +126,15 @@ public interface ServiceConfig {
         /** A stream waiting this long for its client's next bytes is closed. PT1S..PT1H. */
         @WithDefault("PT30S")
         Duration idleTimeout();
+
+        /**
+         * The longest a stream stays open, however busy: past it the stream reads no more lines,
+         * answers those it read and ends (the client opens a new one for the rest, and its key is
+         * authenticated again). The idle timeout restarts with every byte, so without this a
+         * stream could run for ever. PT1S..P1D.
+         */
+        @WithDefault("PT1H")
+        Duration maxStreamLifetime();
     }
 
     /** One pool: a code length with its own counter, idle TTL and block sizes. */
@@ -572,7 +581,8 @@ public interface ServiceConfig {
         /**
          * How long a request's head (request line and headers) may take to arrive, counted from its
          * first byte on a new connection and from the previous response on a kept-alive one: so it is
-         * also how long an idle kept-alive connection stays open. PT0.1S..PT10M.
+         * also how long an idle kept-alive connection stays open. PT0.1S..PT10M. It holds on the
+         * management port as on the public one.
          */
         @WithDefault("PT10S")
         Duration headerTimeout();

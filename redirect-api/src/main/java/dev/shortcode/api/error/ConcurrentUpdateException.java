@@ -6,6 +6,6 @@ public final class ConcurrentUpdateException extends DomainException {
     private static final long serialVersionUID = 1L;
 
     public ConcurrentUpdateException(String code) {
-        super(Kind.CONCURRENT_UPDATE, "concurrent-update", "link '" + code + "' changed or expired meanwhile; read it and retry");
+        super(Kind.CONCURRENT_UPDATE, "concurrent-update", "link '" + Echo.of(code) + "' changed or expired meanwhile; read it and retry");
     }
 }

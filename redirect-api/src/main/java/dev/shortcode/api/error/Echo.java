@@ -15,6 +15,21 @@ public final class Echo {
         return of(value, MAX);
     }
 
+    /**
+     * A request path as a problem's {@code instance} quotes it: each segment cut like a value
+     * (a path may carry a code or id of any length), the slashes kept.
+     */
+    public static String path(String path) {
+        if (path == null || path.length() <= MAX) {
+            return path;
+        }
+        String[] segments = path.split("/", -1);
+        for (int i = 0; i < segments.length; i++) {
+            segments[i] = of(segments[i]);
+        }
+        return String.join("/", segments);
+    }
+
     /** At most {@code max} code points of {@code value}, then "…": for messages that quote a value themselves. */
     public static String of(String value, int max) {
         if (value == null) {

@@ -11,6 +11,6 @@ public final class NotOwnerException extends DomainException {
 
     /** @param action what only the owner may do, e.g. {@code read its stats} */
     public NotOwnerException(String code, String action) {
-        super(Kind.NOT_OWNER, "not-owner", "link '" + code + "' was created by another API key; only that key or an admin key may " + action);
+        super(Kind.NOT_OWNER, "not-owner", "link '" + Echo.of(code) + "' was created by another API key; only that key or an admin key may " + action);
     }
 }

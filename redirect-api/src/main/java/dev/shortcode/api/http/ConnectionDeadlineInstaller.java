@@ -8,6 +8,7 @@ import io.netty.channel.ChannelPipeline;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.AttributeKey;
 import io.quarkus.vertx.http.HttpServerOptionsCustomizer;
+import io.quarkus.vertx.http.ManagementInterface;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
@@ -35,6 +36,11 @@ import java.util.concurrent.TimeUnit;
  * (h2c) is turned off: it sniffs the first bytes before any of this applies, and the deadlines
  * here are HTTP/1.x ones. {@code quarkus.http.idle-timeout} still closes a connection on which
  * nothing at all moves.
+ *
+ * <p>The management port has the same deadlines. Quarkus applies no options customizer to it, so
+ * there its idle timeout ({@code quarkus.management.idle-timeout}, set to the header timeout in
+ * {@code application.properties}) closes a connection on which nothing arrives before its first
+ * head; from that head on, {@link ConnectionDeadlines} holds as on the public port.
  */
 @Singleton
 public class ConnectionDeadlineInstaller implements HttpServerOptionsCustomizer {
@@ -72,6 +78,10 @@ public class ConnectionDeadlineInstaller implements HttpServerOptionsCustomizer 
 
     void register(@Observes Router router) {
         router.route().order(ROUTE_ORDER).handler(this::install);
+    }
+
+    void registerManagement(@Observes ManagementInterface management) {
+        management.router().route().order(ROUTE_ORDER).handler(this::install);
     }
 
     private void install(RoutingContext rc) {

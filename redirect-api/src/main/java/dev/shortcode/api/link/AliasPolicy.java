@@ -37,10 +37,10 @@ public final class AliasPolicy {
                     "alias '" + Echo.of(alias) + "' must be 3 to 64 characters of A-Z, a-z, 0-9, '_' and '-'");
         }
         if (RESERVED.contains(alias.toLowerCase(Locale.ROOT))) {
-            throw new InvalidRequestException("reserved-alias", "alias '" + alias + "' is reserved by the service");
+            throw new InvalidRequestException("reserved-alias", "alias '" + Echo.of(alias) + "' is reserved by the service");
         }
         if (isCodeShaped(alias)) {
-            throw new InvalidRequestException("code-shaped-alias", "alias '" + alias + "' looks like an issued code ("
+            throw new InvalidRequestException("code-shaped-alias", "alias '" + Echo.of(alias) + "' looks like an issued code ("
                     + alias.length() + " base62 characters, a pool's code length); use another length or include '-' or '_'");
         }
         return alias;

@@ -1,5 +1,6 @@
 package dev.shortcode.api.link;
 
+import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.error.ConcurrentUpdateException;
 import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.api.error.NotFoundException;
@@ -100,6 +101,6 @@ public final class LinkEditor {
     }
 
     private static NotFoundException notFound(String code) {
-        return new NotFoundException("no live link has the code '" + code + "'");
+        return new NotFoundException("no live link has the code '" + Echo.of(code) + "'");
     }
 }

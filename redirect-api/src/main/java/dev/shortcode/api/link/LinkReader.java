@@ -1,9 +1,11 @@
 package dev.shortcode.api.link;
 
+import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.error.NotFoundException;
 import dev.shortcode.api.http.CallerContext;
 import dev.shortcode.api.moderation.Moderation;
 import dev.shortcode.core.read.LinkResolver;
+import dev.shortcode.core.store.LinkDisable;
 import dev.shortcode.core.store.LinkRecord;
 import java.time.Instant;
 import java.util.Optional;
@@ -28,7 +30,7 @@ public final class LinkReader {
 
     /** The live link of a code, or a 404. */
     public CompletionStage<LinkView> get(String code) {
-        return CallerContext.resume(get(code, () -> new NotFoundException("no live link has the code '" + code + "'")));
+        return CallerContext.resume(get(code, () -> new NotFoundException("no live link has the code '" + Echo.of(code) + "'")));
     }
 
     /** The live link of a code, or {@code absent}'s failure. */
@@ -47,6 +49,11 @@ public final class LinkReader {
     /** Why the link must not redirect, if it must not; no I/O. */
     public Optional<Moderation.Block> blocked(LinkRecord link) {
         return moderation.blocked(link);
+    }
+
+    /** An admin's disable of {@code code}, which holds with or without a live link; no I/O. */
+    public Optional<LinkDisable> disabled(String code) {
+        return moderation.disabled(code);
     }
 
     /** The live link a code redirects to, its life extended; empty when unknown, deleted or expired. Completes where the store does. */

@@ -1,8 +1,10 @@
 package dev.shortcode.api.link;
 
 import dev.shortcode.api.error.InvalidRequestException;
+import dev.shortcode.api.error.LinkDisabledException;
 import dev.shortcode.api.url.WebLocations;
 import dev.shortcode.core.store.DenyRule;
+import dev.shortcode.core.store.LinkDisable;
 import dev.shortcode.core.store.LinkTargets;
 import java.util.Map;
 import java.util.Optional;
@@ -19,6 +21,8 @@ public final class LinkRequests {
     private final TtlPolicy ttls;
     /** The deny-list rule a normalised URL falls under, if any. */
     private final Function<String, Optional<DenyRule>> denied;
+    /** An admin's disable of a code, if any: such an alias cannot be taken again, even after its link was deleted. */
+    private final Function<String, Optional<LinkDisable>> disabled;
     private final TargetPolicy targets;
 
     /** Device targets are checked by a {@link TargetPolicy} over the same URL rules. */
@@ -27,6 +31,12 @@ public final class LinkRequests {
     }
 
     public LinkRequests(UrlPolicy urls, AliasPolicy aliases, TtlPolicy ttls, Function<String, Optional<DenyRule>> denied) {
+        this(urls, aliases, ttls, denied, code -> Optional.empty());
+    }
+
+    public LinkRequests(UrlPolicy urls, AliasPolicy aliases, TtlPolicy ttls, Function<String, Optional<DenyRule>> denied,
+            Function<String, Optional<LinkDisable>> disabled) {
+        this.disabled = disabled;
         this.urls = urls;
         this.aliases = aliases;
         this.ttls = ttls;
@@ -50,8 +60,17 @@ public final class LinkRequests {
         }
         String url = allowed(urls.normalise(request.url()));
         TtlPolicy.Choice ttl = chooseTtl(request.ttl(), ttlChoices);
-        String alias = request.alias() == null ? null : aliases.validate(request.alias());
+        String alias = request.alias() == null ? null : notDisabled(aliases.validate(request.alias()));
         return new ValidLink(url, ttl, alias, allowed(targets.validate(request.targets())));
+    }
+
+    /** A disabled alias stays blocked (410) after its link is deleted: taking it again would put the old short URL back in service. */
+    private String notDisabled(String alias) {
+        Optional<LinkDisable> disable = disabled.apply(alias);
+        if (disable.isPresent()) {
+            throw new LinkDisabledException(alias, disable.get().reason());
+        }
+        return alias;
     }
 
     /** The targets of a PATCH, checked like a create's; null or an empty object is none. */

@@ -81,7 +81,7 @@ public final class TargetPolicy {
             return web(field, value);
         }
         if (REFUSED_SCHEMES.contains(name)) {
-            throw invalid(field, "scheme '" + name + "' is not allowed; use an https URL or an app's own scheme");
+            throw invalid(field, "scheme '" + Echo.of(name) + "' is not allowed; use an https URL or an app's own scheme");
         }
         if (value.length() > UrlPolicy.MAX_LENGTH) {
             throw invalid(field, "is " + value.length() + " characters long; at most " + UrlPolicy.MAX_LENGTH + " are allowed");

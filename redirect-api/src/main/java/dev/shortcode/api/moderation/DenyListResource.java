@@ -104,11 +104,11 @@ public class DenyListResource {
     public CompletionStage<Response> remove(@PathParam("id") String id) {
         if (moderation.configured(id)) {
             return CompletableFuture.failedFuture(new InvalidRequestException("configured-rule",
-                    "rule " + id + " comes from the configuration file (" + DenyListFile.KEY + "); remove it there"));
+                    "rule " + Echo.of(id) + " comes from the configuration file (" + DenyListFile.KEY + "); remove it there"));
         }
         return moderation.store().removeRule(id).thenCompose(removed -> {
             if (!removed) {
-                throw new NotFoundException("no deny-list rule has the id '" + id + "'");
+                throw new NotFoundException("no deny-list rule has the id '" + Echo.of(id) + "'");
             }
             return moderation.changed();
         }).thenApply(v -> Response.noContent().build());

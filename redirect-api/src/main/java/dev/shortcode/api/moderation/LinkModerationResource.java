@@ -1,5 +1,6 @@
 package dev.shortcode.api.moderation;
 
+import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.auth.ApiKeyFilter;
 import dev.shortcode.api.auth.RequiresScope;
 import dev.shortcode.api.error.NotFoundException;
@@ -28,7 +29,15 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 
-/** Admins take single links out of service (410 on every node within a few seconds) and put them back; the link's record is kept. */
+/**
+ * Admins take single links out of service (410 on every node within a few seconds) and put them
+ * back; the link's record is kept.
+ *
+ * <p>A disable belongs to the code, not to the link: when the owner deletes a disabled link, its
+ * short URL still answers 410 and its alias cannot be taken again (a create answers 410
+ * {@code link-disabled}), and the link's abuse reports stay listed. Enable is also the release:
+ * on a code whose link was deleted it lifts the block, and the alias is free again.
+ */
 @SecurityRequirement(name = "apiKey")
 @Path("/api/v1/links/{code}")
 @Produces(MediaType.APPLICATION_JSON)
@@ -59,7 +68,7 @@ public class LinkModerationResource {
                 Clock.systemUTC().millis());
         return resolver.loadForEdit(code).thenCompose(found -> {
             if (found.isEmpty()) {
-                throw new NotFoundException("no live link has the code '" + code + "'");
+                throw new NotFoundException("no live link has the code '" + Echo.of(code) + "'");
             }
             return moderation.store().disable(disable);
         }).thenCompose(v -> moderation.changed())
@@ -69,14 +78,15 @@ public class LinkModerationResource {
     @POST
     @Path("/enable")
     @RequiresScope(Scope.ADMIN)
-    @Operation(summary = "Put a disabled link back in service")
+    @Operation(summary = "Put a disabled link back in service",
+            description = "On a code whose link was deleted while disabled, releases the code: its alias may be taken again.")
     @APIResponse(responseCode = "204", description = "Enabled")
     @APIResponse(responseCode = "404", description = "The link is not disabled",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public CompletionStage<Response> enable(@PathParam("code") String code) {
         return moderation.store().enable(code).thenCompose(enabled -> {
             if (!enabled) {
-                throw new NotFoundException("link '" + code + "' is not disabled");
+                throw new NotFoundException("link '" + Echo.of(code) + "' is not disabled");
             }
             return moderation.changed();
         }).thenApply(v -> Response.noContent().build());

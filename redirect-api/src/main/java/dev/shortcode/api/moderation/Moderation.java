@@ -82,6 +82,14 @@ public final class Moderation implements AutoCloseable {
         });
     }
 
+    /**
+     * The disable of a code, if an admin disabled it; no I/O. A disable outlives its link: the
+     * code stays blocked after the link is deleted, until an admin enables (releases) it.
+     */
+    public Optional<LinkDisable> disabled(String code) {
+        return Optional.ofNullable(snapshot.disabled.get(code));
+    }
+
     /** Why {@code link} must not redirect, if it must not; no I/O. */
     public Optional<Block> blocked(LinkRecord link) {
         Snapshot s = snapshot;

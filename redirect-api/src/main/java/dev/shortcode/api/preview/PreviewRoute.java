@@ -1,5 +1,6 @@
 package dev.shortcode.api.preview;
 
+import dev.shortcode.api.error.Echo;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shortcode.api.error.LinkDisabledException;
@@ -57,8 +58,11 @@ public class PreviewRoute {
         links.peek(code).whenComplete((found, failure) -> RouteAnswers.onContext(context, () -> {
             if (failure != null) {
                 RouteAnswers.problem(rc, ErrorMapping.map(failure, rc.request().path()), json);
+            } else if (found.isEmpty() && links.disabled(code).isPresent()) {
+                RouteAnswers.problem(rc, ErrorMapping.map(new LinkDisabledException(code, links.disabled(code).get().reason()),
+                        rc.request().path()), json);
             } else if (found.isEmpty()) {
-                RouteAnswers.problem(rc, ProblemResponse.of(404, "not-found", "Not found", "no live link has the code '" + code + "'",
+                RouteAnswers.problem(rc, ProblemResponse.of(404, "not-found", "Not found", "no live link has the code '" + Echo.of(code) + "'",
                         rc.request().path()), json);
             } else if (links.blocked(found.get()).isPresent()) {
                 // Moderation first, as on the redirect: a preview of a disabled or deny-listed link would show its target.

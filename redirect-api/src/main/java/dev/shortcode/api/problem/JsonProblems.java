@@ -15,7 +15,7 @@ public final class JsonProblems {
     public static InvalidRequestException of(JsonProcessingException e, String prefix) {
         String where = Echo.of(path(e, prefix), 2 * Echo.MAX); // a field name may be a megabyte long
         if (e instanceof UnrecognizedPropertyException unknown) {
-            return new InvalidRequestException("invalid-json", "unknown field '" + where + "'; the fields here are "
+            return new InvalidRequestException("invalid-json", "unknown field '" + Echo.of(where) + "'; the fields here are "
                     + unknown.getKnownPropertyIds());
         }
         String what = e.getOriginalMessage();
@@ -23,7 +23,7 @@ public final class JsonProblems {
         if (detailsStart > 0) {
             what = what.substring(0, detailsStart); // Jackson appends source excerpts: not for clients
         }
-        return new InvalidRequestException("invalid-json", (where.isEmpty() ? "the body" : "'" + where + "'")
+        return new InvalidRequestException("invalid-json", (where.isEmpty() ? "the body" : "'" + Echo.of(where) + "'")
                 + " does not fit this endpoint: " + Echo.of(withoutJavaNames(what), 4 * Echo.MAX));
     }
 

@@ -1,5 +1,6 @@
 package dev.shortcode.api.problem;
 
+import dev.shortcode.api.error.Echo;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
@@ -14,6 +15,11 @@ import java.util.List;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Problem(String type, String title, int status, String detail, String instance,
         @JsonProperty("violated-policies") List<String> violatedPolicies) {
+
+    /** Every problem passes here: its {@code instance}, the request's path, is cut like any echo of the caller's input. */
+    public Problem {
+        instance = Echo.path(instance);
+    }
 
     public Problem(String type, String title, int status, String detail, String instance) {
         this(type, title, status, detail, instance, null);

@@ -1,5 +1,6 @@
 package dev.shortcode.api.qr;
 
+import dev.shortcode.api.error.Echo;
 import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.shortcode.api.error.NotFoundException;
@@ -97,7 +98,7 @@ public final class QrCodes implements AutoCloseable {
      */
     public CompletionStage<QrImage> image(String code, QrSpec spec, String ifNoneMatch) {
         return reader.target(code).thenCompose(found -> {
-            LinkRecord link = found.orElseThrow(() -> new NotFoundException("no live link has the code '" + code + "'"));
+            LinkRecord link = found.orElseThrow(() -> new NotFoundException("no live link has the code '" + Echo.of(code) + "'"));
             Key key = new Key(link.code(), link.createdAtMillis(), link.version(), spec);
             String etag = key.etag();
             if (matches(ifNoneMatch, etag)) {

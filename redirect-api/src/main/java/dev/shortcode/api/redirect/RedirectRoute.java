@@ -1,5 +1,6 @@
 package dev.shortcode.api.redirect;
 
+import dev.shortcode.api.error.Echo;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shortcode.api.config.ServiceSettings;
 import dev.shortcode.api.error.LinkDisabledException;
@@ -90,9 +91,13 @@ public class RedirectRoute {
                 respond(rc, ErrorMapping.map(failure, rc.request().path()));
             } else if (target.isPresent()) {
                 answer(rc, code, target.get());
+            } else if (links.disabled(code).isPresent()) {
+                // deleted while disabled: the short URL already sent out stays gone until an admin releases it
+                gone.increment();
+                respond(rc, ErrorMapping.map(new LinkDisabledException(code, links.disabled(code).get().reason()), rc.request().path()));
             } else {
                 missing.increment();
-                respond(rc, ProblemResponse.of(404, "not-found", "Not found", "no live link has the code '" + code + "'", rc.request().path()));
+                respond(rc, ProblemResponse.of(404, "not-found", "Not found", "no live link has the code '" + Echo.of(code) + "'", rc.request().path()));
             }
         }));
     }

@@ -124,7 +124,7 @@ public final class StatsReader {
     private CompletionStage<LinkRecord> owner(String code) {
         return hotStore.peek(code).thenCompose(live -> live.isPresent() ? CompletableFuture.completedFuture(live)
                 : archive.get(code)).thenApply(found -> found.orElseThrow(
-                        () -> new NotFoundException("no link has the code '" + code + "' (or it was deleted)")));
+                        () -> new NotFoundException("no link has the code '" + Echo.of(code) + "' (or it was deleted)")));
     }
 
     private CompletionStage<List<ClickBucket>> buckets(String subject, StatsWindow window) {

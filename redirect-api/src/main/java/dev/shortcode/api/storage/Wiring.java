@@ -166,7 +166,7 @@ public class Wiring {
     @Produces
     @Singleton
     LinkRequests requests(ServiceSettings settings, UrlPolicy urls, Moderation moderation) {
-        return new LinkRequests(urls, aliases(settings), settings.ttlPolicy(), moderation::denied);
+        return new LinkRequests(urls, aliases(settings), settings.ttlPolicy(), moderation::denied, moderation::disabled);
     }
 
     @Produces
@@ -195,12 +195,12 @@ public class Wiring {
 
     @Produces
     @Singleton
-    LinkEditor edits(Storage storage, LinkRequests requests, LinkViews views, Moderation moderation, ClickStatistics stats) {
-        // A code deleted and created again (an alias) must not inherit its predecessor's disable, reports or clicks.
-        return new LinkEditor(storage.resolver(), storage.hotStore(), requests, views, code -> {
-            stats.linkDeleted(code);
-            moderation.store().forget(code).thenCompose(v -> moderation.changed());
-        });
+    LinkEditor edits(Storage storage, LinkRequests requests, LinkViews views, ClickStatistics stats) {
+        // A code deleted and created again (an alias) must not inherit its predecessor's clicks. Its
+        // disable and its reports stay: an owner must not undo a moderator's disable by deleting the
+        // link and taking its alias again (LinkRequests refuses a disabled alias), and the reports are
+        // the record of what the link did.
+        return new LinkEditor(storage.resolver(), storage.hotStore(), requests, views, stats::linkDeleted);
     }
 
     static AliasPolicy aliases(ServiceSettings settings) {

@@ -148,6 +148,7 @@ class ConfigurationKeysUnitTests {
                 key("shortcode.bulk.chunk-lines", e, "250", 250, "0", s -> s.bulk().chunkLines()),
                 key("shortcode.bulk.max-in-flight-lines", e, "4000", 4000, "999", s -> s.bulk().maxInFlightLines()),
                 key("shortcode.bulk.idle-timeout", e, "PT60S", Duration.ofSeconds(60), "PT0.5S", s -> s.bulk().idleTimeout()),
+                key("shortcode.bulk.max-stream-lifetime", e, "PT2H", Duration.ofHours(2), "P2D", s -> s.bulk().maxStreamLifetime()),
                 // issuer pools
                 key("shortcode.pools.<name>.length", p, "8", 8, "12", s -> pool(s).length()),
                 key("shortcode.pools.<name>.idle-ttl", p, "P20D", Duration.ofDays(20), "PT0.5S", s -> pool(s).idleTtl()),

@@ -99,7 +99,14 @@ abstract class AbstractCapacityApiTests {
                 new Object[] {"{\"dailyVolume\": 1e8, \"lengths\": [5, 12]}", "lengths[1]"},
                 new Object[] {"{\"dailyVolume\": 1e8, \"permanentShare\": 2}", "permanentShare"},
                 new Object[] {"{\"dailyVolume\": 1e8, \"urlLength\": 0}", "urlLength"},
-                new Object[] {"{\"dailyVolume\": 1e8, \"growthPerMonth\": -1}", "growthPerMonth"});
+                new Object[] {"{\"dailyVolume\": 1e8, \"growthPerMonth\": -1}", "growthPerMonth"},
+                // tiny volumes made the days to wrap infinite; huge shares overflowed their sum
+                new Object[] {"{\"dailyVolume\": 4.9e-324}", "dailyVolume"},
+                new Object[] {"{\"dailyVolume\": 0.5}", "dailyVolume"},
+                new Object[] {"{\"dailyVolume\": 1e8, \"ttlMix\": [{\"ttl\": \"P1D\", \"share\": 1.7e308}, "
+                        + "{\"ttl\": \"P2D\", \"share\": 1.7e308}]}", "ttlMix[0].share"},
+                new Object[] {"{\"dailyVolume\": 1e8, \"ttlMix\": [{\"ttl\": \"P1D\", \"share\": 1}, "
+                        + "{\"ttl\": \"P2D\", \"share\": 1000001}]}", "ttlMix[1].share"});
         for (Object[] c : cases) {
             as(reader).body((String) c[0]).post("/api/v1/capacity/plan").then().statusCode(400)
                     .contentType("application/problem+json").body("detail", startsWith((String) c[1]));

@@ -22,7 +22,10 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 
+import io.restassured.RestAssured;
 import io.restassured.response.Response;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -127,6 +130,35 @@ abstract class AbstractLinkApiTests extends AbstractLinkTargetsApiTests {
         redirect(code).then().statusCode(302);
         as(ApiClient.ADMIN_KEY).post("/api/v1/links/" + code + "/enable").then().statusCode(404);
         as(ApiClient.ADMIN_KEY).body(Map.of("reason", "x")).post("/api/v1/links/zzzzz/disable").then().statusCode(404);
+    }
+
+    @Test
+    void disabledLink_deletedByItsOwner_staysGone_itsAliasCannotBeTakenAgain_itsReportsStay_untilAnAdminEnablesIt() throws Exception {
+        String alias = "undo-" + UUID.randomUUID().toString().substring(0, 8);
+        create(writer, Map.of("url", "https://example.com/disabled-then-deleted", "alias", alias)).then().statusCode(201);
+        // from an address of its own: the public report allowance of 127.0.0.1 is other tests' to spend
+        InetAddress reporter = InetAddress.getByName("127.0.0." + (2 + Math.floorMod(alias.hashCode(), 250)));
+        RawHttp.Response report = RawHttp.exchange(reporter, RestAssured.port, RawHttp.request("POST", "/api/v1/reports",
+                Map.of("Content-Type", "application/json".getBytes(StandardCharsets.US_ASCII)),
+                ("{\"code\":\"" + alias + "\",\"reason\":\"phishing page\"}").getBytes(StandardCharsets.UTF_8)),
+                Duration.ofMillis(200)).first();
+        assertThat(report.status()).as("%s", report).isEqualTo(202);
+        as(ApiClient.ADMIN_KEY).body(Map.of("reason", "phishing")).post("/api/v1/links/" + alias + "/disable").then().statusCode(200);
+        redirect(alias).then().statusCode(410);
+
+        as(writer).delete("/api/v1/links/" + alias).then().statusCode(204);
+        redirect(alias).then().statusCode(410).body("detail", containsString("phishing"));
+        create(writer, Map.of("url", "https://example.com/taken-back", "alias", alias)).then().statusCode(410)
+                .contentType("application/problem+json").body("type", containsString("link-disabled"));
+        as(writer).body(Map.of("links", List.of(Map.of("url", "https://example.com/taken-back", "alias", alias))))
+                .post("/api/v1/links/batch").then().statusCode(200).body("results[0].status", equalTo(410));
+        redirect(alias).then().statusCode(410);
+        as(ApiClient.ADMIN_KEY).get("/api/v1/reports").then().statusCode(200).body("code", hasItem(alias));
+
+        as(ApiClient.ADMIN_KEY).post("/api/v1/links/" + alias + "/enable").then().statusCode(204); // the release
+        redirect(alias).then().statusCode(404);
+        create(writer, Map.of("url", "https://example.com/released", "alias", alias)).then().statusCode(201);
+        redirect(alias).then().statusCode(302).header("Location", "https://example.com/released");
     }
 
     @Test

@@ -124,6 +124,26 @@ class EmbeddedConnectionLimitsIntegrationTests {
         }
     }
 
+    @Test
+    void managementPort_connectionSendingNothing_isClosedAfterTheHeaderTimeout() throws IOException {
+        try (Socket socket = connect(service.managementPort)) {
+            Outcome outcome = trickle(socket, new byte[0]);
+            assertClosedNear(outcome, HEADER_TIMEOUT);
+        }
+    }
+
+    @Test
+    void managementPort_keptAliveConnection_idleOrNextHeadTrickled_isCutAtTheHeaderTimeoutAfterTheLastAnswer() throws IOException {
+        for (byte[] next : new byte[][] {new byte[0], head("GET /q/health/ready")}) {
+            try (Socket socket = connect(service.managementPort)) {
+                socket.getOutputStream().write(ascii("GET /q/health/live HTTP/1.1\r\nHost: x\r\n\r\n"));
+                assertThat(readResponse(socket)).startsWith("HTTP/1.1 200");
+                Outcome outcome = trickle(socket, next);
+                assertClosedNear(outcome, HEADER_TIMEOUT);
+            }
+        }
+    }
+
     /** The service's count of created links, from its metrics. */
     private static double linksCreated() throws IOException, InterruptedException {
         double sum = 0;
@@ -136,8 +156,12 @@ class EmbeddedConnectionLimitsIntegrationTests {
     }
 
     private static Socket connect() throws IOException {
+        return connect(service.port);
+    }
+
+    private static Socket connect(int port) throws IOException {
         Socket socket = new Socket();
-        socket.connect(new InetSocketAddress("127.0.0.1", service.port), 5_000);
+        socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
         return socket;
     }
 

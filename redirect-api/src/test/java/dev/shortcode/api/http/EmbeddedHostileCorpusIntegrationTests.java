@@ -15,6 +15,7 @@ import io.restassured.RestAssured;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.net.URI;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -155,6 +156,111 @@ class EmbeddedHostileCorpusIntegrationTests {
         refusedItem(response);
         assertThat(linksCreated()).isEqualTo(created);
     }
+
+    // --- Path parameters and capacity plans (begin): no problem quotes more than 64 characters of a
+    // path parameter, no plan input outside its range is planned, no plan figure is anything but a
+    // finite number.
+
+    /** Every endpoint that takes a path parameter: method, path ({v} the value), body (null: none). */
+    private static final List<String[]> PATH_ENDPOINTS = List.of(
+            new String[] {"GET", "/api/v1/links/{v}", null},
+            new String[] {"PATCH", "/api/v1/links/{v}", "{\"url\":\"https://example.com/patched\"}"},
+            new String[] {"DELETE", "/api/v1/links/{v}", null},
+            new String[] {"GET", "/api/v1/links/{v}/stats", null},
+            new String[] {"GET", "/api/v1/links/{v}/qr", null},
+            new String[] {"POST", "/api/v1/links/{v}/disable", "{\"reason\":\"probe\"}"},
+            new String[] {"POST", "/api/v1/links/{v}/enable", null},
+            new String[] {"DELETE", "/api/v1/denylist/{v}", null},
+            new String[] {"PATCH", "/api/v1/keys/{v}", "{\"requestsPerMinute\":10}"},
+            new String[] {"DELETE", "/api/v1/keys/{v}", null});
+
+    static List<HostileCorpus.Input> pathValues() {
+        return HostileCorpus.load(List.of("path-values"));
+    }
+
+    static List<HostileCorpus.Input> planBodies() {
+        return HostileCorpus.load(List.of("plan-bodies"));
+    }
+
+    @Test
+    @Order(0)
+    void pathAndPlanFamilies_holdTheirInputs() {
+        assertThat(HostileCorpus.load(HostileCorpus.PATH_AND_PLAN_FAMILIES)).hasSizeGreaterThanOrEqualTo(40);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("pathValues")
+    @Order(2)
+    void pathValue_onEveryEndpointTakingOne_answers4xx_andNoProblemQuotesMoreThan64CharactersOfIt(HostileCorpus.Input input) {
+        String value = input.text();
+        String decoded = URLDecoder.decode(value, StandardCharsets.UTF_8);
+        double created = linksCreated();
+        for (String[] endpoint : PATH_ENDPOINTS) {
+            String path = endpoint[1].replace("{v}", value);
+            RawHttp.Response response = raw(endpoint[0], path, jsonHeaders(), endpoint[2] == null ? null : ascii(endpoint[2]));
+            refused(response);
+            String answer = new String(response.body(), StandardCharsets.UTF_8);
+            for (String quoted : List.of(value, decoded)) {
+                for (String window : windowsBeyondTheCut(quoted)) {
+                    assertThat(answer).as("%s %s quotes more than %d characters of the value", endpoint[0], endpoint[1],
+                            dev.shortcode.api.error.Echo.MAX).doesNotContain(window);
+                }
+            }
+        }
+        assertThat(linksCreated()).isEqualTo(created);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("planBodies")
+    @Order(2)
+    void planBody_outOfRange_answers400NamingTheField(HostileCorpus.Input input) throws IOException {
+        String[] fieldAndBody = input.source().split(" ", 2);
+        RawHttp.Response response = raw("POST", "/api/v1/capacity/plan", jsonHeaders(), HostileCorpus.decodeBytes(fieldAndBody[1]));
+        assertThat(response.status()).as("%s", response).isEqualTo(400);
+        String detail = JSON.readTree(response.body()).get("detail").asText();
+        assertThat(detail).startsWith(fieldAndBody[0] + " ");
+        assertThat(detail.length()).as("a detail quoting its value cut").isLessThan(300);
+    }
+
+    @Test
+    @Order(2)
+    void plan_atTheBoundsOfEveryInput_answersOnlyFiniteNumbers() throws IOException {
+        String mix = String.join(",", java.util.Collections.nCopies(20, "{\"ttl\":\"P36500D\",\"share\":1000000}"));
+        for (String body : List.of(
+                "{\"dailyVolume\":1,\"growthPerMonth\":-0.9899,\"ttlMix\":[{\"ttl\":\"PT1M\",\"share\":4.9e-324}],\"lengths\":[2,11]}",
+                "{\"dailyVolume\":1e12,\"growthPerMonth\":10,\"permanentShare\":1,\"permanentHotTtl\":\"P36500D\",\"ttlMix\":[" + mix
+                        + "],\"lengths\":[2,5,11],\"urlLength\":4096,\"redisBytesPerLink\":1000000,\"archiveBytesPerLink\":1000000}")) {
+            RawHttp.Response response = send("POST", "/api/v1/capacity/plan", body);
+            assertThat(response.status()).as("%s", response).isEqualTo(200);
+            assertFiniteNumbers(JSON.readTree(response.body()), body);
+        }
+    }
+
+    private static void assertFiniteNumbers(JsonNode node, String body) {
+        if (node.isContainerNode()) {
+            node.forEach(child -> assertFiniteNumbers(child, body));
+        } else if (node.isTextual()) {
+            assertThat(node.asText()).as("a figure written as text, for %s", body).isNotIn("Infinity", "-Infinity", "NaN");
+        } else if (node.isNumber()) {
+            assertThat(Double.isFinite(node.asDouble())).as("%s for %s", node, body).isTrue();
+        }
+    }
+
+    /** Stretches of {@code value} one code point longer than an echo may be: at its start, middle and end. */
+    private static List<String> windowsBeyondTheCut(String value) {
+        int length = value.codePointCount(0, value.length());
+        int window = dev.shortcode.api.error.Echo.MAX + 1;
+        if (length < window) {
+            return List.of();
+        }
+        List<String> windows = new java.util.ArrayList<>();
+        for (int from : new int[] {0, (length - window) / 2, length - window}) {
+            int start = value.offsetByCodePoints(0, from);
+            windows.add(value.substring(start, value.offsetByCodePoints(start, window)));
+        }
+        return windows;
+    }
+    // --- Path parameters and capacity plans (end)
 
     @Test
     @Order(3)

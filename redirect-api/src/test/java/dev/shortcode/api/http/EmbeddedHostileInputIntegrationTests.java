@@ -24,6 +24,7 @@ import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -341,6 +342,62 @@ class EmbeddedHostileInputIntegrationTests {
         assertThat(headers.text()).contains("at most 100 header fields");
         assertThat(linksCreated()).isEqualTo(before);
     }
+
+    // --- Bulk streams that outlive their key (begin)
+
+    /**
+     * A key revoked, or expiring, while its bulk stream is open: the lines after that make no link;
+     * those the stream read answer the 401 problem as result lines, and the stream ends within
+     * seconds (the stream checks its key per chunk and every second; if the check comes first there
+     * is no line left to answer, and it just ends).
+     */
+    @Test
+    void bulkStream_keyRevokedOrExpiredWhileOpen_makesNoMoreLinks_answersItsLines401_andEnds() throws Exception {
+        for (boolean revoked : new boolean[] {true, false}) {
+            long expiresAt = System.currentTimeMillis() + 4_000;
+            Map<String, Object> keyBody = new java.util.HashMap<>(Map.of("name", "bulk stream probe", "scopes", List.of("links:write")));
+            if (!revoked) {
+                keyBody.put("expiresAt", java.time.Instant.ofEpochMilli(expiresAt).toString());
+            }
+            var key = as(ADMIN_KEY).body(keyBody).post("/api/v1/keys").then().statusCode(201).extract();
+            try (BulkConnection bulk = new BulkConnection(RestAssured.port, key.path("key"), 0)) {
+                bulk.send(bulkLine("before") + "\n");
+                assertThat(bulk.status()).isEqualTo(200);
+                assertThat(JSON.readTree(bulk.readLine()).path("status").asInt()).isEqualTo(201);
+                if (revoked) {
+                    as(ADMIN_KEY).delete("/api/v1/keys/" + key.path("id")).then().statusCode(204);
+                } else {
+                    Thread.sleep(Math.max(0, expiresAt - System.currentTimeMillis() + 100));
+                }
+                long keyWent = System.nanoTime();
+                double created = linksCreated();
+                try {
+                    for (int i = 0; i < 3; i++) {
+                        bulk.send(bulkLine("after-" + i) + "\n");
+                    }
+                } catch (IOException e) {
+                    // the stream ended before these were sent: nothing of them was read
+                }
+                List<JsonNode> after = new ArrayList<>();
+                for (String text = bulk.readLine(); text != null; text = bulk.readLine()) {
+                    after.add(JSON.readTree(text));
+                }
+                assertThat(Duration.ofNanos(System.nanoTime() - keyWent)).as("the stream ends soon after its key went")
+                        .isLessThan(Duration.ofSeconds(10));
+                assertThat(after).as("revoked: %s", revoked).hasSizeLessThanOrEqualTo(3).allSatisfy(result -> {
+                    assertThat(result.path("status").asInt()).as("%s", result).isEqualTo(401);
+                    assertThat(result.path("problem").path("status").asInt()).isEqualTo(401);
+                    assertThat(result.has("link")).isFalse();
+                });
+                assertThat(linksCreated()).isEqualTo(created);
+            }
+        }
+    }
+
+    private static String bulkLine(String path) {
+        return "{\"url\":\"https://example.com/bulk-key-probe/" + path + "\"}";
+    }
+    // --- Bulk streams that outlive their key (end)
 
     private void batchItemStatus(Map<String, String> item, int status) {
         as(ADMIN_KEY).body(Map.of("links", List.of(item))).post("/api/v1/links/batch").then().statusCode(200)

@@ -17,6 +17,11 @@ final class HostileCorpus {
     static final List<String> FAMILIES = List.of("urls", "ttls", "aliases", "idempotency-keys", "api-keys", "json-bodies",
             "batch-bodies", "raw-http");
 
+    // --- The families of path parameters and capacity plans, read by their own tests (begin)
+    /** Each a family with a test of its own in {@link EmbeddedHostileCorpusIntegrationTests}, not in the general one. */
+    static final List<String> PATH_AND_PLAN_FAMILIES = List.of("path-values", "plan-bodies");
+    // --- (end)
+
     /**
      * @param family the file it comes from, without ".txt"
      * @param line   its line number there
@@ -57,8 +62,12 @@ final class HostileCorpus {
     private HostileCorpus() {}
 
     static List<Input> load() {
+        return load(FAMILIES);
+    }
+
+    static List<Input> load(List<String> families) {
         List<Input> inputs = new ArrayList<>();
-        for (String family : FAMILIES) {
+        for (String family : families) {
             inputs.addAll(read(family));
         }
         return inputs;

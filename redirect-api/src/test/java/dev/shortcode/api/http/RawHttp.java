@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
@@ -60,7 +61,15 @@ final class RawHttp {
      * more arrives for {@code quiet} once a response has begun (30 s before anything arrives).
      */
     static Exchange exchange(int port, byte[] request, Duration quiet) {
+        return exchange(null, port, request, quiet);
+    }
+
+    /** As {@link #exchange(int, byte[], Duration)}, from the loopback address {@code from} (null: the system's choice). */
+    static Exchange exchange(InetAddress from, int port, byte[] request, Duration quiet) {
         try (Socket socket = new Socket()) {
+            if (from != null) {
+                socket.bind(new InetSocketAddress(from, 0));
+            }
             socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
             // Written on its own thread: the server may answer (413) and close before a large request is all sent.
             Thread writer = new Thread(() -> {
