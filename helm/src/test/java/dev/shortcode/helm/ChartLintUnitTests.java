@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * {@code helm lint --strict}: warnings fail too. The chart has no defaults for what each release
  * must choose (Redis, HBase, the secrets, the base URL), so the chart as shipped is linted for
- * exactly those refusals, and each example values file (ci/, the README's) is linted as a release.
+ * exactly those refusals, and each example values file (ci/, docs/OPERATIONS.md's) is linted as a release.
  */
 class ChartLintUnitTests {
 

@@ -16,12 +16,12 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * What the READMEs say about the chart: the chart README's values table against values.yaml, and
- * the example release of the repository README's "Run on Kubernetes", installed as written.
+ * What the docs say about the chart: the chart README's values table against values.yaml, and
+ * the example release of docs/OPERATIONS.md's "Run on Kubernetes", installed as written.
  */
 class ChartReadmeUnitTests {
 
-    private static final Path ROOT_README = Path.of(System.getProperty("shortcode.root.readme", "../README.md"));
+    private static final Path OPERATIONS = Path.of(System.getProperty("shortcode.operations.doc", "../docs/OPERATIONS.md"));
     private static final Pattern YAML_BLOCK = Pattern.compile("```yaml\n(.*?)```", Pattern.DOTALL);
     private static final Pattern ROW = Pattern.compile("^\\| `([A-Za-z0-9.]+)` \\| `([^`]*)` \\|", Pattern.MULTILINE);
 
@@ -40,15 +40,15 @@ class ChartReadmeUnitTests {
     }
 
     @Test
-    void rootReadme_kubernetesExample_isAReleaseTheChartAccepts() throws IOException {
-        String readme = Files.readString(ROOT_README);
-        String section = readme.substring(readme.indexOf("## Run on Kubernetes"));
+    void operationsPage_kubernetesExample_isAReleaseTheChartAccepts() throws IOException {
+        String page = Files.readString(OPERATIONS);
+        String section = page.substring(page.indexOf("## Run on Kubernetes"));
         Matcher block = YAML_BLOCK.matcher(section);
-        assertThat(block.find()).as("a ```yaml block in README.md's Run on Kubernetes").isTrue();
+        assertThat(block.find()).as("a ```yaml block in %s's Run on Kubernetes", OPERATIONS).isTrue();
 
         Manifests manifests = ChartRelease.withNoValues().named("shortcode").values(block.group(1)).render();
 
-        // The names the README tells the reader to use.
+        // The names the page tells the reader to use.
         assertThat(manifests.kindsAndNames()).contains("Deployment/shortcode", "Service/shortcode", "Service/shortcode-management");
         assertThat(manifests.container().getImage()).isEqualTo("registry.example.com/shortcode:0.1.0");
         assertThat(manifests.container().getEnv()).filteredOn(e -> e.getValueFrom().getSecretKeyRef() != null).isNotEmpty()

@@ -14,7 +14,7 @@ import java.util.Map;
  * <ul>
  *   <li>{@code RateLimit-Policy: "burst";q=600;w=60, "daily";q=1000000;w=86400}: {@code q} the
  *       quota, {@code w} the window in seconds. The quota unit ({@code qu}) is left at its default,
- *       requests; the daily policy counts links created (a batch its items), which the README says.
+ *       requests; the daily policy counts links created (a batch its items), which docs/API.md says.
  *   <li>{@code RateLimit: "burst";r=42;t=1, "daily";r=999000;t=43200}: {@code r} what is left,
  *       {@code t} seconds until more is available: the next unit of the burst, which refills
  *       gradually (omitted while it is full), and the next 00:00 UTC for the daily quota. On a 429

@@ -11,7 +11,7 @@ public final class StatsViews {
 
     /**
      * @param uniques unique visitors, summed over the window's days (a visitor counts once per
-     *                day; estimated, see the README); with {@code unit=hour}, of the whole UTC days
+     *                day; estimated, see docs/API.md); with {@code unit=hour}, of the whole UTC days
      *                the window touches
      * @param qrScans clicks that came from the link's QR code (they are among {@code clicks}); with
      *                {@code unit=hour}, too, of the whole days the window touches

@@ -48,13 +48,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Every key of {@link ServiceConfig}, built the way the service builds it (SmallRye's mapping with
  * Quarkus' duration converter, then {@link ServiceSettings#from}): a valid value other than the
  * default, given as a property and as its environment variable, reaches the option it sets; a bad
- * value fails naming the key. The README's configuration tables must list exactly these keys,
+ * value fails naming the key. The tables of docs/CONFIGURATION.md must list exactly these keys,
  * with their environment variables and the mapping's defaults.
  */
 class ConfigurationKeysUnitTests {
 
     private static final Path DIR = temporaryDirectory();
     private static final Path README = Path.of("..", "README.md");
+    /** The configuration reference: a table row per key (key, variable, default, meaning). */
+    private static final Path CONFIGURATION = Path.of("..", "docs", "CONFIGURATION.md");
     private static final String POOL = "tiny";
     private static final String SECRET = "a secret shared by every test node";
 
@@ -75,7 +77,7 @@ class ConfigurationKeysUnitTests {
     }
 
     /**
-     * One key as the README documents it ({@code <name>} for a pool's name).
+     * One key as docs/CONFIGURATION.md documents it ({@code <name>} for a pool's name).
      *
      * @param good     a valid value other than the default
      * @param expected what {@code option} answers once {@code good} is set
@@ -281,26 +283,26 @@ class ConfigurationKeysUnitTests {
     }
 
     @Test
-    void readme_documentsExactlyTheKeysThatBind() {
-        Set<String> documented = readmeRows().keySet();
+    void configurationPage_documentsExactlyTheKeysThatBind() {
+        Set<String> documented = documentedRows().keySet();
         Set<String> tested = keys().stream().map(Key::name).collect(Collectors.toCollection(TreeSet::new));
         Set<String> bound = mappingProperties().keySet();
 
         assertThat(tested).as("keys of the mapping without a case here").containsAll(bound);
         assertThat(bound).as("cases here for keys the mapping does not have").containsAll(tested);
-        assertThat(documented).as("keys that bind but are missing from the README's tables").containsAll(bound);
-        assertThat(bound).as("keys in the README's tables that do not bind").containsAll(documented);
+        assertThat(documented).as("keys that bind but are missing from the tables of " + CONFIGURATION).containsAll(bound);
+        assertThat(bound).as("keys in the tables of %s that do not bind", CONFIGURATION).containsAll(documented);
     }
 
     @Test
-    void readme_namesEachKeysEnvironmentVariableAndDefault() {
+    void configurationPage_namesEachKeysEnvironmentVariableAndDefault() {
         Map<String, ConfigMappingInterface.Property> bound = mappingProperties();
-        for (Map.Entry<String, List<String>> row : readmeRows().entrySet()) {
+        for (Map.Entry<String, List<String>> row : documentedRows().entrySet()) {
             String key = row.getKey();
             assertThat(row.getValue().get(0)).as("environment variable of %s", key).isEqualTo("`" + envName(key) + "`");
             ConfigMappingInterface.Property property = bound.get(key);
             if (property != null && property.hasDefaultValue()) {
-                assertThat(row.getValue().get(2)).as("default of %s", key).isEqualTo("`" + property.getDefaultValue() + "`");
+                assertThat(row.getValue().get(1)).as("default of %s", key).isEqualTo("`" + property.getDefaultValue() + "`");
             }
         }
     }
@@ -367,7 +369,7 @@ class ConfigurationKeysUnitTests {
     }
 
     /**
-     * The leaves of the mapping by name, a map key written {@code <name>} as the README does, a list
+     * The leaves of the mapping by name, a map key written {@code <name>} as the tables do, a list
      * without its index (it takes comma-separated values).
      */
     private static Map<String, ConfigMappingInterface.Property> mappingProperties() {
@@ -377,26 +379,26 @@ class ConfigurationKeysUnitTests {
         return properties;
     }
 
-    /** The README's configuration rows: key, then the cells after it (environment variable, meaning, default). */
-    private static Map<String, List<String>> readmeRows() {
+    /** The configuration page's rows: key, then the cells after it (environment variable, default, meaning). */
+    private static Map<String, List<String>> documentedRows() {
         Pattern row = Pattern.compile("^\\|\\s*`(shortcode\\.[^`]+)`\\s*\\|(.*)\\|\\s*$");
         Map<String, List<String>> rows = new LinkedHashMap<>();
         try {
-            for (String line : Files.readAllLines(README, StandardCharsets.UTF_8)) {
+            for (String line : Files.readAllLines(CONFIGURATION, StandardCharsets.UTF_8)) {
                 Matcher m = row.matcher(line);
                 if (m.matches()) {
                     List<String> cells = new ArrayList<>();
                     for (String cell : m.group(2).split("\\|", -1)) {
                         cells.add(cell.trim());
                     }
-                    assertThat(cells).as("cells of the README row %s", m.group(1)).hasSize(3);
-                    assertThat(rows.put(m.group(1), cells)).as("README rows of %s", m.group(1)).isNull();
+                    assertThat(cells).as("cells of the row %s", m.group(1)).hasSize(3);
+                    assertThat(rows.put(m.group(1), cells)).as("rows of %s", m.group(1)).isNull();
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        assertThat(rows).as("configuration rows in " + README).isNotEmpty();
+        assertThat(rows).as("configuration rows in " + CONFIGURATION).isNotEmpty();
         return rows;
     }
 
