@@ -30,7 +30,7 @@ class ServiceArchitectureUnitTests {
             "dev.shortcode.core.redis.StoreKeys", "dev.shortcode.core.redis.HotStoreOptions",
             "dev.shortcode.core.redis.HotStoreOptions$Builder", "dev.shortcode.core.redis.ArchiverOptions",
             "dev.shortcode.core.redis.ArchiverOptions$Builder", "dev.shortcode.core.redis.OutboxMetrics",
-            "dev.shortcode.hbase.HBaseStorage", "dev.shortcode.hbase.HBaseArchiveConfig", "dev.shortcode.hbase.HBaseArchiveConfig$Builder");
+            "dev.shortcode.hbase.HBaseStorage", "dev.shortcode.hbase.HBaseArchiveOptions", "dev.shortcode.hbase.HBaseArchiveOptions$Builder");
 
     @Test
     void service_usesNoStorageClientLibrary() {

@@ -30,7 +30,7 @@ public record LeaseOptions(
         Duration awaitTimeout,
         long reseedGapBlocks) {
 
-    static final String PREFIX = IssuerConfig.PREFIX + "lease.";
+    static final String PREFIX = IssuerOptions.PREFIX + "lease.";
 
     public static final LeaseOptions DEFAULTS = builder().build();
 

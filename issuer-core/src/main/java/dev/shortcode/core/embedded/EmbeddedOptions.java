@@ -1,7 +1,7 @@
 package dev.shortcode.core.embedded;
 
 import dev.shortcode.core.config.ConfigException;
-import dev.shortcode.core.config.IssuerConfig;
+import dev.shortcode.core.config.IssuerOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -40,7 +40,7 @@ import java.time.Duration;
 public record EmbeddedOptions(Path dataDir, long blockCacheBytes, double extensionSlack, Duration maxExtensionWindow,
         Duration sweepInterval, int sweepBatch, int writeQueueCapacity, int writeBatchMax, Duration commitDelay) {
 
-    static final String PREFIX = IssuerConfig.PREFIX + "embedded.";
+    static final String PREFIX = IssuerOptions.PREFIX + "embedded.";
 
     /** Longer than this and the wait costs more latency than any sync saves. */
     static final Duration MAX_COMMIT_DELAY = Duration.ofMillis(100);
@@ -50,7 +50,7 @@ public record EmbeddedOptions(Path dataDir, long blockCacheBytes, double extensi
 
     public EmbeddedOptions {
         if (dataDir == null) {
-            throw new ConfigException(IssuerConfig.PREFIX + "data-dir", "must be set");
+            throw new ConfigException(IssuerOptions.PREFIX + "data-dir", "must be set");
         }
         if (blockCacheBytes < MIN_BLOCK_CACHE_BYTES) {
             throw new ConfigException(PREFIX + "block-cache-size", blockCacheBytes + " must be at least " + MIN_BLOCK_CACHE_BYTES + " bytes");

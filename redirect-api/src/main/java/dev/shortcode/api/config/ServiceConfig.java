@@ -442,7 +442,7 @@ public interface ServiceConfig {
         Duration commitDelay();
     }
 
-    /** {@code shortcode.hbase.*} (see persistence-hbase's HBaseArchiveConfig). */
+    /** {@code shortcode.hbase.*} (see persistence-hbase's HBaseArchiveOptions). */
     interface HBase {
 
         /** {@code host:port[,host:port...]} of the cluster's ZooKeeper; required with Redis. */

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.shortcode.api.applinks.SampleAssociationFiles;
 import dev.shortcode.core.config.ConfigException;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.redis.RedisMode;
 import dev.shortcode.core.redis.RedisStorageOptions;
-import dev.shortcode.hbase.HBaseArchiveConfig;
+import dev.shortcode.hbase.HBaseArchiveOptions;
 import io.quarkus.runtime.configuration.DurationConverter;
 import io.smallrye.config.ConfigMappingInterface;
 import io.smallrye.config.ConfigMappings;
@@ -432,7 +432,7 @@ class ConfigurationKeysUnitTests {
         return new Key(name, mode, good, expected, bad, option);
     }
 
-    private static PoolSpec pool(ServiceSettings settings) {
+    private static PoolOptions pool(ServiceSettings settings) {
         return settings.issuer().pool(POOL).orElseThrow();
     }
 
@@ -440,7 +440,7 @@ class ConfigurationKeysUnitTests {
         return settings.redis().orElseThrow();
     }
 
-    private static HBaseArchiveConfig hbase(ServiceSettings settings) {
+    private static HBaseArchiveOptions hbase(ServiceSettings settings) {
         return settings.hbase().orElseThrow();
     }
 
