@@ -1,6 +1,6 @@
 package dev.shortcode.api.capacity;
 
-import dev.shortcode.api.config.CapacitySettings;
+import dev.shortcode.api.config.CapacityOptions;
 import dev.shortcode.core.alloc.AllocatorStats;
 import dev.shortcode.core.capacity.ArchiveForecast;
 import dev.shortcode.core.capacity.ArchiveInputs;
@@ -65,7 +65,7 @@ public final class CapacitySampler implements AutoCloseable {
     private final Archive archive;
     private final Supplier<List<AllocatorStats>> allocators;
     private final ToLongFunction<String> idsWasted;
-    private final CapacitySettings settings;
+    private final CapacityOptions settings;
     private final String storageKind;
     private final Clock clock;
     private final String node;
@@ -82,7 +82,7 @@ public final class CapacitySampler implements AutoCloseable {
      * @param idsWasted  ids this node wasted so far, per pool name
      */
     public CapacitySampler(List<PoolOptions> pools, StorageFootprint footprint, Archive archive, Supplier<List<AllocatorStats>> allocators,
-            ToLongFunction<String> idsWasted, CapacitySettings settings, String storageKind, Clock clock) {
+            ToLongFunction<String> idsWasted, CapacityOptions settings, String storageKind, Clock clock) {
         this.pools = List.copyOf(pools);
         this.footprint = footprint;
         this.archive = archive;
@@ -115,7 +115,7 @@ public final class CapacitySampler implements AutoCloseable {
         return first;
     }
 
-    public CapacitySettings settings() {
+    public CapacityOptions settings() {
         return settings;
     }
 

@@ -18,7 +18,7 @@ import java.util.OptionalLong;
  * short forms {@code 2s}, {@code 500ms}.
  *
  * <p>Type errors stop the start naming the key (the framework's own message). Values that parse
- * but make no sense are refused by the core's option records, which {@link ServiceSettings} builds
+ * but make no sense are refused by the core's option records, which {@link ServiceOptions} builds
  * from this tree: their {@code ConfigException}s name the keys spelt exactly as here, so a key
  * renamed here must be renamed there too ({@code ConfigurationKeysUnitTests} checks each key).
  */
@@ -103,7 +103,7 @@ public interface ServiceConfig {
     /** What the service writes into the archive besides links. */
     Archive archive();
 
-    /** {@code shortcode.bulk.*}: one {@code POST /api/v1/links/bulk} stream (see BulkSettings). */
+    /** {@code shortcode.bulk.*}: one {@code POST /api/v1/links/bulk} stream (see BulkOptions). */
     interface Bulk {
 
         /** Longest line of a bulk body, in bytes; a longer line fails alone. 256..1048576. */
@@ -535,7 +535,7 @@ public interface ServiceConfig {
         Duration refresh();
     }
 
-    /** {@code shortcode.capacity.*} (see {@link CapacitySettings}). */
+    /** {@code shortcode.capacity.*} (see {@link CapacityOptions}). */
     interface Capacity {
 
         /** How often the stores are measured, PT1S..PT1H; the API and the gauges serve the last measurement. */
@@ -566,7 +566,7 @@ public interface ServiceConfig {
         Optional<String> archiveBudget();
     }
 
-    /** {@code shortcode.http.*} (see {@link HttpLimits}). */
+    /** {@code shortcode.http.*} (see {@link HttpOptions}). */
     interface Http {
 
         /**
@@ -586,7 +586,7 @@ public interface ServiceConfig {
         int maxHeaderCount();
     }
 
-    /** {@code shortcode.stats.*} (see {@link StatsSettings}). */
+    /** {@code shortcode.stats.*} (see {@link StatsOptions}). */
     interface Stats {
 
         /** Whether redirects are counted. */
@@ -630,7 +630,7 @@ public interface ServiceConfig {
     }
 
     /**
-     * {@code shortcode.app-links.*} (see {@link AppLinksSettings}): the two files that let iOS and
+     * {@code shortcode.app-links.*} (see {@link AppLinksOptions}): the two files that let iOS and
      * Android open this domain's short links in an app. Each is read and checked at start (a file
      * that is missing, not JSON or not of its format stops the start naming its key) and served as
      * it is; unset, its URL answers 404.

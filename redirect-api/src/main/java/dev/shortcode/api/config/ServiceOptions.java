@@ -50,11 +50,11 @@ import java.util.Optional;
  * @param limits              the default rate limits and quotas of API keys
  * @param appLinks            the app-link association files served under {@code /.well-known/}
  */
-public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, String baseHost, int redirectStatus, TtlPolicy ttlPolicy,
+public record ServiceOptions(DataDirectory dataDirectory, String baseUrl, String baseHost, int redirectStatus, TtlPolicy ttlPolicy,
         Duration idempotencyTtl, Optional<String> adminKey, IssuerOptions issuer, Optional<RedisStorageOptions> redis,
         Optional<HBaseArchiveOptions> hbase, EmbeddedOptions embeddedOptions, ColdReadOptions coldRead, Duration issuedCountInterval,
-        boolean refuseInternalAddresses, DenylistSettings denylist, CapacitySettings capacity, HttpLimits http,
-        StatsSettings stats, BulkSettings bulk, LimitSettings limits, AppLinksSettings appLinks) {
+        boolean refuseInternalAddresses, DenylistOptions denylist, CapacityOptions capacity, HttpOptions http,
+        StatsOptions stats, BulkOptions bulk, LimitOptions limits, AppLinksOptions appLinks) {
 
     private static final String KEY = IssuerOptions.PREFIX;
 
@@ -70,13 +70,13 @@ public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, Strin
      * Maps and checks the configuration. In embedded mode without a configured secret this reads
      * (or on the first start generates) the secret in the data directory.
      */
-    public static ServiceSettings from(ServiceConfig config) {
+    public static ServiceOptions from(ServiceConfig config) {
         DataDirectory dataDirectory = dataDirectory(config.dataDir());
         String baseUrl = config.baseUrl().endsWith("/") ? config.baseUrl().substring(0, config.baseUrl().length() - 1) : config.baseUrl();
         String baseHost = hostOf(baseUrl, config.baseUrl());
         int redirectStatus = redirectStatus(config.redirectStatus());
         Duration idempotencyTtl = idempotencyTtl(config.idempotencyTtl());
-        Optional<String> adminKey = config.adminKey().map(String::trim).filter(k -> !k.isEmpty()).map(ServiceSettings::checkAdminKey);
+        Optional<String> adminKey = config.adminKey().map(String::trim).filter(k -> !k.isEmpty()).map(ServiceOptions::checkAdminKey);
 
         Optional<List<String>> uris = config.redis().uris().filter(l -> !l.isEmpty());
         Optional<String> quorum = config.hbase().zookeeperQuorum().filter(s -> !s.isBlank());
@@ -102,11 +102,11 @@ public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, Strin
         Optional<RedisStorageOptions> redis = uris.map(u -> redis(u, config.redis(), coldRead));
         Optional<HBaseArchiveOptions> hbase = quorum.map(q -> hbase(q, config.hbase()));
         Duration issuedCountInterval = DailyIssueCounter.checkInterval(config.archive().issuedCountInterval());
-        return new ServiceSettings(dataDirectory, baseUrl, baseHost, redirectStatus, ttlPolicy, idempotencyTtl, adminKey, issuer, redis,
-                hbase, embedded, coldRead, issuedCountInterval, config.refuseInternalAddresses(), DenylistSettings.from(config.denylist()),
-                CapacitySettings.from(config.capacity()), HttpLimits.from(config.http()), StatsSettings.from(config.stats()),
-                BulkSettings.from(config.bulk()), LimitSettings.from(config.limits()),
-                AppLinksSettings.from(config.appLinks()));
+        return new ServiceOptions(dataDirectory, baseUrl, baseHost, redirectStatus, ttlPolicy, idempotencyTtl, adminKey, issuer, redis,
+                hbase, embedded, coldRead, issuedCountInterval, config.refuseInternalAddresses(), DenylistOptions.from(config.denylist()),
+                CapacityOptions.from(config.capacity()), HttpOptions.from(config.http()), StatsOptions.from(config.stats()),
+                BulkOptions.from(config.bulk()), LimitOptions.from(config.limits()),
+                AppLinksOptions.from(config.appLinks()));
     }
 
     private static DataDirectory dataDirectory(String path) {

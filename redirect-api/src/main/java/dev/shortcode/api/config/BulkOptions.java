@@ -13,11 +13,11 @@ import java.time.Duration;
  *                         with {@code maxLineBytes} it bounds a stream's memory
  * @param idleTimeout      a stream waiting for its client's next bytes this long is closed
  */
-public record BulkSettings(int maxLineBytes, int chunkLines, int maxInFlightLines, Duration idleTimeout) {
+public record BulkOptions(int maxLineBytes, int chunkLines, int maxInFlightLines, Duration idleTimeout) {
 
     static final String PREFIX = "shortcode.bulk.";
 
-    public BulkSettings {
+    public BulkOptions {
         if (maxLineBytes < 256 || maxLineBytes > 1 << 20) {
             throw new ConfigException(PREFIX + "max-line-bytes", maxLineBytes + " is outside 256..1048576");
         }
@@ -33,7 +33,7 @@ public record BulkSettings(int maxLineBytes, int chunkLines, int maxInFlightLine
         }
     }
 
-    static BulkSettings from(ServiceConfig.Bulk config) {
-        return new BulkSettings(config.maxLineBytes(), config.chunkLines(), config.maxInFlightLines(), config.idleTimeout());
+    static BulkOptions from(ServiceConfig.Bulk config) {
+        return new BulkOptions(config.maxLineBytes(), config.chunkLines(), config.maxInFlightLines(), config.idleTimeout());
     }
 }
