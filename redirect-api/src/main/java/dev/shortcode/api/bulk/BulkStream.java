@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import dev.shortcode.api.config.BulkOptions;
 import dev.shortcode.api.error.InvalidRequestException;
-import dev.shortcode.api.link.TtlPolicy;
+import dev.shortcode.api.ttl.TtlPolicy;
 import dev.shortcode.api.problem.ErrorMapping;
 import dev.shortcode.api.problem.ProblemResponse;
 import io.netty.buffer.ByteBuf;

@@ -1,6 +1,6 @@
 package dev.shortcode.api.config;
 
-import dev.shortcode.api.link.TtlPolicy;
+import dev.shortcode.api.ttl.TtlPolicy;
 import dev.shortcode.core.alloc.DailyIssueCounter;
 import dev.shortcode.core.config.ConfigException;
 import dev.shortcode.core.config.IssuerOptions;

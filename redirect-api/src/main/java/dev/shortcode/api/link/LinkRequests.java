@@ -1,6 +1,7 @@
 package dev.shortcode.api.link;
 
 import dev.shortcode.api.error.InvalidRequestException;
+import dev.shortcode.api.ttl.TtlPolicy;
 import dev.shortcode.core.store.DenyRule;
 import dev.shortcode.core.store.LinkTargets;
 import java.util.Map;

@@ -2,6 +2,7 @@ package dev.shortcode.api.link;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.shortcode.api.ttl.TtlPolicy;
 import dev.shortcode.core.Storage;
 import dev.shortcode.core.alloc.CodeIssuer;
 import dev.shortcode.core.alloc.Ticker;

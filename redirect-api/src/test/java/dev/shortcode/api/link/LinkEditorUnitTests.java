@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.shortcode.api.error.NotFoundException;
 import dev.shortcode.api.error.NotOwnerException;
+import dev.shortcode.api.ttl.TtlPolicy;
 import dev.shortcode.core.Storage;
 import dev.shortcode.core.config.IssuerOptions;
 import dev.shortcode.core.embedded.EmbeddedOptions;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.shortcode.api.error.InvalidRequestException;
+import dev.shortcode.api.ttl.TtlPolicy;
 import dev.shortcode.core.config.IssuerOptions;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.shortcode.api.link;
+package dev.shortcode.api.ttl;
 
 import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.error.InvalidRequestException;
