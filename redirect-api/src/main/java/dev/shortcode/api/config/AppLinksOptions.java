@@ -36,7 +36,7 @@ public record AppLinksOptions(Optional<byte[]> appleAppSiteAssociation, Optional
     /** Neither file configured. */
     public static final AppLinksOptions NONE = new AppLinksOptions(Optional.empty(), Optional.empty());
 
-    static AppLinksOptions from(ServiceConfig.AppLinks config) {
+    static AppLinksOptions from(AppLinksConfig config) {
         return new AppLinksOptions(read(AASA_KEY, config.appleAppSiteAssociation(), AssociationShapes::appleAppSiteAssociation),
                 read(ASSET_LINKS_KEY, config.assetlinks(), AssociationShapes::assetLinks));
     }

@@ -4,7 +4,7 @@ import dev.shortcode.core.config.ConfigException;
 import java.time.Duration;
 
 /**
- * {@link ServiceConfig.Bulk} checked: the limits of one bulk stream.
+ * {@link BulkConfig} checked: the limits of one bulk stream.
  *
  * @param maxLineBytes     longest line read; a longer one fails alone (its excess is never held)
  * @param chunkLines       lines sent to the stores together (one code issue per pool, one
@@ -33,7 +33,7 @@ public record BulkOptions(int maxLineBytes, int chunkLines, int maxInFlightLines
         }
     }
 
-    static BulkOptions from(ServiceConfig.Bulk config) {
+    static BulkOptions from(BulkConfig config) {
         return new BulkOptions(config.maxLineBytes(), config.chunkLines(), config.maxInFlightLines(), config.idleTimeout());
     }
 }

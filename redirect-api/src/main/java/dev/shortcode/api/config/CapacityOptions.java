@@ -8,7 +8,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@link ServiceConfig.Capacity} checked: a bad value stops the start naming its key.
+ * {@link CapacityConfig} checked: a bad value stops the start naming its key.
  *
  * @param archiveBudgetBytes 0 when no budget is set
  */
@@ -26,7 +26,7 @@ public record CapacityOptions(Duration refresh, SamplingOptions sampling, long a
         }
     }
 
-    public static CapacityOptions from(ServiceConfig.Capacity config) {
+    public static CapacityOptions from(CapacityConfig config) {
         SamplingOptions sampling = new SamplingOptions(config.sampleSize(), config.exactBelow(), config.memorySamples(),
                 config.pipeline(), config.timeBudget());
         long budget = config.archiveBudget().filter(s -> !s.isBlank()).map(CapacityOptions::bytes).orElse(0L);

@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * {@link ServiceConfig.Denylist} checked.
+ * {@link DenylistConfig} checked.
  *
  * @param file    the operator's rules, read at start, when set
  * @param refresh how often each node re-reads the shared rules and disabled links
@@ -24,7 +24,7 @@ public record DenylistOptions(Optional<Path> file, Duration refresh) {
         }
     }
 
-    static DenylistOptions from(ServiceConfig.Denylist config) {
+    static DenylistOptions from(DenylistConfig config) {
         Optional<Path> file = config.file().map(String::strip).filter(f -> !f.isEmpty()).map(DenylistOptions::path);
         return new DenylistOptions(file, config.refresh());
     }

@@ -26,7 +26,7 @@ public record LimitOptions(boolean enabled, long requestsPerMinute, long linksPe
         }
     }
 
-    static LimitOptions from(ServiceConfig.Limits config) {
+    static LimitOptions from(LimitsConfig config) {
         return new LimitOptions(config.enabled(), config.requestsPerMinute(), config.linksPerDay());
     }
 }

@@ -153,7 +153,7 @@ public record ServiceOptions(DataDirectory dataDirectory, String baseUrl, String
         return key;
     }
 
-    private static IssuerOptions issuer(String secret, Map<String, ServiceConfig.Pool> pools, ServiceConfig.Lease lease) {
+    private static IssuerOptions issuer(String secret, Map<String, PoolConfig> pools, LeaseConfig lease) {
         IssuerOptions.Builder issuer = IssuerOptions.builder().secret(secret).lease(LeaseOptions.builder()
                 .prefetchAt(lease.prefetchAt())
                 .growBelow(lease.growBelow())
@@ -174,12 +174,12 @@ public record ServiceOptions(DataDirectory dataDirectory, String baseUrl, String
         return issuer.build();
     }
 
-    private static ColdReadOptions coldRead(ServiceConfig.ColdRead c) {
+    private static ColdReadOptions coldRead(ColdReadConfig c) {
         return new ColdReadOptions(c.negativeCache().maxSize(), c.negativeCache().ttl(), c.watermark().maxAge(),
                 c.watermark().slackBlocks(), c.watermark().waitTimeout());
     }
 
-    private static EmbeddedOptions embedded(Path dataDir, ServiceConfig.Embedded e) {
+    private static EmbeddedOptions embedded(Path dataDir, EmbeddedConfig e) {
         return EmbeddedOptions.builder(dataDir)
                 .blockCacheBytes(e.blockCacheSize())
                 .extensionSlack(e.extensionSlack())
@@ -192,8 +192,8 @@ public record ServiceOptions(DataDirectory dataDirectory, String baseUrl, String
                 .build();
     }
 
-    private static RedisStorageOptions redis(List<String> uris, ServiceConfig.Redis r, ColdReadOptions coldRead) {
-        ServiceConfig.HotStore h = r.hotStore();
+    private static RedisStorageOptions redis(List<String> uris, RedisConfig r, ColdReadOptions coldRead) {
+        HotStoreConfig h = r.hotStore();
         HotStoreOptions hotStore = HotStoreOptions.builder()
                 .nearCacheMaxSize(h.nearCache().maxSize())
                 .nearCacheRefresh(h.nearCache().refresh())
@@ -208,7 +208,7 @@ public record ServiceOptions(DataDirectory dataDirectory, String baseUrl, String
                 .oneScriptCreates(h.outbox().oneScriptCreates())
                 .sweepPeriod(h.sweepPeriod())
                 .build();
-        ServiceConfig.Archiver a = r.archiver();
+        ArchiverConfig a = r.archiver();
         ArchiverOptions archiver = ArchiverOptions.builder()
                 .group(a.group())
                 .consumer(a.consumer().orElse(""))
@@ -235,7 +235,7 @@ public record ServiceOptions(DataDirectory dataDirectory, String baseUrl, String
                 .build();
     }
 
-    private static HBaseArchiveOptions hbase(String quorum, ServiceConfig.HBase h) {
+    private static HBaseArchiveOptions hbase(String quorum, HBaseConfig h) {
         return HBaseArchiveOptions.builder()
                 .zookeeperQuorum(quorum)
                 .znodeParent(h.zookeeperZnodeParent())

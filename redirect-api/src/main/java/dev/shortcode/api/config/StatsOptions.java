@@ -25,7 +25,7 @@ public record StatsOptions(boolean enabled, Duration flushInterval, int buffer, 
     /** About 200 bytes a pending click at worst (every click a new link): 2 GB at this bound. */
     static final int MAX_BUFFER = 10_000_000;
 
-    static StatsOptions from(ServiceConfig.Stats config) {
+    static StatsOptions from(StatsConfig config) {
         Duration flush = config.flushInterval();
         if (flush.compareTo(MIN_FLUSH) < 0 || flush.compareTo(MAX_FLUSH) > 0) {
             throw new ConfigException(PREFIX + "flush-interval", flush + " must lie between " + MIN_FLUSH + " and " + MAX_FLUSH);

@@ -19,8 +19,8 @@ class AppLinksOptionsUnitTests {
     @TempDir
     Path dir;
 
-    static ServiceConfig.AppLinks config(String aasa, String assetLinks) {
-        return new ServiceConfig.AppLinks() {
+    static AppLinksConfig config(String aasa, String assetLinks) {
+        return new AppLinksConfig() {
             @Override
             public Optional<String> appleAppSiteAssociation() {
                 return Optional.ofNullable(aasa);

@@ -38,8 +38,8 @@ class CapacityOptionsUnitTests {
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.capacity.archive-budget");
     }
 
-    private static ServiceConfig.Capacity config(Duration refresh, int sampleSize, Duration budget, Optional<String> archiveBudget) {
-        return new ServiceConfig.Capacity() {
+    private static CapacityConfig config(Duration refresh, int sampleSize, Duration budget, Optional<String> archiveBudget) {
+        return new CapacityConfig() {
             public Duration refresh() { return refresh; }
             public int sampleSize() { return sampleSize; }
             public long exactBelow() { return 20_000; }
