@@ -53,9 +53,9 @@ final class ArchiveSchema {
     static final int LINKS_BLOCK_SIZE = 16 * 1024;
     static final String MODERATION_TABLE = "moderation";
 
-    private final HBaseArchiveConfig config;
+    private final HBaseArchiveOptions config;
 
-    ArchiveSchema(HBaseArchiveConfig config) {
+    ArchiveSchema(HBaseArchiveOptions config) {
         this.config = config;
     }
 
@@ -151,7 +151,7 @@ final class ArchiveSchema {
                 continue;
             }
             if (!config.createTables()) {
-                throw new HBaseArchiveException("table " + name.getNamespaceAsString() + ":" + name.getQualifierAsString() + " does not exist and " + HBaseArchiveConfig.PREFIX
+                throw new HBaseArchiveException("table " + name.getNamespaceAsString() + ":" + name.getQualifierAsString() + " does not exist and " + HBaseArchiveOptions.PREFIX
                         + "create-tables is false: create it or let the service create it", new TableNotFoundException(name));
             }
             CompletableFuture<Void> created = name.equals(links()) || name.equals(clicks())

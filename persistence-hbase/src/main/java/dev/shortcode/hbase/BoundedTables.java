@@ -16,7 +16,7 @@ final class BoundedTables {
     private BoundedTables() {
     }
 
-    static AsyncTable<AdvancedScanResultConsumer> open(AsyncConnection connection, TableName table, HBaseArchiveConfig config) {
+    static AsyncTable<AdvancedScanResultConsumer> open(AsyncConnection connection, TableName table, HBaseArchiveOptions config) {
         long operationMs = config.operationTimeout().toMillis();
         return connection.getTableBuilder(table)
                 .setOperationTimeout(operationMs, TimeUnit.MILLISECONDS)
@@ -26,7 +26,7 @@ final class BoundedTables {
     }
 
     /** HBase's own timeout plus slack: a second guard so that no stage stays open for ever. */
-    static Duration deadline(HBaseArchiveConfig config) {
+    static Duration deadline(HBaseArchiveOptions config) {
         return config.operationTimeout().plusSeconds(1);
     }
 }

@@ -71,7 +71,7 @@ public final class HBaseApiKeyStore implements ApiKeyStore {
     /** HBase's own timeout plus slack: a second guard so that no stage stays open for ever. */
     private final Duration deadline;
 
-    HBaseApiKeyStore(AsyncConnection connection, TableName table, HBaseArchiveConfig config) {
+    HBaseApiKeyStore(AsyncConnection connection, TableName table, HBaseArchiveOptions config) {
         this.table = BoundedTables.open(connection, table, config);
         this.tableName = table.getNameAsString();
         this.deadline = BoundedTables.deadline(config);

@@ -70,7 +70,7 @@ public final class HBaseArchive implements Archive {
     private final Duration deadline;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    HBaseArchive(AsyncConnection connection, ArchiveSchema schema, HBaseArchiveConfig config) {
+    HBaseArchive(AsyncConnection connection, ArchiveSchema schema, HBaseArchiveOptions config) {
         long operationMs = config.operationTimeout().toMillis();
         long rpcMs = config.rpcTimeout().toMillis();
         this.links = connection.getTableBuilder(schema.links())

@@ -1,6 +1,6 @@
 package dev.shortcode.hbase;
 
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.store.ArchiveFootprint;
 import dev.shortcode.core.store.Footprint;
 import dev.shortcode.core.store.StorageFootprint;
@@ -39,7 +39,7 @@ final class HBaseArchiveFootprint implements StorageFootprint {
     }
 
     @Override
-    public Footprint measure(List<PoolSpec> pools) {
+    public Footprint measure(List<PoolOptions> pools) {
         Instant started = clock.instant();
         long began = System.nanoTime();
         Collection<ServerName> servers = Futures.await(connection.getAdmin().getRegionServers(), timeout, "list region servers");

@@ -54,7 +54,7 @@ final class HBaseClickArchive implements ClickArchive {
     private final String name;
     private final Duration deadline;
 
-    HBaseClickArchive(AsyncConnection connection, ArchiveSchema schema, HBaseArchiveConfig config) {
+    HBaseClickArchive(AsyncConnection connection, ArchiveSchema schema, HBaseArchiveOptions config) {
         this.table = BoundedTables.open(connection, schema.clicks(), config);
         this.name = schema.clicks().getNameAsString();
         this.deadline = BoundedTables.deadline(config);

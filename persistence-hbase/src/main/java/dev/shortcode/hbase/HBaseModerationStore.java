@@ -37,7 +37,7 @@ final class HBaseModerationStore extends RowModerationStore {
     private final String tableName;
     private final Duration deadline;
 
-    HBaseModerationStore(AsyncConnection connection, TableName table, HBaseArchiveConfig config) {
+    HBaseModerationStore(AsyncConnection connection, TableName table, HBaseArchiveOptions config) {
         this.table = BoundedTables.open(connection, table, config);
         this.tableName = table.getNameAsString();
         this.deadline = BoundedTables.deadline(config);

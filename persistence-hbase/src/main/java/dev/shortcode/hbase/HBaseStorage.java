@@ -42,10 +42,10 @@ public final class HBaseStorage implements ArchiveStorage {
     private final HBaseApiKeyStore apiKeys;
     private final HBaseModerationStore moderation;
     private final HBaseClickArchive clicks;
-    private final HBaseArchiveConfig config;
+    private final HBaseArchiveOptions config;
 
     private HBaseStorage(AsyncConnection connection, HBaseArchive archive, HBaseWatermarkStore watermarks, HBaseApiKeyStore apiKeys,
-            HBaseModerationStore moderation, HBaseClickArchive clicks, HBaseArchiveConfig config) {
+            HBaseModerationStore moderation, HBaseClickArchive clicks, HBaseArchiveOptions config) {
         this.connection = connection;
         this.config = config;
         this.archive = archive;
@@ -55,7 +55,7 @@ public final class HBaseStorage implements ArchiveStorage {
         this.clicks = clicks;
     }
 
-    public static HBaseStorage open(HBaseArchiveConfig config) {
+    public static HBaseStorage open(HBaseArchiveOptions config) {
         long started = System.nanoTime();
         Duration startTimeout = config.operationTimeout().multipliedBy(3);
         CompletableFuture<AsyncConnection> connecting = ConnectionFactory.createAsyncConnection(clientConfiguration(config));
@@ -85,7 +85,7 @@ public final class HBaseStorage implements ArchiveStorage {
     }
 
     /** The HBase client settings derived from the archive's config; everything else keeps HBase's defaults. */
-    static Configuration clientConfiguration(HBaseArchiveConfig config) {
+    static Configuration clientConfiguration(HBaseArchiveOptions config) {
         Configuration conf = HBaseConfiguration.create();
         // host:port entries are accepted as they are; hbase.zookeeper.property.clientPort applies only to bare hosts.
         conf.set("hbase.zookeeper.quorum", config.zookeeperQuorum());

@@ -56,7 +56,7 @@ public final class HBaseWatermarkStore implements WatermarkStore {
     /** Highest mark known durable per length; a hint, never above the stored mark. */
     private final Map<Integer, Watermark> known = new ConcurrentHashMap<>();
 
-    HBaseWatermarkStore(AsyncConnection connection, TableName table, HBaseArchiveConfig config) {
+    HBaseWatermarkStore(AsyncConnection connection, TableName table, HBaseArchiveOptions config) {
         this.table = BoundedTables.open(connection, table, config);
         this.tableName = table.getNameAsString();
         this.deadline = BoundedTables.deadline(config);

@@ -46,7 +46,7 @@ class ArchiveSchemaIntegrationTests {
 
     @Test
     void open_onAnEmptyNamespace_createsFiveTablesWithTheirDescriptors() throws Exception {
-        HBaseArchiveConfig config = CLUSTER.archiveConfig().preSplitRegions(8).build();
+        HBaseArchiveOptions config = CLUSTER.archiveConfig().preSplitRegions(8).build();
         try (HBaseStorage storage = HBaseStorage.open(config)) {
             LinkRecord link = TestLinks.link();
             await(storage.archive().write(List.of(TestLinks.put(link))));
@@ -92,12 +92,12 @@ class ArchiveSchemaIntegrationTests {
 
     @Test
     void open_onExistingTables_keepsTheirLayoutAndData() throws Exception {
-        HBaseArchiveConfig first = CLUSTER.archiveConfig().preSplitRegions(4).compression("NONE").build();
+        HBaseArchiveOptions first = CLUSTER.archiveConfig().preSplitRegions(4).compression("NONE").build();
         LinkRecord link = TestLinks.link();
         try (HBaseStorage storage = HBaseStorage.open(first)) {
             await(storage.archive().write(List.of(TestLinks.put(link))));
         }
-        HBaseArchiveConfig second = HBaseArchiveConfig.builder().zookeeperQuorum(first.zookeeperQuorum())
+        HBaseArchiveOptions second = HBaseArchiveOptions.builder().zookeeperQuorum(first.zookeeperQuorum())
                 .namespace(first.namespace()).preSplitRegions(16).compression("GZ").build();
         try (HBaseStorage storage = HBaseStorage.open(second)) {
             assertThat(await(storage.archive().get(link.code()))).contains(link);
@@ -109,7 +109,7 @@ class ArchiveSchemaIntegrationTests {
 
     @Test
     void open_onANamespaceOfTheThreeEarlierTables_addsTheKeysTable_andKeepsTheData() throws Exception {
-        HBaseArchiveConfig config = CLUSTER.archiveConfig().build();
+        HBaseArchiveOptions config = CLUSTER.archiveConfig().build();
         LinkRecord link = TestLinks.link();
         try (HBaseStorage storage = HBaseStorage.open(config)) {
             await(storage.archive().write(List.of(TestLinks.put(link))));
@@ -127,7 +127,7 @@ class ArchiveSchemaIntegrationTests {
 
     @Test
     void open_withTableCreationOff_andNoTables_failsNamingTheTableAndKey() {
-        HBaseArchiveConfig config = CLUSTER.archiveConfig().createTables(false).namespace("default")
+        HBaseArchiveOptions config = CLUSTER.archiveConfig().createTables(false).namespace("default")
                 .linksTable("missing_" + TestLinks.code()).build();
         assertThatThrownBy(() -> HBaseStorage.open(config))
                 .isInstanceOf(HBaseArchiveException.class)
@@ -138,7 +138,7 @@ class ArchiveSchemaIntegrationTests {
 
     @Test
     void open_byThreeNodesAtOnceOnAnEmptyNamespace_allSucceedAndShareTheTables() throws Exception {
-        HBaseArchiveConfig config = CLUSTER.archiveConfig().preSplitRegions(2).build();
+        HBaseArchiveOptions config = CLUSTER.archiveConfig().preSplitRegions(2).build();
         ExecutorService nodes = Executors.newFixedThreadPool(3);
         List<HBaseStorage> opened = new ArrayList<>();
         try {

@@ -36,7 +36,7 @@ class ArchiveThroughputIntegrationTests {
         int rows = Integer.getInteger("shortcode.bench.rows", 40_000);
         int batchSize = Integer.getInteger("shortcode.bench.batch", 500);
         int writers = Integer.getInteger("shortcode.bench.writers", 4);
-        HBaseArchiveConfig config = CLUSTER.archiveConfig().preSplitRegions(8).build();
+        HBaseArchiveOptions config = CLUSTER.archiveConfig().preSplitRegions(8).build();
         List<List<ArchiveMutation>> batches = new ArrayList<>();
         for (int done = 0; done < rows; done += batchSize) {
             List<ArchiveMutation> batch = new ArrayList<>(batchSize);

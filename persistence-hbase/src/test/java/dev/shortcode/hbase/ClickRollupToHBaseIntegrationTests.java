@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.shortcode.core.Storage;
-import dev.shortcode.core.config.IssuerConfig;
+import dev.shortcode.core.config.IssuerOptions;
 import dev.shortcode.core.metrics.IssuerMetrics;
 import dev.shortcode.core.redis.ClickRollupOptions;
 import dev.shortcode.core.redis.OutboxMetrics;
@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Test;
 class ClickRollupToHBaseIntegrationTests {
 
     private static final HBaseMiniCluster CLUSTER = HBaseMiniCluster.shared();
-    private static final IssuerConfig ISSUER = IssuerConfig.builder().secret("click rollup test secret").build();
+    private static final IssuerOptions ISSUER = IssuerOptions.builder().secret("click rollup test secret").build();
 
     @Test
     void hbaseDownAtMidnight_theRollupCatchesUp_thenRedisLosingEverythingLosesOnlyToday() {

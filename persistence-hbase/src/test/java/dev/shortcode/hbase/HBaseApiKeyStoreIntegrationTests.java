@@ -39,7 +39,7 @@ class HBaseApiKeyStoreIntegrationTests {
 
     @BeforeAll
     static void open() {
-        HBaseArchiveConfig config = CLUSTER.archiveConfig().build();
+        HBaseArchiveOptions config = CLUSTER.archiveConfig().build();
         nodeA = HBaseStorage.open(config);
         nodeB = HBaseStorage.open(config);
     }
@@ -133,7 +133,7 @@ class HBaseApiKeyStoreIntegrationTests {
 
     @Test
     void keys_surviveANewOpenOnTheSameConfig() {
-        HBaseArchiveConfig config = CLUSTER.archiveConfig().build();
+        HBaseArchiveOptions config = CLUSTER.archiveConfig().build();
         ApiKey kept = key();
         ApiKey revoked = key();
         try (HBaseStorage storage = HBaseStorage.open(config)) {

@@ -21,7 +21,7 @@ class HBaseArchiveFootprintIntegrationTests {
     private static final HBaseMiniCluster CLUSTER = HBaseMiniCluster.shared();
     private static final String ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-    private HBaseArchiveConfig config;
+    private HBaseArchiveOptions config;
     private HBaseStorage storage;
 
     @BeforeEach

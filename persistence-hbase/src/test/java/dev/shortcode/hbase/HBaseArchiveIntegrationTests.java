@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
 class HBaseArchiveIntegrationTests {
 
     private static final HBaseMiniCluster CLUSTER = HBaseMiniCluster.shared();
-    private static HBaseArchiveConfig config;
+    private static HBaseArchiveOptions config;
     private static HBaseStorage storage;
     private static HBaseArchive archive;
 

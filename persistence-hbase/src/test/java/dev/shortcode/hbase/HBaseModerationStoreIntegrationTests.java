@@ -24,7 +24,7 @@ class HBaseModerationStoreIntegrationTests {
 
     @BeforeAll
     static void open() {
-        HBaseArchiveConfig config = CLUSTER.archiveConfig().namespace(HBaseMiniCluster.uniqueNamespace()).build();
+        HBaseArchiveOptions config = CLUSTER.archiveConfig().namespace(HBaseMiniCluster.uniqueNamespace()).build();
         nodeA = HBaseStorage.open(config);
         nodeB = HBaseStorage.open(config);
     }

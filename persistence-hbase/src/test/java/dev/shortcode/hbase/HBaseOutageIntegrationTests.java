@@ -38,7 +38,7 @@ class HBaseOutageIntegrationTests {
     @Test
     void hbaseDown_everyOperationFailsWithinTheTimeout_thenTheSameConnectionRecovers() throws Exception {
         // Batches of 4 mutations: a write of 9 is sent directly in chunks of 4, 4 and 1; a write of 1 goes through the buffer.
-        HBaseArchiveConfig config = CLUSTER.archiveConfig().operationTimeout(OPERATION_TIMEOUT).rpcTimeout(Duration.ofSeconds(1))
+        HBaseArchiveOptions config = CLUSTER.archiveConfig().operationTimeout(OPERATION_TIMEOUT).rpcTimeout(Duration.ofSeconds(1))
                 .writeBatchSize(4).build();
         LinkRecord before = TestLinks.link();
         LinkRecord during = TestLinks.link();

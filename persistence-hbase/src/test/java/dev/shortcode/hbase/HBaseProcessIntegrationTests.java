@@ -56,7 +56,7 @@ class HBaseProcessIntegrationTests {
         String quorum = (String) child.call("zookeeperQuorum");
         assertThat(quorum).matches("127\\.0\\.0\\.1:\\d+");
 
-        HBaseArchiveConfig config = HBaseArchiveConfig.builder().zookeeperQuorum(quorum)
+        HBaseArchiveOptions config = HBaseArchiveOptions.builder().zookeeperQuorum(quorum)
                 .namespace(HBaseMiniCluster.uniqueNamespace()).preSplitRegions(4)
                 .operationTimeout(OPERATION_TIMEOUT).rpcTimeout(Duration.ofSeconds(1)).build();
         LinkRecord before = TestLinks.link();

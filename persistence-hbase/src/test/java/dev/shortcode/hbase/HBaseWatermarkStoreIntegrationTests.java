@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class HBaseWatermarkStoreIntegrationTests {
 
     private static final HBaseMiniCluster CLUSTER = HBaseMiniCluster.shared();
-    private static HBaseArchiveConfig config;
+    private static HBaseArchiveOptions config;
     /** Two stores on two connections: two nodes of one cluster. */
     private static HBaseStorage nodeA;
     private static HBaseStorage nodeB;

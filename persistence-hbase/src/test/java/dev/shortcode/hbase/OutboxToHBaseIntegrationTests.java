@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.shortcode.core.Storage;
-import dev.shortcode.core.config.IssuerConfig;
+import dev.shortcode.core.config.IssuerOptions;
 import dev.shortcode.core.lease.WatermarkStore;
 import dev.shortcode.core.metrics.IssuerMetrics;
 import dev.shortcode.core.redis.ArchiverOptions;
@@ -71,7 +71,7 @@ class OutboxToHBaseIntegrationTests {
             .claimIdle(Duration.ofSeconds(30)).claimInterval(Duration.ofMillis(200)).build();
     private static final int SHARDS = 4;
 
-    private static final IssuerConfig ISSUER = IssuerConfig.builder().secret("outbox to hbase test secret").build();
+    private static final IssuerOptions ISSUER = IssuerOptions.builder().secret("outbox to hbase test secret").build();
 
     private static RedisDeployment redis;
 
@@ -196,7 +196,7 @@ class OutboxToHBaseIntegrationTests {
 
     /** Opens HBase storage in this test's namespace with the given operation timeout; closed after the test (by the node that owns it). */
     private HBaseStorage openStorage(Duration operationTimeout) {
-        HBaseArchiveConfig config = CLUSTER.archiveConfig().namespace(namespace)
+        HBaseArchiveOptions config = CLUSTER.archiveConfig().namespace(namespace)
                 .operationTimeout(operationTimeout).rpcTimeout(Duration.ofSeconds(1)).build();
         HBaseStorage storage = HBaseStorage.open(config);
         linksTable = config.linksTableName();

@@ -1,16 +1,12 @@
 package dev.shortcode.api;
 
-import static com.tngtech.archunit.lang.conditions.ArchConditions.onlyHaveDependenciesWhere;
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.base.DescribedPredicate;
-import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -35,43 +31,18 @@ class ServiceArchitectureUnitTests {
             "dev.shortcode.core.redis.StoreKeys", "dev.shortcode.core.redis.HotStoreOptions",
             "dev.shortcode.core.redis.HotStoreOptions$Builder", "dev.shortcode.core.redis.ArchiverOptions",
             "dev.shortcode.core.redis.ArchiverOptions$Builder", "dev.shortcode.core.redis.OutboxMetrics",
-            "dev.shortcode.hbase.HBaseStorage", "dev.shortcode.hbase.HBaseArchiveConfig", "dev.shortcode.hbase.HBaseArchiveConfig$Builder");
+            "dev.shortcode.hbase.HBaseStorage", "dev.shortcode.hbase.HBaseArchiveOptions", "dev.shortcode.hbase.HBaseArchiveOptions$Builder");
 
     /** The packages {@code link} stands on, and the plain foundations every package may use. */
     private static final String[] BELOW_LINK = {"dev.shortcode.api.agent..", "dev.shortcode.api.auth..", "dev.shortcode.api.config..",
             "dev.shortcode.api.error..", "dev.shortcode.api.http..", "dev.shortcode.api.limit..", "dev.shortcode.api.moderation..",
-            "dev.shortcode.api.ops..", "dev.shortcode.api.page..", "dev.shortcode.api.problem.."};
-
-    /**
-     * Known dependencies of a lower package on {@code link}, by their top-level origin and target,
-     * frozen until each of these classes moves out of {@code link} to the package that uses it: then
-     * its entry matches nothing and is to be deleted. No other dependency on {@code link} is allowed.
-     */
-    private static final Map<String, String> LINK_DEPENDENCIES_BEING_MOVED = Map.of(
-            "dev.shortcode.api.config.ServiceSettings", "dev.shortcode.api.link.TtlPolicy",
-            "dev.shortcode.api.moderation.RuleValues", "dev.shortcode.api.link.UrlPolicy");
+            "dev.shortcode.api.ops..", "dev.shortcode.api.page..", "dev.shortcode.api.problem..", "dev.shortcode.api.ttl..",
+            "dev.shortcode.api.url.."};
 
     @Test
     void lowerPackages_neverReachUpIntoLink() {
-        DescribedPredicate<Dependency> notIntoLink = new DescribedPredicate<>("the target is not in dev.shortcode.api.link"
-                + " (bar the dependencies being moved out of it)") {
-            @Override
-            public boolean test(Dependency d) {
-                JavaClass target = d.getTargetClass().getBaseComponentType();
-                if (!target.getPackageName().equals("dev.shortcode.api.link")) {
-                    return true;
-                }
-                String frozen = LINK_DEPENDENCIES_BEING_MOVED.get(topLevel(d.getOriginClass()));
-                return frozen != null && frozen.equals(topLevel(target));
-            }
-        };
-        classes().that().resideInAnyPackage(BELOW_LINK).should(onlyHaveDependenciesWhere(notIntoLink)).check(SERVICE);
-    }
-
-    private static String topLevel(JavaClass c) {
-        String name = c.getName();
-        int nested = name.indexOf('$');
-        return nested < 0 ? name : name.substring(0, nested);
+        noClasses().that().resideInAnyPackage(BELOW_LINK).should().dependOnClassesThat().resideInAPackage("dev.shortcode.api.link..")
+                .check(SERVICE);
     }
 
     @Test
@@ -91,12 +62,5 @@ class ServiceArchitectureUnitTests {
             }
         };
         noClasses().should().dependOnClassesThat(backendInternals).check(SERVICE);
-    }
-
-    /** The canonical URL form is one package that links and the deny-list both use; neither it nor moderation reaches up into link. */
-    @Test
-    void urlAndModeration_doNotDependOnLink() {
-        noClasses().that().resideInAnyPackage("dev.shortcode.api.url..", "dev.shortcode.api.moderation..").should().dependOnClassesThat()
-                .resideInAPackage("dev.shortcode.api.link..").check(SERVICE);
     }
 }

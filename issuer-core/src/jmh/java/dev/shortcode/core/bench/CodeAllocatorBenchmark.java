@@ -6,7 +6,7 @@ import dev.shortcode.core.code.Base62;
 import dev.shortcode.core.code.CodeCodec;
 import dev.shortcode.core.code.CodeSpace;
 import dev.shortcode.core.config.LeaseOptions;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.lease.EmbeddedBlockSource;
 import dev.shortcode.core.lease.FileWatermarkStore;
 import dev.shortcode.core.metrics.IssuerMetrics;
@@ -49,7 +49,7 @@ public class CodeAllocatorBenchmark {
     public void setUp() throws Exception {
         dir = Files.createTempDirectory("alloc-bench");
         leaseThread = Executors.newSingleThreadExecutor();
-        PoolSpec pool = PoolSpec.builder("long").length(7).idleTtl(Duration.ofDays(30)).build();
+        PoolOptions pool = PoolOptions.builder("long").length(7).idleTtl(Duration.ofDays(30)).build();
         allocator = new CodeAllocator(pool, new EmbeddedBlockSource(new FileWatermarkStore(dir)), leaseThread, SECRET,
                 LeaseOptions.DEFAULTS, Ticker.SYSTEM, IssuerMetrics.NOOP).warmUp();
         codec = new CodeCodec(CodeSpace.ofLength(7), 0, SECRET);

@@ -1,7 +1,7 @@
 package dev.shortcode.core.redis;
 
-import dev.shortcode.core.config.IssuerConfig;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.IssuerOptions;
+import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.store.Footprint;
 import dev.shortcode.core.store.PoolFootprint;
 import dev.shortcode.core.store.SamplingOptions;
@@ -26,7 +26,7 @@ public final class FootprintCostMain {
 
     public static void main(String[] args) {
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 10;
-        List<PoolSpec> pools = IssuerConfig.defaultPools().stream().map(PoolSpec.Builder::build).toList();
+        List<PoolOptions> pools = IssuerOptions.defaultPools().stream().map(PoolOptions.Builder::build).toList();
         try (RedisConnection connection = RedisConnection.open(List.of(RedisURI.create(args[0])), false, Duration.ofSeconds(5))) {
             var footprint = RedisFootprints.of(connection, StoreKeys.DEFAULTS, SamplingOptions.DEFAULTS, Clock.systemUTC());
             for (int i = 1; i <= rounds; i++) {

@@ -3,7 +3,7 @@ package dev.shortcode.core.redis;
 import dev.shortcode.core.alloc.CodeAllocator;
 import dev.shortcode.core.alloc.Ticker;
 import dev.shortcode.core.config.LeaseOptions;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.lease.FileWatermarkStore;
 import dev.shortcode.core.metrics.IssuerMetrics;
 import dev.shortcode.testing.redis.RedisDeployment;
@@ -44,7 +44,7 @@ public class RedisLeaseBenchmark {
         redis = RedisServers.standalone();
         connection = redis.connect();
         leaseThread = Executors.newSingleThreadExecutor();
-        PoolSpec pool = PoolSpec.builder("long").length(7).idleTtl(Duration.ofDays(30)).build();
+        PoolOptions pool = PoolOptions.builder("long").length(7).idleTtl(Duration.ofDays(30)).build();
         RedisBlockSource source = new RedisBlockSource(connection.sync(), "bench",
                 new FileWatermarkStore(Files.createTempDirectory("lease-bench")), LeaseOptions.DEFAULTS, IssuerMetrics.NOOP);
         allocator = new CodeAllocator(pool, source, leaseThread, "benchmark secret of enough bytes".getBytes(StandardCharsets.UTF_8),

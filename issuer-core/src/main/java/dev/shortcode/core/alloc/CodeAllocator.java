@@ -2,7 +2,7 @@ package dev.shortcode.core.alloc;
 
 import dev.shortcode.core.code.CodeCodec;
 import dev.shortcode.core.config.LeaseOptions;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.lease.Block;
 import dev.shortcode.core.lease.BlockSource;
 import dev.shortcode.core.metrics.IssuerMetrics;
@@ -47,7 +47,7 @@ public final class CodeAllocator implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(CodeAllocator.class.getName());
 
-    private final PoolSpec pool;
+    private final PoolOptions pool;
     private final BlockSource source;
     private final Executor leaseExecutor;
     private final byte[] secret;
@@ -71,7 +71,7 @@ public final class CodeAllocator implements AutoCloseable {
     private final AtomicLong stalls = new AtomicLong();
     private volatile boolean closed;
 
-    public CodeAllocator(PoolSpec pool, BlockSource source, Executor leaseExecutor, byte[] secret, LeaseOptions options,
+    public CodeAllocator(PoolOptions pool, BlockSource source, Executor leaseExecutor, byte[] secret, LeaseOptions options,
             Ticker ticker, IssuerMetrics metrics) {
         this.pool = pool;
         this.source = source;
@@ -84,7 +84,7 @@ public final class CodeAllocator implements AutoCloseable {
         this.nextSize = sizer.initial();
     }
 
-    public PoolSpec pool() {
+    public PoolOptions pool() {
         return pool;
     }
 

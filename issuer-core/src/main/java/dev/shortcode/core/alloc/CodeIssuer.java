@@ -1,7 +1,7 @@
 package dev.shortcode.core.alloc;
 
-import dev.shortcode.core.config.IssuerConfig;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.IssuerOptions;
+import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.lease.BlockSource;
 import dev.shortcode.core.metrics.IssuerMetrics;
 import java.util.ArrayList;
@@ -38,7 +38,7 @@ public final class CodeIssuer implements AutoCloseable {
     private final ThreadPoolExecutor leaseExecutor;
     private final ThreadPoolExecutor waiters;
 
-    public CodeIssuer(IssuerConfig config, BlockSource source, Ticker ticker, IssuerMetrics metrics) {
+    public CodeIssuer(IssuerOptions config, BlockSource source, Ticker ticker, IssuerMetrics metrics) {
         int pools = config.pools().size();
         this.leaseExecutor = new ThreadPoolExecutor(pools, pools, 30, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(pools * QUEUE_PER_POOL), daemonThreads("shortcode-lease-"));
@@ -46,7 +46,7 @@ public final class CodeIssuer implements AutoCloseable {
         this.waiters = new ThreadPoolExecutor(WAITER_THREADS, WAITER_THREADS, 30, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(WAITERS_QUEUED), daemonThreads("shortcode-issue-wait-"));
         this.waiters.allowCoreThreadTimeOut(true);
-        for (PoolSpec pool : config.pools()) {
+        for (PoolOptions pool : config.pools()) {
             allocators.put(pool.name(), new CodeAllocator(pool, source, leaseExecutor, config.secret(), config.lease(),
                     ticker, metrics));
         }

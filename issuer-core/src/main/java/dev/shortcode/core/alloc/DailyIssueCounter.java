@@ -1,7 +1,7 @@
 package dev.shortcode.core.alloc;
 
 import dev.shortcode.core.config.ConfigException;
-import dev.shortcode.core.config.IssuerConfig;
+import dev.shortcode.core.config.IssuerOptions;
 import dev.shortcode.core.store.Archive;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
@@ -44,7 +44,7 @@ public final class DailyIssueCounter implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(DailyIssueCounter.class.getName());
 
     public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(10);
-    public static final String INTERVAL_KEY = IssuerConfig.PREFIX + "archive.issued-count-interval";
+    public static final String INTERVAL_KEY = IssuerOptions.PREFIX + "archive.issued-count-interval";
 
     /** Longest a flush waits for one write; a slower archive keeps the delta for the next flush. */
     static final Duration WRITE_TIMEOUT = Duration.ofSeconds(5);

@@ -4,8 +4,9 @@ import java.time.Duration;
 
 /**
  * How nodes lease blocks and coordinate resets. Shared by all pools. Immutable, built with
- * {@link #builder()} (the defaults are on its setters); a bad value throws {@link ConfigException}
- * naming its key under {@code shortcode.lease.}.
+ * {@link #builder()} (the defaults are its {@code DEFAULT_*} constants, which the service's
+ * configuration mapping takes too); a bad value throws {@link ConfigException} naming its key under
+ * {@code shortcode.lease.}.
  *
  * @param prefetchAt      fraction of a block left when the next block is leased in the background;
  *                        large enough that a lease round trip finishes before the block runs dry
@@ -30,7 +31,24 @@ public record LeaseOptions(
         Duration awaitTimeout,
         long reseedGapBlocks) {
 
-    static final String PREFIX = IssuerConfig.PREFIX + "lease.";
+    static final String PREFIX = IssuerOptions.PREFIX + "lease.";
+
+    /** Default of {@code prefetchAt}, as the key takes it. */
+    public static final String DEFAULT_PREFETCH_AT = "0.2";
+    /** Default of {@code growBelow}, as the key takes it. */
+    public static final String DEFAULT_GROW_BELOW = "PT15S";
+    /** Default of {@code shrinkAbove}, as the key takes it. */
+    public static final String DEFAULT_SHRINK_ABOVE = "PT60S";
+    /** Default of {@code resetGuardTtl}, as the key takes it. */
+    public static final String DEFAULT_RESET_GUARD_TTL = "PT2S";
+    /** Default of {@code maxBackoff}, as the key takes it. */
+    public static final String DEFAULT_MAX_BACKOFF = "PT0.05S";
+    /** Default of {@code maxAttempts}, as the key takes it. */
+    public static final String DEFAULT_MAX_ATTEMPTS = "200";
+    /** Default of {@code awaitTimeout}, as the key takes it. */
+    public static final String DEFAULT_AWAIT_TIMEOUT = "PT5S";
+    /** Default of {@code reseedGapBlocks}, as the key takes it. */
+    public static final String DEFAULT_RESEED_GAP_BLOCKS = "64";
 
     public static final LeaseOptions DEFAULTS = builder().build();
 
@@ -72,60 +90,60 @@ public record LeaseOptions(
 
     /** Starts from the defaults; {@link #build()} validates. */
     public static final class Builder {
-        private double prefetchAt = 0.2;
-        private Duration growBelow = Duration.ofSeconds(15);
-        private Duration shrinkAbove = Duration.ofSeconds(60);
-        private Duration resetGuardTtl = Duration.ofSeconds(2);
-        private Duration maxBackoff = Duration.ofMillis(50);
-        private int maxAttempts = 200;
-        private Duration awaitTimeout = Duration.ofSeconds(5);
-        private long reseedGapBlocks = 64;
+        private double prefetchAt = Double.parseDouble(DEFAULT_PREFETCH_AT);
+        private Duration growBelow = Duration.parse(DEFAULT_GROW_BELOW);
+        private Duration shrinkAbove = Duration.parse(DEFAULT_SHRINK_ABOVE);
+        private Duration resetGuardTtl = Duration.parse(DEFAULT_RESET_GUARD_TTL);
+        private Duration maxBackoff = Duration.parse(DEFAULT_MAX_BACKOFF);
+        private int maxAttempts = Integer.parseInt(DEFAULT_MAX_ATTEMPTS);
+        private Duration awaitTimeout = Duration.parse(DEFAULT_AWAIT_TIMEOUT);
+        private long reseedGapBlocks = Long.parseLong(DEFAULT_RESEED_GAP_BLOCKS);
 
         private Builder() {}
 
-        /** Default 0.2: the next block is leased when a fifth of the current one is left. */
+        /** Default {@value LeaseOptions#DEFAULT_PREFETCH_AT}: the next block is leased when a fifth of the current one is left. */
         public Builder prefetchAt(double value) {
             this.prefetchAt = value;
             return this;
         }
 
-        /** Default 15 s. */
+        /** Default {@value LeaseOptions#DEFAULT_GROW_BELOW}. */
         public Builder growBelow(Duration value) {
             this.growBelow = value;
             return this;
         }
 
-        /** Default 60 s. */
+        /** Default {@value LeaseOptions#DEFAULT_SHRINK_ABOVE}. */
         public Builder shrinkAbove(Duration value) {
             this.shrinkAbove = value;
             return this;
         }
 
-        /** Default 2 s. */
+        /** Default {@value LeaseOptions#DEFAULT_RESET_GUARD_TTL}. */
         public Builder resetGuardTtl(Duration value) {
             this.resetGuardTtl = value;
             return this;
         }
 
-        /** Default 50 ms. */
+        /** Default {@value LeaseOptions#DEFAULT_MAX_BACKOFF}. */
         public Builder maxBackoff(Duration value) {
             this.maxBackoff = value;
             return this;
         }
 
-        /** Default 200. */
+        /** Default {@value LeaseOptions#DEFAULT_MAX_ATTEMPTS}. */
         public Builder maxAttempts(int value) {
             this.maxAttempts = value;
             return this;
         }
 
-        /** Default 5 s. */
+        /** Default {@value LeaseOptions#DEFAULT_AWAIT_TIMEOUT}. */
         public Builder awaitTimeout(Duration value) {
             this.awaitTimeout = value;
             return this;
         }
 
-        /** Default 64 blocks. */
+        /** Default {@value LeaseOptions#DEFAULT_RESEED_GAP_BLOCKS}. */
         public Builder reseedGapBlocks(long value) {
             this.reseedGapBlocks = value;
             return this;

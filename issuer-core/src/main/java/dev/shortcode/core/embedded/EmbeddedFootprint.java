@@ -3,7 +3,7 @@ package dev.shortcode.core.embedded;
 import dev.shortcode.core.capacity.LiveLinks;
 import dev.shortcode.core.code.Base62;
 import dev.shortcode.core.code.CodeSpace;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.lease.Watermark;
 import dev.shortcode.core.store.ArchiveFootprint;
 import dev.shortcode.core.store.Footprint;
@@ -77,7 +77,7 @@ final class EmbeddedFootprint implements StorageFootprint {
     }
 
     @Override
-    public Footprint measure(List<PoolSpec> pools) {
+    public Footprint measure(List<PoolOptions> pools) {
         Instant started = clock.instant();
         long began = System.nanoTime();
         long deadline = began + options.timeBudget().toNanos();
@@ -105,7 +105,7 @@ final class EmbeddedFootprint implements StorageFootprint {
             }
         }
         Map<String, PoolFootprint> byPool = new LinkedHashMap<>();
-        for (PoolSpec p : pools) {
+        for (PoolOptions p : pools) {
             Watermark mark = watermark(p.length());
             reads[0]++;
             LiveLinks live = exact ? tally.exact(p.name(), method) : tally.estimate(p.name(), population, method);
@@ -130,10 +130,10 @@ final class EmbeddedFootprint implements StorageFootprint {
     }
 
     /** Mean key + value bytes over every pool's sampled links, NaN when none was sampled. */
-    private static double meanSampledBytes(LinkTally tally, List<PoolSpec> pools) {
+    private static double meanSampledBytes(LinkTally tally, List<PoolOptions> pools) {
         double sum = 0;
         long n = 0;
-        for (PoolSpec p : pools) {
+        for (PoolOptions p : pools) {
             double b = tally.bytesPerLink(p.name());
             if (!Double.isNaN(b)) {
                 sum += b * tally.hits(p.name());

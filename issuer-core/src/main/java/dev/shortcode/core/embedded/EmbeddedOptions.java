@@ -1,13 +1,14 @@
 package dev.shortcode.core.embedded;
 
 import dev.shortcode.core.config.ConfigException;
-import dev.shortcode.core.config.IssuerConfig;
+import dev.shortcode.core.config.IssuerOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 
 /**
  * How the single-node storage runs. Immutable, built with {@link #builder(Path)} (the defaults are
- * on its setters; the data directory has none); a bad value throws {@link ConfigException} naming
+ * its {@code DEFAULT_*} constants, which the service's configuration mapping takes too; the data
+ * directory has none); a bad value throws {@link ConfigException} naming
  * its key under {@code shortcode.embedded.}, or {@code shortcode.data-dir}.
  *
  * @param dataDir            where the data lives; the database is {@code <dataDir>/rocksdb}
@@ -40,7 +41,24 @@ import java.time.Duration;
 public record EmbeddedOptions(Path dataDir, long blockCacheBytes, double extensionSlack, Duration maxExtensionWindow,
         Duration sweepInterval, int sweepBatch, int writeQueueCapacity, int writeBatchMax, Duration commitDelay) {
 
-    static final String PREFIX = IssuerConfig.PREFIX + "embedded.";
+    static final String PREFIX = IssuerOptions.PREFIX + "embedded.";
+
+    /** Default of {@code blockCacheBytes}, as the key takes it. */
+    public static final String DEFAULT_BLOCK_CACHE_SIZE = "67108864";
+    /** Default of {@code extensionSlack}, as the key takes it. */
+    public static final String DEFAULT_EXTENSION_SLACK = "0.1";
+    /** Default of {@code maxExtensionWindow}, as the key takes it. */
+    public static final String DEFAULT_MAX_EXTENSION_WINDOW = "PT1H";
+    /** Default of {@code sweepInterval}, as the key takes it. */
+    public static final String DEFAULT_SWEEP_INTERVAL = "PT1S";
+    /** Default of {@code sweepBatch}, as the key takes it. */
+    public static final String DEFAULT_SWEEP_BATCH = "10000";
+    /** Default of {@code writeQueueCapacity}, as the key takes it. */
+    public static final String DEFAULT_WRITE_QUEUE_CAPACITY = "65536";
+    /** Default of {@code writeBatchMax}, as the key takes it. */
+    public static final String DEFAULT_WRITE_BATCH_MAX = "1024";
+    /** Default of {@code commitDelay}, as the key takes it. */
+    public static final String DEFAULT_COMMIT_DELAY = "PT0.001S";
 
     /** Longer than this and the wait costs more latency than any sync saves. */
     static final Duration MAX_COMMIT_DELAY = Duration.ofMillis(100);
@@ -50,7 +68,7 @@ public record EmbeddedOptions(Path dataDir, long blockCacheBytes, double extensi
 
     public EmbeddedOptions {
         if (dataDir == null) {
-            throw new ConfigException(IssuerConfig.PREFIX + "data-dir", "must be set");
+            throw new ConfigException(IssuerOptions.PREFIX + "data-dir", "must be set");
         }
         if (blockCacheBytes < MIN_BLOCK_CACHE_BYTES) {
             throw new ConfigException(PREFIX + "block-cache-size", blockCacheBytes + " must be at least " + MIN_BLOCK_CACHE_BYTES + " bytes");
@@ -107,62 +125,62 @@ public record EmbeddedOptions(Path dataDir, long blockCacheBytes, double extensi
     /** Starts from the defaults; {@link #build()} validates. */
     public static final class Builder {
         private final Path dataDir;
-        private long blockCacheBytes = 64L << 20;
-        private double extensionSlack = 0.1;
-        private Duration maxExtensionWindow = Duration.ofHours(1);
-        private Duration sweepInterval = Duration.ofSeconds(1);
-        private int sweepBatch = 10_000;
-        private int writeQueueCapacity = 65_536;
-        private int writeBatchMax = 1_024;
-        private Duration commitDelay = Duration.ofMillis(1);
+        private long blockCacheBytes = Long.parseLong(DEFAULT_BLOCK_CACHE_SIZE);
+        private double extensionSlack = Double.parseDouble(DEFAULT_EXTENSION_SLACK);
+        private Duration maxExtensionWindow = Duration.parse(DEFAULT_MAX_EXTENSION_WINDOW);
+        private Duration sweepInterval = Duration.parse(DEFAULT_SWEEP_INTERVAL);
+        private int sweepBatch = Integer.parseInt(DEFAULT_SWEEP_BATCH);
+        private int writeQueueCapacity = Integer.parseInt(DEFAULT_WRITE_QUEUE_CAPACITY);
+        private int writeBatchMax = Integer.parseInt(DEFAULT_WRITE_BATCH_MAX);
+        private Duration commitDelay = Duration.parse(DEFAULT_COMMIT_DELAY);
 
         private Builder(Path dataDir) {
             this.dataDir = dataDir;
         }
 
-        /** Default 64 MiB. */
+        /** Default {@value EmbeddedOptions#DEFAULT_BLOCK_CACHE_SIZE}. */
         public Builder blockCacheBytes(long value) {
             this.blockCacheBytes = value;
             return this;
         }
 
-        /** Default 0.1. */
+        /** Default {@value EmbeddedOptions#DEFAULT_EXTENSION_SLACK}. */
         public Builder extensionSlack(double value) {
             this.extensionSlack = value;
             return this;
         }
 
-        /** Default 1 h. */
+        /** Default {@value EmbeddedOptions#DEFAULT_MAX_EXTENSION_WINDOW}. */
         public Builder maxExtensionWindow(Duration value) {
             this.maxExtensionWindow = value;
             return this;
         }
 
-        /** Default 1 s. */
+        /** Default {@value EmbeddedOptions#DEFAULT_SWEEP_INTERVAL}. */
         public Builder sweepInterval(Duration value) {
             this.sweepInterval = value;
             return this;
         }
 
-        /** Default 10,000 links. */
+        /** Default {@value EmbeddedOptions#DEFAULT_SWEEP_BATCH}. */
         public Builder sweepBatch(int value) {
             this.sweepBatch = value;
             return this;
         }
 
-        /** Default 65,536 writes. */
+        /** Default {@value EmbeddedOptions#DEFAULT_WRITE_QUEUE_CAPACITY}. */
         public Builder writeQueueCapacity(int value) {
             this.writeQueueCapacity = value;
             return this;
         }
 
-        /** Default 1,024 operations. */
+        /** Default {@value EmbeddedOptions#DEFAULT_WRITE_BATCH_MAX}. */
         public Builder writeBatchMax(int value) {
             this.writeBatchMax = value;
             return this;
         }
 
-        /** Default 1 ms. */
+        /** Default {@value EmbeddedOptions#DEFAULT_COMMIT_DELAY}. */
         public Builder commitDelay(Duration value) {
             this.commitDelay = value;
             return this;

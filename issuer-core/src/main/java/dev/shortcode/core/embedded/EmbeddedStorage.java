@@ -3,7 +3,7 @@ package dev.shortcode.core.embedded;
 import dev.shortcode.core.Storage;
 import dev.shortcode.core.StorageHealth;
 import dev.shortcode.core.alloc.Ticker;
-import dev.shortcode.core.config.IssuerConfig;
+import dev.shortcode.core.config.IssuerOptions;
 import dev.shortcode.core.lease.EmbeddedBlockSource;
 import dev.shortcode.core.limit.LocalRateLimits;
 import dev.shortcode.core.read.ColdReadOptions;
@@ -25,12 +25,12 @@ public final class EmbeddedStorage {
     private EmbeddedStorage() {}
 
     /** Opens (creating when missing) the database under {@code options.dataDir()}; one process at a time (RocksDB locks it). */
-    public static Storage open(EmbeddedOptions options, IssuerConfig issuer, ColdReadOptions coldRead) {
+    public static Storage open(EmbeddedOptions options, IssuerOptions issuer, ColdReadOptions coldRead) {
         return open(options, issuer, coldRead, Clock.systemUTC());
     }
 
     /** @param clock wall time of link expiry and idempotency keys */
-    static Storage open(EmbeddedOptions options, IssuerConfig issuer, ColdReadOptions coldRead, Clock clock) {
+    static Storage open(EmbeddedOptions options, IssuerOptions issuer, ColdReadOptions coldRead, Clock clock) {
         EmbeddedDatabase db = EmbeddedDatabase.open(options, issuer.secret());
         try {
             EmbeddedHotStore hot = new EmbeddedHotStore(db, clock);

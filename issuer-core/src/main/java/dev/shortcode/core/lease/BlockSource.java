@@ -1,6 +1,6 @@
 package dev.shortcode.core.lease;
 
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 
 /**
  * Where a node leases blocks of ids. One implementation per backend: Redis for many nodes, a
@@ -21,7 +21,7 @@ public interface BlockSource extends AutoCloseable {
      *
      * @throws LeaseException when the backend cannot be reached or coordination gave up
      */
-    Block lease(PoolSpec pool, long size);
+    Block lease(PoolOptions pool, long size);
 
     @Override
     default void close() {}

@@ -1,6 +1,6 @@
 package dev.shortcode.core.lease;
 
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -20,7 +20,7 @@ public final class EmbeddedBlockSource implements BlockSource {
     }
 
     @Override
-    public synchronized Block lease(PoolSpec pool, long size) {
+    public synchronized Block lease(PoolOptions pool, long size) {
         if (size < 1) {
             throw new IllegalArgumentException("block size must be positive: " + size);
         }

@@ -1,9 +1,9 @@
 package dev.shortcode.core.read;
 
 import dev.shortcode.core.config.ConfigException;
-import dev.shortcode.core.config.IssuerConfig;
+import dev.shortcode.core.config.IssuerOptions;
 import dev.shortcode.core.config.LeaseOptions;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import java.time.Duration;
 
 /**
@@ -29,7 +29,7 @@ public record ColdReadOptions(long negativeCacheMaxSize, Duration negativeCacheT
     public static final ColdReadOptions DEFAULTS = new ColdReadOptions(100_000, Duration.ofSeconds(5), Duration.ofSeconds(1), 64,
             Duration.ofSeconds(1));
 
-    static final String PREFIX = IssuerConfig.PREFIX + "cold-read.";
+    static final String PREFIX = IssuerOptions.PREFIX + "cold-read.";
 
     public ColdReadOptions {
         if (negativeCacheMaxSize < 1) {
@@ -49,7 +49,7 @@ public record ColdReadOptions(long negativeCacheMaxSize, Duration negativeCacheT
      * lost the counter (otherwise the first codes after a Redis restart would be rejected as never
      * issued until every node re-read its watermark).
      */
-    public long slackIds(PoolSpec pool, LeaseOptions lease) {
+    public long slackIds(PoolOptions pool, LeaseOptions lease) {
         try {
             return Math.multiplyExact(Math.addExact(watermarkSlackBlocks, lease.reseedGapBlocks()), pool.blocks().max());
         } catch (ArithmeticException e) {

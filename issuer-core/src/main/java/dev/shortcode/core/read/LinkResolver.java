@@ -1,7 +1,7 @@
 package dev.shortcode.core.read;
 
 import dev.shortcode.core.alloc.Ticker;
-import dev.shortcode.core.config.IssuerConfig;
+import dev.shortcode.core.config.IssuerOptions;
 import dev.shortcode.core.lease.WatermarkStore;
 import dev.shortcode.core.store.Archive;
 import dev.shortcode.core.store.HotStore;
@@ -38,7 +38,7 @@ public interface LinkResolver {
      * @param ticker          monotonic time, for the age of cached watermarks and negative entries
      * @param clock           wall time, to tell whether an archived temporary link can still be alive
      */
-    static LinkResolver over(HotStore hot, Archive archive, IssuerConfig config, WatermarkStore watermarks, Executor watermarkReader,
+    static LinkResolver over(HotStore hot, Archive archive, IssuerOptions config, WatermarkStore watermarks, Executor watermarkReader,
             ColdReadOptions options, Ticker ticker, Clock clock) {
         return new TieredLinkResolver(hot, archive, new WatermarkFilter(config, watermarks, watermarkReader, options, ticker), options,
                 ticker, clock, config.pools());

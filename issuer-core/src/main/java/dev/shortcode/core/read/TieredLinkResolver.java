@@ -5,7 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
 import dev.shortcode.core.alloc.Ticker;
 import dev.shortcode.core.code.Aliases;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.read.WatermarkFilter.Chance;
 import dev.shortcode.core.store.Archive;
 import dev.shortcode.core.store.HotStore;
@@ -61,12 +61,12 @@ final class TieredLinkResolver implements LinkResolver {
     private final AsyncCache<String, Optional<LinkRecord>> coldReads;
 
     TieredLinkResolver(HotStore hot, Archive archive, WatermarkFilter watermarks, ColdReadOptions options, Ticker ticker, Clock clock,
-            List<PoolSpec> pools) {
+            List<PoolOptions> pools) {
         this.hot = hot;
         this.archive = archive;
         this.watermarks = watermarks;
         this.clock = clock;
-        for (PoolSpec pool : pools) {
+        for (PoolOptions pool : pools) {
             if (pool.permanent()) {
                 permanentTtls.put(pool.name(), pool.idleTtl().toSeconds());
             }

@@ -4,8 +4,8 @@ import dev.shortcode.core.alloc.Ticker;
 import dev.shortcode.core.code.Base62;
 import dev.shortcode.core.code.CodeCodec;
 import dev.shortcode.core.code.CodeSpace;
-import dev.shortcode.core.config.IssuerConfig;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.IssuerOptions;
+import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.lease.Watermark;
 import dev.shortcode.core.lease.WatermarkStore;
 import java.lang.System.Logger.Level;
@@ -66,14 +66,14 @@ final class WatermarkFilter {
     /** Indexed by code length; null where no pool has that length. */
     private final PoolView[] byLength = new PoolView[CodeSpace.MAX_LENGTH + 1];
 
-    WatermarkFilter(IssuerConfig config, WatermarkStore watermarks, Executor reader, ColdReadOptions options, Ticker ticker) {
+    WatermarkFilter(IssuerOptions config, WatermarkStore watermarks, Executor reader, ColdReadOptions options, Ticker ticker) {
         this.watermarks = watermarks;
         this.reader = reader;
         this.options = options;
         this.ticker = ticker;
         byte[] secret = config.secret();
         List<CompletableFuture<CachedMark>> first = new ArrayList<>();
-        for (PoolSpec pool : config.pools()) {
+        for (PoolOptions pool : config.pools()) {
             PoolView view = new PoolView(pool, new CodeCodec(pool.space(), 0, secret), options.slackIds(pool, config.lease()));
             byLength[pool.length()] = view;
             first.add(refresh(view));
@@ -182,13 +182,13 @@ final class WatermarkFilter {
     private record CachedMark(Watermark mark, long readAtNanos) {}
 
     private static final class PoolView {
-        final PoolSpec spec;
+        final PoolOptions spec;
         final CodeCodec epoch0;
         final long slack;
         final AtomicReference<CachedMark> mark = new AtomicReference<>();
         final AtomicReference<CompletableFuture<CachedMark>> refreshing = new AtomicReference<>();
 
-        PoolView(PoolSpec spec, CodeCodec epoch0, long slack) {
+        PoolView(PoolOptions spec, CodeCodec epoch0, long slack) {
             this.spec = spec;
             this.epoch0 = epoch0;
             this.slack = slack;

@@ -4,8 +4,8 @@ import dev.shortcode.core.config.ConfigException;
 import java.time.Duration;
 
 /**
- * Tuning of {@link OutboxArchiver}. Immutable, built with {@link #builder()} (the defaults are on its
- * setters); a bad value throws {@link ConfigException} naming its key under
+ * Tuning of {@link OutboxArchiver}. Immutable, built with {@link #builder()} (the defaults are its
+ * {@code DEFAULT_*} constants, which the service's configuration mapping takes too); a bad value throws {@link ConfigException} naming its key under
  * {@code shortcode.redis.archiver.}.
  *
  * @param group            the consumer group every node's archiver joins; one group, so each
@@ -54,6 +54,31 @@ public record ArchiverOptions(
 
     static final String PREFIX = StoreKeys.PREFIX + "archiver.";
 
+    /** Default of {@code group}, as the key takes it. */
+    public static final String DEFAULT_GROUP = "archivers";
+    /** Default of {@code threads}, as the key takes it. */
+    public static final String DEFAULT_THREADS = "2";
+    /** Default of {@code batchEntries}, as the key takes it. */
+    public static final String DEFAULT_BATCH_ENTRIES = "16";
+    /** Default of {@code block}, as the key takes it. */
+    public static final String DEFAULT_BLOCK = "PT0.05S";
+    /** Default of {@code archiveTimeout}, as the key takes it. */
+    public static final String DEFAULT_ARCHIVE_TIMEOUT = "PT10S";
+    /** Default of {@code retryBackoffMin}, as the key takes it. */
+    public static final String DEFAULT_RETRY_BACKOFF_MIN = "PT0.1S";
+    /** Default of {@code retryBackoffMax}, as the key takes it. */
+    public static final String DEFAULT_RETRY_BACKOFF_MAX = "PT5S";
+    /** Default of {@code claimIdle}, as the key takes it. */
+    public static final String DEFAULT_CLAIM_IDLE = "PT30S";
+    /** Default of {@code claimInterval}, as the key takes it. */
+    public static final String DEFAULT_CLAIM_INTERVAL = "PT5S";
+    /** Default of {@code metricsInterval}, as the key takes it. */
+    public static final String DEFAULT_METRICS_INTERVAL = "PT10S";
+    /** Default of {@code deadConsumerIdle}, as the key takes it. */
+    public static final String DEFAULT_DEAD_CONSUMER_IDLE = "PT1H";
+    /** Default of {@code linger}, as the key takes it. */
+    public static final String DEFAULT_LINGER = "PT0.1S";
+
     public static final ArchiverOptions DEFAULTS = builder().build();
 
     public ArchiverOptions {
@@ -101,23 +126,23 @@ public record ArchiverOptions(
 
     /** Starts from the defaults; {@link #build()} validates. */
     public static final class Builder {
-        private String group = "archivers";
+        private String group = DEFAULT_GROUP;
         private String consumer = "";
-        private int threads = 2;
-        private int batchEntries = 16;
-        private Duration block = Duration.ofMillis(50);
-        private Duration archiveTimeout = Duration.ofSeconds(10);
-        private Duration retryBackoffMin = Duration.ofMillis(100);
-        private Duration retryBackoffMax = Duration.ofSeconds(5);
-        private Duration claimIdle = Duration.ofSeconds(30);
-        private Duration claimInterval = Duration.ofSeconds(5);
-        private Duration metricsInterval = Duration.ofSeconds(10);
-        private Duration deadConsumerIdle = Duration.ofHours(1);
-        private Duration linger = Duration.ofMillis(100);
+        private int threads = Integer.parseInt(DEFAULT_THREADS);
+        private int batchEntries = Integer.parseInt(DEFAULT_BATCH_ENTRIES);
+        private Duration block = Duration.parse(DEFAULT_BLOCK);
+        private Duration archiveTimeout = Duration.parse(DEFAULT_ARCHIVE_TIMEOUT);
+        private Duration retryBackoffMin = Duration.parse(DEFAULT_RETRY_BACKOFF_MIN);
+        private Duration retryBackoffMax = Duration.parse(DEFAULT_RETRY_BACKOFF_MAX);
+        private Duration claimIdle = Duration.parse(DEFAULT_CLAIM_IDLE);
+        private Duration claimInterval = Duration.parse(DEFAULT_CLAIM_INTERVAL);
+        private Duration metricsInterval = Duration.parse(DEFAULT_METRICS_INTERVAL);
+        private Duration deadConsumerIdle = Duration.parse(DEFAULT_DEAD_CONSUMER_IDLE);
+        private Duration linger = Duration.parse(DEFAULT_LINGER);
 
         private Builder() {}
 
-        /** Default {@code archivers}. */
+        /** Default {@value ArchiverOptions#DEFAULT_GROUP}. */
         public Builder group(String value) {
             this.group = value;
             return this;
@@ -129,67 +154,67 @@ public record ArchiverOptions(
             return this;
         }
 
-        /** Default 2. */
+        /** Default {@value ArchiverOptions#DEFAULT_THREADS}. */
         public Builder threads(int value) {
             this.threads = value;
             return this;
         }
 
-        /** Default 16 entries. */
+        /** Default {@value ArchiverOptions#DEFAULT_BATCH_ENTRIES}. */
         public Builder batchEntries(int value) {
             this.batchEntries = value;
             return this;
         }
 
-        /** Default 50 ms. */
+        /** Default {@value ArchiverOptions#DEFAULT_BLOCK}. */
         public Builder block(Duration value) {
             this.block = value;
             return this;
         }
 
-        /** Default 10 s. */
+        /** Default {@value ArchiverOptions#DEFAULT_ARCHIVE_TIMEOUT}. */
         public Builder archiveTimeout(Duration value) {
             this.archiveTimeout = value;
             return this;
         }
 
-        /** Default 100 ms. */
+        /** Default {@value ArchiverOptions#DEFAULT_RETRY_BACKOFF_MIN}. */
         public Builder retryBackoffMin(Duration value) {
             this.retryBackoffMin = value;
             return this;
         }
 
-        /** Default 5 s. */
+        /** Default {@value ArchiverOptions#DEFAULT_RETRY_BACKOFF_MAX}. */
         public Builder retryBackoffMax(Duration value) {
             this.retryBackoffMax = value;
             return this;
         }
 
-        /** Default 30 s. */
+        /** Default {@value ArchiverOptions#DEFAULT_CLAIM_IDLE}. */
         public Builder claimIdle(Duration value) {
             this.claimIdle = value;
             return this;
         }
 
-        /** Default 5 s. */
+        /** Default {@value ArchiverOptions#DEFAULT_CLAIM_INTERVAL}. */
         public Builder claimInterval(Duration value) {
             this.claimInterval = value;
             return this;
         }
 
-        /** Default 10 s. */
+        /** Default {@value ArchiverOptions#DEFAULT_METRICS_INTERVAL}. */
         public Builder metricsInterval(Duration value) {
             this.metricsInterval = value;
             return this;
         }
 
-        /** Default 1 h. */
+        /** Default {@value ArchiverOptions#DEFAULT_DEAD_CONSUMER_IDLE}. */
         public Builder deadConsumerIdle(Duration value) {
             this.deadConsumerIdle = value;
             return this;
         }
 
-        /** Default 100 ms. */
+        /** Default {@value ArchiverOptions#DEFAULT_LINGER}. */
         public Builder linger(Duration value) {
             this.linger = value;
             return this;

@@ -4,8 +4,8 @@ import dev.shortcode.core.config.ConfigException;
 import java.time.Duration;
 
 /**
- * Tuning of {@link RedisHotStore}. Immutable, built with {@link #builder()} (the defaults are on its
- * setters); a bad value throws {@link ConfigException} naming its key under
+ * Tuning of {@link RedisHotStore}. Immutable, built with {@link #builder()} (the defaults are its
+ * {@code DEFAULT_*} constants, which the service's configuration mapping takes too); a bad value throws {@link ConfigException} naming its key under
  * {@code shortcode.redis.hot-store.}.
  *
  * @param nearCacheMaxSize       links kept in this node's near cache; bounds its heap (~300 bytes each)
@@ -57,6 +57,31 @@ public record HotStoreOptions(
         Duration sweepPeriod) {
 
     static final String PREFIX = StoreKeys.PREFIX + "hot-store.";
+
+    /** Default of {@code nearCacheMaxSize}, as the key takes it. */
+    public static final String DEFAULT_NEAR_CACHE_MAX_SIZE = "100000";
+    /** Default of {@code nearCacheRefresh}, as the key takes it. */
+    public static final String DEFAULT_NEAR_CACHE_REFRESH = "PT1S";
+    /** Default of {@code nearCacheMaxAge}, as the key takes it. */
+    public static final String DEFAULT_NEAR_CACHE_MAX_AGE = "PT30S";
+    /** Default of {@code extensionFraction}, as the key takes it. */
+    public static final String DEFAULT_EXTENSION_FRACTION = "0.1";
+    /** Default of {@code minExtensionWindow}, as the key takes it. */
+    public static final String DEFAULT_MIN_EXTENSION_WINDOW = "PT60S";
+    /** Default of {@code extensionMarksMaxSize}, as the key takes it. */
+    public static final String DEFAULT_EXTENSION_MARKS_MAX_SIZE = "200000";
+    /** Default of {@code extensionQueueCapacity}, as the key takes it. */
+    public static final String DEFAULT_EXTENSION_QUEUE_CAPACITY = "65536";
+    /** Default of {@code extensionFlushInterval}, as the key takes it. */
+    public static final String DEFAULT_EXTENSION_FLUSH_INTERVAL = "PT0.005S";
+    /** Default of {@code outboxMaxBatch}, as the key takes it. */
+    public static final String DEFAULT_OUTBOX_MAX_BATCH = "256";
+    /** Default of {@code outboxMaxQueued}, as the key takes it. */
+    public static final String DEFAULT_OUTBOX_MAX_QUEUED = "200000";
+    /** Default of {@code oneScriptCreates}, as the key takes it. */
+    public static final String DEFAULT_ONE_SCRIPT_CREATES = "true";
+    /** Default of {@code sweepPeriod}, as the key takes it. */
+    public static final String DEFAULT_SWEEP_PERIOD = "PT10M";
 
     public static final HotStoreOptions DEFAULTS = builder().build();
 
@@ -124,88 +149,88 @@ public record HotStoreOptions(
 
     /** Starts from the defaults; {@link #build()} validates. */
     public static final class Builder {
-        private long nearCacheMaxSize = 100_000;
-        private Duration nearCacheRefresh = Duration.ofSeconds(1);
-        private Duration nearCacheMaxAge = Duration.ofSeconds(30);
-        private double extensionFraction = 0.1;
-        private Duration minExtensionWindow = Duration.ofSeconds(60);
-        private long extensionMarksMaxSize = 200_000;
-        private int extensionQueueCapacity = 65_536;
-        private Duration extensionFlushInterval = Duration.ofMillis(5);
-        private int outboxMaxBatch = 256;
-        private int outboxMaxQueued = 200_000;
-        private boolean oneScriptCreates = true;
-        private Duration sweepPeriod = Duration.ofMinutes(10);
+        private long nearCacheMaxSize = Long.parseLong(DEFAULT_NEAR_CACHE_MAX_SIZE);
+        private Duration nearCacheRefresh = Duration.parse(DEFAULT_NEAR_CACHE_REFRESH);
+        private Duration nearCacheMaxAge = Duration.parse(DEFAULT_NEAR_CACHE_MAX_AGE);
+        private double extensionFraction = Double.parseDouble(DEFAULT_EXTENSION_FRACTION);
+        private Duration minExtensionWindow = Duration.parse(DEFAULT_MIN_EXTENSION_WINDOW);
+        private long extensionMarksMaxSize = Long.parseLong(DEFAULT_EXTENSION_MARKS_MAX_SIZE);
+        private int extensionQueueCapacity = Integer.parseInt(DEFAULT_EXTENSION_QUEUE_CAPACITY);
+        private Duration extensionFlushInterval = Duration.parse(DEFAULT_EXTENSION_FLUSH_INTERVAL);
+        private int outboxMaxBatch = Integer.parseInt(DEFAULT_OUTBOX_MAX_BATCH);
+        private int outboxMaxQueued = Integer.parseInt(DEFAULT_OUTBOX_MAX_QUEUED);
+        private boolean oneScriptCreates = Boolean.parseBoolean(DEFAULT_ONE_SCRIPT_CREATES);
+        private Duration sweepPeriod = Duration.parse(DEFAULT_SWEEP_PERIOD);
 
         private Builder() {}
 
-        /** Default 100,000 links. */
+        /** Default {@value HotStoreOptions#DEFAULT_NEAR_CACHE_MAX_SIZE}. */
         public Builder nearCacheMaxSize(long value) {
             this.nearCacheMaxSize = value;
             return this;
         }
 
-        /** Default 1 s. */
+        /** Default {@value HotStoreOptions#DEFAULT_NEAR_CACHE_REFRESH}. */
         public Builder nearCacheRefresh(Duration value) {
             this.nearCacheRefresh = value;
             return this;
         }
 
-        /** Default 30 s. */
+        /** Default {@value HotStoreOptions#DEFAULT_NEAR_CACHE_MAX_AGE}. */
         public Builder nearCacheMaxAge(Duration value) {
             this.nearCacheMaxAge = value;
             return this;
         }
 
-        /** Default 0.1. */
+        /** Default {@value HotStoreOptions#DEFAULT_EXTENSION_FRACTION}. */
         public Builder extensionFraction(double value) {
             this.extensionFraction = value;
             return this;
         }
 
-        /** Default 60 s. */
+        /** Default {@value HotStoreOptions#DEFAULT_MIN_EXTENSION_WINDOW}. */
         public Builder minExtensionWindow(Duration value) {
             this.minExtensionWindow = value;
             return this;
         }
 
-        /** Default 200,000 codes. */
+        /** Default {@value HotStoreOptions#DEFAULT_EXTENSION_MARKS_MAX_SIZE}. */
         public Builder extensionMarksMaxSize(long value) {
             this.extensionMarksMaxSize = value;
             return this;
         }
 
-        /** Default 65,536 extensions. */
+        /** Default {@value HotStoreOptions#DEFAULT_EXTENSION_QUEUE_CAPACITY}. */
         public Builder extensionQueueCapacity(int value) {
             this.extensionQueueCapacity = value;
             return this;
         }
 
-        /** Default 5 ms. */
+        /** Default {@value HotStoreOptions#DEFAULT_EXTENSION_FLUSH_INTERVAL}. */
         public Builder extensionFlushInterval(Duration value) {
             this.extensionFlushInterval = value;
             return this;
         }
 
-        /** Default 256 mutations. */
+        /** Default {@value HotStoreOptions#DEFAULT_OUTBOX_MAX_BATCH}. */
         public Builder outboxMaxBatch(int value) {
             this.outboxMaxBatch = value;
             return this;
         }
 
-        /** Default 200,000 mutations. */
+        /** Default {@value HotStoreOptions#DEFAULT_OUTBOX_MAX_QUEUED}. */
         public Builder outboxMaxQueued(int value) {
             this.outboxMaxQueued = value;
             return this;
         }
 
-        /** Default true. */
+        /** Default {@value HotStoreOptions#DEFAULT_ONE_SCRIPT_CREATES}. */
         public Builder oneScriptCreates(boolean value) {
             this.oneScriptCreates = value;
             return this;
         }
 
-        /** Default 10 minutes. */
+        /** Default {@value HotStoreOptions#DEFAULT_SWEEP_PERIOD}. */
         public Builder sweepPeriod(Duration value) {
             this.sweepPeriod = value;
             return this;

@@ -1,7 +1,7 @@
 package dev.shortcode.core.redis;
 
 import dev.shortcode.core.config.LeaseOptions;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.lease.Block;
 import dev.shortcode.core.lease.BlockSource;
 import dev.shortcode.core.lease.LeaseException;
@@ -135,7 +135,7 @@ final class RedisBlockSource implements BlockSource {
     }
 
     @Override
-    public Block lease(PoolSpec pool, long size) {
+    public Block lease(PoolOptions pool, long size) {
         if (size < 1 || size >= pool.capacity()) {
             throw new IllegalArgumentException("block size " + size + " outside [1, " + pool.capacity() + ")");
         }
@@ -144,7 +144,7 @@ final class RedisBlockSource implements BlockSource {
         }
     }
 
-    private Block leaseSerially(PoolSpec pool, long size) {
+    private Block leaseSerially(PoolOptions pool, long size) {
         PoolKeys keys = PoolKeys.of(namespace, pool.length());
         try {
             for (int attempt = 1; attempt <= options.maxAttempts(); attempt++) {
@@ -186,7 +186,7 @@ final class RedisBlockSource implements BlockSource {
     }
 
     /** Makes sure a durable mark covers {@code end}; writes one with the reservation when none does. */
-    private void reserveUpTo(PoolSpec pool, Watermark end, long size) {
+    private void reserveUpTo(PoolOptions pool, Watermark end, long size) {
         Watermark held = reserved.get(pool.length());
         if (held != null && end.compareTo(held) <= 0) {
             return;
@@ -202,7 +202,7 @@ final class RedisBlockSource implements BlockSource {
         reserved.merge(pool.length(), mark, Watermark::max);
     }
 
-    private void resetEpoch(PoolSpec pool, PoolKeys keys, long seenEpoch, int attempt) {
+    private void resetEpoch(PoolOptions pool, PoolKeys keys, long seenEpoch, int attempt) {
         String token = tryGuard(keys);
         if (token == null) {
             backOff(attempt);
@@ -224,7 +224,7 @@ final class RedisBlockSource implements BlockSource {
      * durable watermark plus the safety gap. {@link Watermark#ZERO} as {@code below} means: only
      * if missing.
      */
-    private void raiseToWatermark(PoolSpec pool, PoolKeys keys, Watermark below, int attempt) {
+    private void raiseToWatermark(PoolOptions pool, PoolKeys keys, Watermark below, int attempt) {
         String token = tryGuard(keys);
         if (token == null) {
             backOff(attempt);

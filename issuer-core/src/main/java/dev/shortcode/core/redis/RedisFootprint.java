@@ -1,7 +1,7 @@
 package dev.shortcode.core.redis;
 
 import dev.shortcode.core.capacity.LiveLinks;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.store.Footprint;
 import dev.shortcode.core.store.HotFootprint;
 import dev.shortcode.core.store.LinkRecord;
@@ -144,7 +144,7 @@ final class RedisFootprint implements StorageFootprint {
     }
 
     @Override
-    public Footprint measure(List<PoolSpec> pools) {
+    public Footprint measure(List<PoolOptions> pools) {
         Instant started = clock.instant();
         long began = System.nanoTime();
         Budget budget = new Budget();
@@ -194,7 +194,7 @@ final class RedisFootprint implements StorageFootprint {
 
         Map<String, PoolFootprint> byPool = new LinkedHashMap<>();
         List<RedisFuture<String>> counters = new ArrayList<>();
-        for (PoolSpec p : pools) {
+        for (PoolOptions p : pools) {
             PoolKeys k = PoolKeys.of(namespace, p.length());
             counters.add(connection.async().get(k.seq()));
             counters.add(connection.async().get(k.epoch()));
@@ -204,7 +204,7 @@ final class RedisFootprint implements StorageFootprint {
         String method = groups != null ? groups.method(masters.size(), totalKeys) : method(masters, totalKeys, allExact);
         double perKey = groups != null ? 0 : perKeyOverhead(masters, tally, pools);
         for (int i = 0; i < pools.size(); i++) {
-            PoolSpec p = pools.get(i);
+            PoolOptions p = pools.get(i);
             long seq = parse(values.get(2 * i));
             long epoch = parse(values.get(2 * i + 1));
             LiveLinks live = groups != null ? groups.live(p.name(), method) : live(p.name(), masters, method);
@@ -228,7 +228,7 @@ final class RedisFootprint implements StorageFootprint {
      * link of a weighed group counting its hash's bytes over the hash's fields, expired ones
      * included; the hash's entries in Redis's key tables (about 60 bytes per group) are left out.
      */
-    private GroupSample sampleGroups(List<PoolSpec> pools, LinkTally tally, Budget budget) {
+    private GroupSample sampleGroups(List<PoolOptions> pools, LinkTally tally, Budget budget) {
         int groups = keys.linkGroups();
         GroupSample sample = new GroupSample(groups);
         List<String> time = budget.await(connection.async().time());
@@ -273,7 +273,7 @@ final class RedisFootprint implements StorageFootprint {
                 fieldsSeen += fields.size();
             }
         }
-        for (PoolSpec p : pools) {
+        for (PoolOptions p : pools) {
             sample.pool(p.name());
         }
         return sample;
@@ -481,14 +481,14 @@ final class RedisFootprint implements StorageFootprint {
      * million links, docs/BENCHMARKS.md). Only from {@link #MIN_KEYS_FOR_OVERHEAD} keys on, where
      * the startup memory and a few large keys (the outbox streams) no longer dominate; 0 below.
      */
-    private static double perKeyOverhead(List<Master> masters, LinkTally tally, List<PoolSpec> pools) {
+    private static double perKeyOverhead(List<Master> masters, LinkTally tally, List<PoolOptions> pools) {
         long keys = masters.stream().mapToLong(m -> m.keys).sum();
         if (keys < MIN_KEYS_FOR_OVERHEAD) {
             return 0;
         }
         double sum = 0;
         long n = 0;
-        for (PoolSpec p : pools) {
+        for (PoolOptions p : pools) {
             double b = tally.bytesPerLink(p.name());
             if (!Double.isNaN(b)) {
                 sum += b * tally.hits(p.name());
@@ -522,7 +522,7 @@ final class RedisFootprint implements StorageFootprint {
     }
 
     private static String poolName(LinkTally tally, String code) {
-        PoolSpec pool = tally.poolOf(code);
+        PoolOptions pool = tally.poolOf(code);
         return pool == null ? "" : pool.name(); // "" collects aliases
     }
 

@@ -3,7 +3,7 @@ package dev.shortcode.core.redis;
 import dev.shortcode.core.Storage;
 import dev.shortcode.core.StorageHealth;
 import dev.shortcode.core.alloc.Ticker;
-import dev.shortcode.core.config.IssuerConfig;
+import dev.shortcode.core.config.IssuerOptions;
 import dev.shortcode.core.metrics.IssuerMetrics;
 import dev.shortcode.core.read.LinkResolver;
 import dev.shortcode.core.store.ArchiveStorage;
@@ -51,17 +51,17 @@ public final class RedisStorage {
      *                   commands and replies need no hand-over between threads; null for Lettuce's
      *                   own. Nothing may wait for a reply on them.
      */
-    public static Storage open(RedisStorageOptions options, ArchiveStorage archive, IssuerConfig issuer, IssuerMetrics issuerMetrics,
+    public static Storage open(RedisStorageOptions options, ArchiveStorage archive, IssuerOptions issuer, IssuerMetrics issuerMetrics,
             OutboxMetrics outboxMetrics, EventLoopGroup eventLoops) {
         return open(options, archive, issuer, issuerMetrics, outboxMetrics, eventLoops, Clock.systemUTC());
     }
 
     /**
-     * Like {@link #open(RedisStorageOptions, ArchiveStorage, IssuerConfig, IssuerMetrics, OutboxMetrics, EventLoopGroup)},
+     * Like {@link #open(RedisStorageOptions, ArchiveStorage, IssuerOptions, IssuerMetrics, OutboxMetrics, EventLoopGroup)},
      * with {@code clicks} as the time of the click store (which day is today, when a day is due for
      * its roll-up), so that tests can cross midnight without waiting for it.
      */
-    public static Storage open(RedisStorageOptions options, ArchiveStorage archive, IssuerConfig issuer, IssuerMetrics issuerMetrics,
+    public static Storage open(RedisStorageOptions options, ArchiveStorage archive, IssuerOptions issuer, IssuerMetrics issuerMetrics,
             OutboxMetrics outboxMetrics, EventLoopGroup eventLoops, Clock clicks) {
         boolean cluster = options.mode() == RedisMode.CLUSTER;
         RedisConnection redis;

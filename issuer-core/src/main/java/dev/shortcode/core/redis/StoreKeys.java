@@ -1,7 +1,7 @@
 package dev.shortcode.core.redis;
 
 import dev.shortcode.core.config.ConfigException;
-import dev.shortcode.core.config.IssuerConfig;
+import dev.shortcode.core.config.IssuerOptions;
 
 /**
  * Where the Redis hot store keeps things; shared by every node's {@link RedisHotStore} and
@@ -40,7 +40,7 @@ import dev.shortcode.core.config.IssuerConfig;
  */
 public record StoreKeys(String namespace, int outboxShards, int linkGroups) {
 
-    static final String PREFIX = IssuerConfig.PREFIX + "redis.";
+    static final String PREFIX = IssuerOptions.PREFIX + "redis.";
 
     /** More shards than this only multiply idle polling; the archive is the bottleneck long before. */
     static final int MAX_SHARDS = 1024;

@@ -3,7 +3,7 @@ package dev.shortcode.core.store;
 import dev.shortcode.core.capacity.LiveAges;
 import dev.shortcode.core.capacity.LiveLinks;
 import dev.shortcode.core.code.Base62;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +22,7 @@ import java.util.Map;
  */
 public final class LinkTally {
 
-    private final Map<Integer, PoolSpec> byLength = new HashMap<>();
+    private final Map<Integer, PoolOptions> byLength = new HashMap<>();
     private final Map<String, Counts> counts = new HashMap<>();
     private final long nowMillis;
     private long draws;
@@ -37,8 +37,8 @@ public final class LinkTally {
         long permanent;
     }
 
-    public LinkTally(List<PoolSpec> pools, long nowMillis) {
-        for (PoolSpec p : pools) {
+    public LinkTally(List<PoolOptions> pools, long nowMillis) {
+        for (PoolOptions p : pools) {
             byLength.put(p.length(), p);
             counts.put(p.name(), new Counts());
         }
@@ -46,8 +46,8 @@ public final class LinkTally {
     }
 
     /** The pool whose codes look like {@code code}, or null (an alias or a foreign key). */
-    public PoolSpec poolOf(String code) {
-        PoolSpec pool = byLength.get(code.length());
+    public PoolOptions poolOf(String code) {
+        PoolOptions pool = byLength.get(code.length());
         return pool != null && Base62.isAlphabet(code) ? pool : null;
     }
 
@@ -64,7 +64,7 @@ public final class LinkTally {
      */
     public void hit(String code, LinkRecord record, long bytes) {
         draws++;
-        PoolSpec pool = poolOf(code);
+        PoolOptions pool = poolOf(code);
         if (pool == null) {
             aliases++;
             return;
@@ -88,7 +88,7 @@ public final class LinkTally {
 
     /** Adds {@code bytes} for a link already counted as a hit (weighed in a later round). */
     public void weigh(String code, long bytes) {
-        PoolSpec pool = poolOf(code);
+        PoolOptions pool = poolOf(code);
         if (pool != null && bytes >= 0) {
             Counts c = counts.get(pool.name());
             c.bytes += bytes;

@@ -1,6 +1,6 @@
 package dev.shortcode.core.store;
 
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import java.util.List;
 
 /**
@@ -15,7 +15,7 @@ import java.util.List;
  */
 public interface StorageFootprint extends AutoCloseable {
 
-    Footprint measure(List<PoolSpec> pools);
+    Footprint measure(List<PoolOptions> pools);
 
     /** The hot store's and counters' figures from {@code hot}, the archive's from {@code archive}. */
     static StorageFootprint combine(StorageFootprint hot, StorageFootprint archive) {

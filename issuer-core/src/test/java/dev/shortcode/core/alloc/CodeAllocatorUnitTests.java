@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.shortcode.core.config.LeaseOptions;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.lease.Block;
 import dev.shortcode.core.lease.BlockSource;
 import dev.shortcode.core.lease.EmbeddedBlockSource;
@@ -56,7 +56,7 @@ class CodeAllocatorUnitTests {
 
     @Test
     void next_crossingThePrefetchPoint_leasesTheNextBlockInTheBackgroundWithoutStalling() throws Exception {
-        PoolSpec pool = pool(1_000, 1_000, 1_000);
+        PoolOptions pool = pool(1_000, 1_000, 1_000);
         GatedSource gated = new GatedSource(embedded);
         CodeAllocator allocator = allocator(pool, gated, Ticker.SYSTEM);
         allocator.warmUp();
@@ -85,7 +85,7 @@ class CodeAllocatorUnitTests {
 
     @Test
     void tryNext_whileTheLeaseIsPending_returnsNullInsteadOfWaiting() throws Exception {
-        PoolSpec pool = pool(100, 100, 100);
+        PoolOptions pool = pool(100, 100, 100);
         GatedSource gated = new GatedSource(embedded);
         CodeAllocator allocator = allocator(pool, gated, Ticker.SYSTEM);
         assertThat(allocator.tryNext()).isNull(); // starts the first lease, which waits for a permit
@@ -99,7 +99,7 @@ class CodeAllocatorUnitTests {
 
     @Test
     void next_fastConsumption_doublesTheBlockSizeUpToTheMaximum() {
-        PoolSpec pool = pool(100, 100, 1_600);
+        PoolOptions pool = pool(100, 100, 1_600);
         RecordingSource recording = new RecordingSource(embedded);
         AtomicLong now = new AtomicLong();
         CodeAllocator allocator = allocator(pool, recording, now::get); // time stands still: every block is "fast"
@@ -111,7 +111,7 @@ class CodeAllocatorUnitTests {
 
     @Test
     void next_slowConsumption_halvesTheBlockSizeDownToTheMinimum() {
-        PoolSpec pool = pool(100, 1_600, 1_600);
+        PoolOptions pool = pool(100, 1_600, 1_600);
         RecordingSource recording = new RecordingSource(embedded);
         AtomicLong now = new AtomicLong();
         CodeAllocator allocator = allocator(pool, recording, now::get);
@@ -124,7 +124,7 @@ class CodeAllocatorUnitTests {
 
     @Test
     void next_whenTheSourceFails_throwsThenRecoversOnTheNextCall() {
-        PoolSpec pool = pool(10, 10, 10);
+        PoolOptions pool = pool(10, 10, 10);
         AtomicBoolean broken = new AtomicBoolean(true);
         BlockSource flaky = (p, size) -> {
             if (broken.get()) {
@@ -141,7 +141,7 @@ class CodeAllocatorUnitTests {
 
     @Test
     void next_manyThreadsWithSmallBlocks_neverRepeatACode() throws Exception {
-        PoolSpec pool = pool(500, 500, 2_000);
+        PoolOptions pool = pool(500, 500, 2_000);
         CodeAllocator allocator = allocator(pool, embedded, Ticker.SYSTEM);
         int threads = 8;
         int perThread = 50_000;
@@ -176,7 +176,7 @@ class CodeAllocatorUnitTests {
 
     @Test
     void close_reportsTheBufferedIdsAsWasted() {
-        PoolSpec pool = pool(100, 100, 100);
+        PoolOptions pool = pool(100, 100, 100);
         AtomicLong wasted = new AtomicLong();
         IssuerMetrics metrics = new IssuerMetrics() {
             @Override
@@ -197,12 +197,12 @@ class CodeAllocatorUnitTests {
         }).isInstanceOf(IllegalStateException.class).hasMessageContaining("closed");
     }
 
-    private CodeAllocator allocator(PoolSpec pool, BlockSource source, Ticker ticker) {
+    private CodeAllocator allocator(PoolOptions pool, BlockSource source, Ticker ticker) {
         return new CodeAllocator(pool, source, leaseExecutor, SECRET, OPTIONS, ticker, IssuerMetrics.NOOP);
     }
 
-    private static PoolSpec pool(long min, long initial, long max) {
-        return PoolSpec.builder("unit").length(6).idleTtl(Duration.ofDays(1)).blockSizes(min, initial, max).build();
+    private static PoolOptions pool(long min, long initial, long max) {
+        return PoolOptions.builder("unit").length(6).idleTtl(Duration.ofDays(1)).blockSizes(min, initial, max).build();
     }
 
     /** A real source whose leases wait for a permit each, so a test decides when a lease completes. */
@@ -218,7 +218,7 @@ class CodeAllocatorUnitTests {
         }
 
         @Override
-        public Block lease(PoolSpec pool, long size) {
+        public Block lease(PoolOptions pool, long size) {
             calls.incrementAndGet();
             threads.add(Thread.currentThread().getName());
             try {
@@ -243,7 +243,7 @@ class CodeAllocatorUnitTests {
         }
 
         @Override
-        public Block lease(PoolSpec pool, long size) {
+        public Block lease(PoolOptions pool, long size) {
             sizes.add(size);
             return delegate.lease(pool, size);
         }

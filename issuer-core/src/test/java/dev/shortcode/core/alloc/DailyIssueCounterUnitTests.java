@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.shortcode.core.config.ConfigException;
-import dev.shortcode.core.config.IssuerConfig;
+import dev.shortcode.core.config.IssuerOptions;
 import dev.shortcode.core.Storage;
 import dev.shortcode.core.read.ColdReadOptions;
 import dev.shortcode.core.store.Archive;
@@ -47,7 +47,7 @@ class DailyIssueCounterUnitTests {
 
     @BeforeEach
     void open() {
-        IssuerConfig config = IssuerConfig.builder().secret("0123456789abcdef-test-secret").build(); // short, medium, long
+        IssuerOptions config = IssuerOptions.builder().secret("0123456789abcdef-test-secret").build(); // short, medium, long
         storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir), config, ColdReadOptions.DEFAULTS);
         archive = storage.archive();
         issuer = new CodeIssuer(config, storage.blockSource(), Ticker.SYSTEM, IssuerMetrics.NOOP);

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.shortcode.core.code.CodeCodec;
 import dev.shortcode.core.code.CodeSpace;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.lease.Watermark;
 import dev.shortcode.core.store.Footprint;
 import dev.shortcode.core.store.LinkRecord;
@@ -26,9 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** The embedded footprint against populations it must count exactly, or estimate within its stated error. */
 class EmbeddedFootprintUnitTests {
 
-    private static final PoolSpec SHORT = PoolSpec.builder("short").length(5).idleTtl(Duration.ofDays(10)).build();
-    private static final PoolSpec MEDIUM = PoolSpec.builder("medium").length(6).idleTtl(Duration.ofDays(100)).build();
-    private static final List<PoolSpec> POOLS = List.of(SHORT, MEDIUM);
+    private static final PoolOptions SHORT = PoolOptions.builder("short").length(5).idleTtl(Duration.ofDays(10)).build();
+    private static final PoolOptions MEDIUM = PoolOptions.builder("medium").length(6).idleTtl(Duration.ofDays(100)).build();
+    private static final List<PoolOptions> POOLS = List.of(SHORT, MEDIUM);
 
     @TempDir
     Path dir;
@@ -153,7 +153,7 @@ class EmbeddedFootprintUnitTests {
                 .measure(POOLS);
     }
 
-    private void create(PoolSpec pool, int n, long ttlSeconds, long ageMillis) {
+    private void create(PoolOptions pool, int n, long ttlSeconds, long ageMillis) {
         List<LinkRecord> batch = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             batch.add(record(code(pool.length()), pool.name(), ttlSeconds, ageMillis));

@@ -4,7 +4,7 @@ import dev.shortcode.core.store.StorageUnavailableException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.lease.Block;
 import dev.shortcode.core.lease.EmbeddedBlockSource;
 import dev.shortcode.core.lease.LeaseException;
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class RocksDbWatermarkStoreUnitTests {
 
-    private static final PoolSpec POOL = PoolSpec.builder("p").length(3).idleTtl(Duration.ofDays(1)).blockSizes(10, 100, 1000).build();
+    private static final PoolOptions POOL = PoolOptions.builder("p").length(3).idleTtl(Duration.ofDays(1)).blockSizes(10, 100, 1000).build();
 
     @TempDir
     Path dir;

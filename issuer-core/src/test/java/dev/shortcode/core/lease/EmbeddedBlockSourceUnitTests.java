@@ -3,7 +3,7 @@ package dev.shortcode.core.lease;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class EmbeddedBlockSourceUnitTests {
 
-    private static final PoolSpec POOL = PoolSpec.builder("p").length(3).idleTtl(Duration.ofDays(1)).blockSizes(10, 100, 1000).build();
+    private static final PoolOptions POOL = PoolOptions.builder("p").length(3).idleTtl(Duration.ofDays(1)).blockSizes(10, 100, 1000).build();
 
     @TempDir
     Path dir;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.shortcode.core.Storage;
 import dev.shortcode.core.code.CodeCodec;
-import dev.shortcode.core.config.IssuerConfig;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.IssuerOptions;
+import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.embedded.EmbeddedOptions;
 import dev.shortcode.core.embedded.EmbeddedStorage;
 import dev.shortcode.core.lease.FileWatermarkStore;
@@ -44,8 +44,8 @@ class TieredLinkResolverUnitTests {
     Path dir;
 
     private final AtomicLong now = new AtomicLong();
-    private IssuerConfig config;
-    private PoolSpec longPool;
+    private IssuerOptions config;
+    private PoolOptions longPool;
     private Storage storage;
     private InstrumentedArchive archive;
     private LinkResolver resolver;
@@ -53,8 +53,8 @@ class TieredLinkResolverUnitTests {
 
     @BeforeEach
     void open() {
-        config = IssuerConfig.builder().secret(SECRET)
-                .pool(PoolSpec.builder("long").length(7).idleTtl(Duration.ofDays(30)).permanent(true))
+        config = IssuerOptions.builder().secret(SECRET)
+                .pool(PoolOptions.builder("long").length(7).idleTtl(Duration.ofDays(30)).permanent(true))
                 .build();
         longPool = config.pool("long").orElseThrow();
         storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir.resolve("db")), config, ColdReadOptions.DEFAULTS);

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.shortcode.core.code.CodeCodec;
 import dev.shortcode.core.config.LeaseOptions;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.lease.FileWatermarkStore;
 import dev.shortcode.core.lease.Watermark;
 import dev.shortcode.core.metrics.IssuerMetrics;
@@ -52,7 +52,7 @@ abstract class AbstractIssuingIntegrationTests {
 
     @Test
     void allocators_fourNodesOfFourThreads_issueTwoMillionCodesWithoutARepeat() throws Exception {
-        PoolSpec pool = PoolSpec.builder("seven").length(7).idleTtl(Duration.ofDays(30)).build();
+        PoolOptions pool = PoolOptions.builder("seven").length(7).idleTtl(Duration.ofDays(30)).build();
         int nodes = 4;
         int threads = 4;
         long perThread = 2_000_000 / (nodes * threads);
@@ -79,7 +79,7 @@ abstract class AbstractIssuingIntegrationTests {
     }
 
     private void drainTinyPoolThroughWraps(LeaseOptions options) throws Exception {
-        PoolSpec tiny = PoolSpec.builder("tiny").length(2).idleTtl(Duration.ofHours(1)).blockSizes(8, 32, 64).build();
+        PoolOptions tiny = PoolOptions.builder("tiny").length(2).idleTtl(Duration.ofHours(1)).blockSizes(8, 32, 64).build();
         long capacity = tiny.capacity();
         int nodes = 4;
         int threads = 2;
@@ -112,7 +112,7 @@ abstract class AbstractIssuingIntegrationTests {
 
     @Test
     void allocators_counterFlushedMidRun_resumeWithoutRepeatingACode() throws Exception {
-        PoolSpec pool = PoolSpec.builder("six").length(6).idleTtl(Duration.ofDays(1)).blockSizes(100, 500, 1_000).build();
+        PoolOptions pool = PoolOptions.builder("six").length(6).idleTtl(Duration.ofDays(1)).blockSizes(100, 500, 1_000).build();
         try (TestNodes cluster = new TestNodes(redis, namespace, pool, LeaseOptions.DEFAULTS, watermarks, 2)) {
             // Paced (500 codes, then 10 ms) so that the fault lands mid-run: unpaced, four callers can
             // issue all 600,000 codes before the fault, and nothing would be re-seeded.
@@ -128,7 +128,7 @@ abstract class AbstractIssuingIntegrationTests {
 
     @Test
     void lease_counterWentBackwards_isRaisedAboveTheWatermark() {
-        PoolSpec pool = PoolSpec.builder("six").length(6).idleTtl(Duration.ofDays(1)).blockSizes(100, 100, 100).build();
+        PoolOptions pool = PoolOptions.builder("six").length(6).idleTtl(Duration.ofDays(1)).blockSizes(100, 100, 100).build();
         RedisBlockSource source = new RedisBlockSource(connection.sync(), namespace, watermarks, LeaseOptions.DEFAULTS,
                 IssuerMetrics.NOOP);
         for (int i = 0; i < 10; i++) {
@@ -150,7 +150,7 @@ abstract class AbstractIssuingIntegrationTests {
      */
     @Test
     void lease_watermarkStoreDown_leasesGoOnWithinTheReservation_thenStop_andNothingRepeatsAfterACounterLoss() {
-        PoolSpec pool = PoolSpec.builder("six").length(6).idleTtl(Duration.ofDays(1)).blockSizes(100, 100, 100).build();
+        PoolOptions pool = PoolOptions.builder("six").length(6).idleTtl(Duration.ofDays(1)).blockSizes(100, 100, 100).build();
         java.util.concurrent.atomic.AtomicBoolean down = new java.util.concurrent.atomic.AtomicBoolean();
         java.util.concurrent.atomic.AtomicInteger writes = new java.util.concurrent.atomic.AtomicInteger();
         dev.shortcode.core.lease.WatermarkStore flaky = new dev.shortcode.core.lease.WatermarkStore() {
@@ -197,7 +197,7 @@ abstract class AbstractIssuingIntegrationTests {
 
     @Test
     void lease_firstEverLease_startsTheCounterAtZero() {
-        PoolSpec pool = PoolSpec.builder("six").length(6).idleTtl(Duration.ofDays(1)).blockSizes(100, 100, 100).build();
+        PoolOptions pool = PoolOptions.builder("six").length(6).idleTtl(Duration.ofDays(1)).blockSizes(100, 100, 100).build();
         RedisBlockSource source = new RedisBlockSource(connection.sync(), namespace, watermarks, LeaseOptions.DEFAULTS,
                 IssuerMetrics.NOOP);
         var block = source.lease(pool, 100);
@@ -208,7 +208,7 @@ abstract class AbstractIssuingIntegrationTests {
 
     @Test
     void lease_resetGuardHeldByADeadNode_waitsUntilItExpiresThenResetsOnce() {
-        PoolSpec tiny = PoolSpec.builder("tiny").length(2).idleTtl(Duration.ofHours(1)).blockSizes(8, 32, 64).build();
+        PoolOptions tiny = PoolOptions.builder("tiny").length(2).idleTtl(Duration.ofHours(1)).blockSizes(8, 32, 64).build();
         RedisBlockSource source = new RedisBlockSource(connection.sync(), namespace, watermarks, LeaseOptions.DEFAULTS,
                 IssuerMetrics.NOOP);
         source.lease(tiny, 64);
@@ -223,7 +223,7 @@ abstract class AbstractIssuingIntegrationTests {
 
     @Test
     void lease_resetWithAStaleEpoch_doesNotResetTwice() {
-        PoolSpec tiny = PoolSpec.builder("tiny").length(2).idleTtl(Duration.ofHours(1)).blockSizes(8, 32, 64).build();
+        PoolOptions tiny = PoolOptions.builder("tiny").length(2).idleTtl(Duration.ofHours(1)).blockSizes(8, 32, 64).build();
         RedisBlockSource first = new RedisBlockSource(connection.sync(), namespace, watermarks, LeaseOptions.DEFAULTS,
                 IssuerMetrics.NOOP);
         first.lease(tiny, 64);
@@ -237,7 +237,7 @@ abstract class AbstractIssuingIntegrationTests {
 
     @Test
     void lease_steadyState_costsAtMostOneRoundTripPerTenThousandCodes() throws Exception {
-        PoolSpec pool = PoolSpec.builder("seven").length(7).idleTtl(Duration.ofDays(30)).build();
+        PoolOptions pool = PoolOptions.builder("seven").length(7).idleTtl(Duration.ofDays(30)).build();
         try (TestNodes node = new TestNodes(redis, namespace, pool, LeaseOptions.DEFAULTS, watermarks, 1)) {
             node.start(1, 200_000, () -> false).await(Duration.ofMinutes(1)); // warm-up: block size grows
             long leasesBefore = node.allocators.get(0).stats().blocksLeased();
@@ -249,7 +249,7 @@ abstract class AbstractIssuingIntegrationTests {
 
     @Test
     void allocator_atASteadyHighRate_neverMakesACallerWaitForRedis() throws Exception {
-        PoolSpec pool = PoolSpec.builder("seven").length(7).idleTtl(Duration.ofDays(30)).build();
+        PoolOptions pool = PoolOptions.builder("seven").length(7).idleTtl(Duration.ofDays(30)).build();
         try (TestNodes node = new TestNodes(redis, namespace, pool, LeaseOptions.DEFAULTS, watermarks, 1)) {
             // ~100,000 codes/s per thread: more than one node's HTTP front end serves.
             node.startThrottled(2, 150_000, 1_000, Duration.ofMillis(10)).await(Duration.ofMinutes(1)); // ramp-up
@@ -261,7 +261,7 @@ abstract class AbstractIssuingIntegrationTests {
 
     @Test
     void codes_decodeBackToTheirIdsWithTheEpochsCodec() throws Exception {
-        PoolSpec pool = PoolSpec.builder("six").length(6).idleTtl(Duration.ofDays(1)).build();
+        PoolOptions pool = PoolOptions.builder("six").length(6).idleTtl(Duration.ofDays(1)).build();
         try (TestNodes node = new TestNodes(redis, namespace, pool, LeaseOptions.DEFAULTS, watermarks, 1)) {
             CodeCodec codec = new CodeCodec(pool.space(), 0, TestNodes.SECRET);
             for (int i = 0; i < 1_000; i++) {

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.shortcode.core.alloc.Ticker;
 import dev.shortcode.core.code.CodeCodec;
-import dev.shortcode.core.config.IssuerConfig;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.IssuerOptions;
+import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.lease.Block;
 import dev.shortcode.core.lease.FileWatermarkStore;
 import dev.shortcode.core.lease.Watermark;
@@ -49,9 +49,9 @@ abstract class AbstractLinkResolverIntegrationTests {
 
     RedisDeployment redis;
     StoreKeys keys;
-    IssuerConfig config;
-    PoolSpec shortPool;
-    PoolSpec longPool;
+    IssuerOptions config;
+    PoolOptions shortPool;
+    PoolOptions longPool;
     FileWatermarkStore watermarks;
     ExecutorService watermarkReader;
     final List<AutoCloseable> toClose = new ArrayList<>();
@@ -67,9 +67,9 @@ abstract class AbstractLinkResolverIntegrationTests {
     void setUp() {
         redis = redis();
         keys = new StoreKeys("t" + UUID.randomUUID().toString().substring(0, 8), 4, linkGroups());
-        config = IssuerConfig.builder().secret(SECRET)
-                .pool(PoolSpec.builder("short").length(5).idleTtl(Duration.ofDays(10)))
-                .pool(PoolSpec.builder("long").length(7).idleTtl(Duration.ofDays(30)).permanent(true))
+        config = IssuerOptions.builder().secret(SECRET)
+                .pool(PoolOptions.builder("short").length(5).idleTtl(Duration.ofDays(10)))
+                .pool(PoolOptions.builder("long").length(7).idleTtl(Duration.ofDays(30)).permanent(true))
                 .build();
         shortPool = config.pool("short").orElseThrow();
         longPool = config.pool("long").orElseThrow();
@@ -104,7 +104,7 @@ abstract class AbstractLinkResolverIntegrationTests {
                 LinkResolver.over(hot, archive, config, watermarks, watermarkReader, ColdReadOptions.DEFAULTS, ticker, Clock.systemUTC()));
     }
 
-    String issued(PoolSpec pool, long id) {
+    String issued(PoolOptions pool, long id) {
         return new CodeCodec(pool.space(), 0, SECRET.getBytes(java.nio.charset.StandardCharsets.UTF_8)).encode(id);
     }
 

@@ -2,7 +2,7 @@ package dev.shortcode.core.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.store.Footprint;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.LinkRecordCodec;
@@ -30,9 +30,9 @@ import org.junit.jupiter.api.Test;
  */
 abstract class AbstractRedisFootprintIntegrationTests {
 
-    private static final PoolSpec SHORT = PoolSpec.builder("short").length(5).idleTtl(Duration.ofDays(10)).build();
-    private static final PoolSpec MEDIUM = PoolSpec.builder("medium").length(6).idleTtl(Duration.ofDays(100)).build();
-    private static final List<PoolSpec> POOLS = List.of(SHORT, MEDIUM);
+    private static final PoolOptions SHORT = PoolOptions.builder("short").length(5).idleTtl(Duration.ofDays(10)).build();
+    private static final PoolOptions MEDIUM = PoolOptions.builder("medium").length(6).idleTtl(Duration.ofDays(100)).build();
+    private static final List<PoolOptions> POOLS = List.of(SHORT, MEDIUM);
     private static final StoreKeys KEYS = new StoreKeys("fp", 4);
 
     private final Set<String> used = new HashSet<>();
@@ -181,7 +181,7 @@ abstract class AbstractRedisFootprintIntegrationTests {
     }
 
     /** Links as {@link LinkGroups} keeps them, expiring {@code ttlSeconds} from now (negative: expired). */
-    private void writeGrouped(StoreKeys grouped, PoolSpec pool, int n, long ageMillis, long ttlSeconds) {
+    private void writeGrouped(StoreKeys grouped, PoolOptions pool, int n, long ageMillis, long ttlSeconds) {
         long now = Long.parseLong(connection.sync().time().get(0));
         List<RedisFuture<Boolean>> writes = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -196,7 +196,7 @@ abstract class AbstractRedisFootprintIntegrationTests {
         awaitAll(writes);
     }
 
-    private void write(PoolSpec pool, int n, long ageMillis) {
+    private void write(PoolOptions pool, int n, long ageMillis) {
         List<RedisFuture<String>> writes = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             String code = code(pool.length());

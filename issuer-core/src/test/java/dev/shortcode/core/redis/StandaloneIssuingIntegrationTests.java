@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.shortcode.core.config.LeaseOptions;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.testing.redis.RedisDeployment;
 import dev.shortcode.testing.redis.RedisServers;
 import java.time.Duration;
@@ -20,7 +20,7 @@ class StandaloneIssuingIntegrationTests extends AbstractIssuingIntegrationTests 
 
     @Test
     void allocators_redisRestartedEmptyMidRun_resumeWithoutRepeatingACode() throws Exception {
-        PoolSpec pool = PoolSpec.builder("six").length(6).idleTtl(Duration.ofDays(1)).blockSizes(100, 500, 1_000).build();
+        PoolOptions pool = PoolOptions.builder("six").length(6).idleTtl(Duration.ofDays(1)).blockSizes(100, 500, 1_000).build();
         try (RedisDeployment own = RedisServers.standalone();
                 TestNodes cluster = new TestNodes(own, namespace, pool, LeaseOptions.DEFAULTS, watermarks, 2)) {
             // Paced (500 codes, then 10 ms) so that the fault lands mid-run: unpaced, four callers can

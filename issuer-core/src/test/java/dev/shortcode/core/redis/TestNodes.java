@@ -4,7 +4,7 @@ import dev.shortcode.core.alloc.CodeAllocator;
 import dev.shortcode.core.alloc.IssueException;
 import dev.shortcode.core.alloc.Ticker;
 import dev.shortcode.core.config.LeaseOptions;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.lease.WatermarkStore;
 import dev.shortcode.core.metrics.IssuerMetrics;
 import dev.shortcode.testing.redis.RedisDeployment;
@@ -48,7 +48,7 @@ final class TestNodes implements AutoCloseable {
         }
     };
 
-    TestNodes(RedisDeployment redis, String namespace, PoolSpec pool, LeaseOptions options, WatermarkStore watermarks,
+    TestNodes(RedisDeployment redis, String namespace, PoolOptions pool, LeaseOptions options, WatermarkStore watermarks,
             int nodes) {
         for (int n = 0; n < nodes; n++) {
             RedisConnection connection = redis.connect();

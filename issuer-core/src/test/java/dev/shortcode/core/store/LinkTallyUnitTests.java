@@ -3,15 +3,15 @@ package dev.shortcode.core.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.shortcode.core.capacity.LiveLinks;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class LinkTallyUnitTests {
 
-    private static final PoolSpec SHORT = PoolSpec.builder("short").length(5).idleTtl(Duration.ofDays(10)).build();
-    private static final PoolSpec LONG = PoolSpec.builder("long").length(7).idleTtl(Duration.ofDays(30)).permanent(true).build();
+    private static final PoolOptions SHORT = PoolOptions.builder("short").length(5).idleTtl(Duration.ofDays(10)).build();
+    private static final PoolOptions LONG = PoolOptions.builder("long").length(7).idleTtl(Duration.ofDays(30)).permanent(true).build();
     private static final long NOW = 1_800_000_000_000L;
 
     @Test

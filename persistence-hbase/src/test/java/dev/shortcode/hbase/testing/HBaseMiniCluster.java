@@ -1,6 +1,6 @@
 package dev.shortcode.hbase.testing;
 
-import dev.shortcode.hbase.HBaseArchiveConfig;
+import dev.shortcode.hbase.HBaseArchiveOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -105,8 +105,8 @@ public final class HBaseMiniCluster {
      * Archive settings pointing at this cluster, in a namespace of its own (tables are created on
      * first open), with timeouts short enough for fault tests.
      */
-    public HBaseArchiveConfig.Builder archiveConfig() {
-        return HBaseArchiveConfig.builder()
+    public HBaseArchiveOptions.Builder archiveConfig() {
+        return HBaseArchiveOptions.builder()
                 .zookeeperQuorum(zookeeperQuorum())
                 .namespace(uniqueNamespace())
                 .preSplitRegions(4)

@@ -5,7 +5,7 @@ import dev.shortcode.api.link.LinkReader;
 import dev.shortcode.api.link.LinkViews;
 import dev.shortcode.api.moderation.Moderation;
 import dev.shortcode.core.Storage;
-import dev.shortcode.core.config.IssuerConfig;
+import dev.shortcode.core.config.IssuerOptions;
 import dev.shortcode.core.embedded.EmbeddedOptions;
 import dev.shortcode.core.embedded.EmbeddedStorage;
 import dev.shortcode.core.read.ColdReadOptions;
@@ -72,7 +72,7 @@ public class QrRenderBenchmark {
         };
         LinkViews views = new LinkViews("https://sho.rt", Clock.systemUTC());
         storage = EmbeddedStorage.open(EmbeddedOptions.defaults(Files.createTempDirectory("qr-bench")),
-                IssuerConfig.builder().secret("qr benchmark secret").build(), ColdReadOptions.DEFAULTS);
+                IssuerOptions.builder().secret("qr benchmark secret").build(), ColdReadOptions.DEFAULTS);
         moderation = Moderation.none(storage.moderation());
         codes = new QrCodes(new LinkReader(resolver, views, moderation), views);
         etag = codes.image(CODE, spec, null).toCompletableFuture().join().etag();

@@ -1,8 +1,8 @@
 package dev.shortcode.api.applinks;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.shortcode.api.config.AppLinksSettings;
-import dev.shortcode.api.config.ServiceSettings;
+import dev.shortcode.api.config.AppLinksOptions;
+import dev.shortcode.api.config.ServiceOptions;
 import dev.shortcode.api.page.RouteAnswers;
 import dev.shortcode.api.problem.ProblemResponse;
 import io.vertx.core.buffer.Buffer;
@@ -16,7 +16,7 @@ import java.util.Optional;
 
 /**
  * {@code /.well-known/apple-app-site-association} and {@code /.well-known/assetlinks.json}: the
- * configured files ({@link AppLinksSettings}) as {@code application/json}, answered directly (iOS
+ * configured files ({@link AppLinksOptions}) as {@code application/json}, answered directly (iOS
  * and Android follow no redirect for them), or 404 when not configured.
  */
 @ApplicationScoped
@@ -26,17 +26,17 @@ public class WellKnownRoute {
     static final String ASSET_LINKS_PATH = "/.well-known/assetlinks.json";
 
     @Inject
-    ServiceSettings settings;
+    ServiceOptions settings;
 
     @Inject
     ObjectMapper json;
 
     void register(@Observes Router router) {
-        AppLinksSettings files = settings.appLinks();
-        router.get(AASA_PATH).handler(rc -> serve(rc, files.appleAppSiteAssociation(), AppLinksSettings.AASA_KEY));
-        router.head(AASA_PATH).handler(rc -> serve(rc, files.appleAppSiteAssociation(), AppLinksSettings.AASA_KEY));
-        router.get(ASSET_LINKS_PATH).handler(rc -> serve(rc, files.assetLinks(), AppLinksSettings.ASSET_LINKS_KEY));
-        router.head(ASSET_LINKS_PATH).handler(rc -> serve(rc, files.assetLinks(), AppLinksSettings.ASSET_LINKS_KEY));
+        AppLinksOptions files = settings.appLinks();
+        router.get(AASA_PATH).handler(rc -> serve(rc, files.appleAppSiteAssociation(), AppLinksOptions.AASA_KEY));
+        router.head(AASA_PATH).handler(rc -> serve(rc, files.appleAppSiteAssociation(), AppLinksOptions.AASA_KEY));
+        router.get(ASSET_LINKS_PATH).handler(rc -> serve(rc, files.assetLinks(), AppLinksOptions.ASSET_LINKS_KEY));
+        router.head(ASSET_LINKS_PATH).handler(rc -> serve(rc, files.assetLinks(), AppLinksOptions.ASSET_LINKS_KEY));
     }
 
     private void serve(RoutingContext rc, Optional<byte[]> file, String key) {

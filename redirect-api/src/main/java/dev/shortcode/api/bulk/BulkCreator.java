@@ -8,7 +8,7 @@ import dev.shortcode.api.link.BatchCreator;
 import dev.shortcode.api.link.BatchItemResult;
 import dev.shortcode.api.link.LinkReader;
 import dev.shortcode.api.link.LinkRequests;
-import dev.shortcode.api.link.TtlPolicy;
+import dev.shortcode.api.ttl.TtlPolicy;
 import dev.shortcode.api.link.ValidLink;
 import dev.shortcode.api.problem.ErrorMapping;
 import dev.shortcode.api.problem.ProblemResponse;

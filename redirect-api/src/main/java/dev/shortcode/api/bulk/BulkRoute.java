@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.shortcode.api.auth.ApiKeyFilter;
 import dev.shortcode.api.auth.ApiKeys;
 import dev.shortcode.api.auth.LastUseRecorder;
-import dev.shortcode.api.config.ServiceSettings;
+import dev.shortcode.api.config.ServiceOptions;
 import dev.shortcode.api.error.MissingScopeException;
 import dev.shortcode.api.error.UnauthenticatedException;
 import dev.shortcode.api.http.StreamedBodies;
@@ -56,7 +56,7 @@ public class BulkRoute {
     ApiKeys keys;
 
     @Inject
-    ServiceSettings settings;
+    ServiceOptions settings;
 
     @Inject
     ObjectMapper json;

@@ -3,9 +3,9 @@ package dev.shortcode.api.bulk;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectWriter;
-import dev.shortcode.api.config.BulkSettings;
+import dev.shortcode.api.config.BulkOptions;
 import dev.shortcode.api.error.InvalidRequestException;
-import dev.shortcode.api.link.TtlPolicy;
+import dev.shortcode.api.ttl.TtlPolicy;
 import dev.shortcode.api.problem.ErrorMapping;
 import dev.shortcode.api.problem.ProblemResponse;
 import io.netty.buffer.ByteBuf;
@@ -84,7 +84,7 @@ final class BulkStream {
     private final BulkLineReader reader;
     private final ObjectWriter json;
     private final BulkResultWriter resultWriter;
-    private final BulkSettings settings;
+    private final BulkOptions settings;
     private final String owner;
     private final BulkMetrics metrics;
     private final BulkQuota quota;
@@ -110,7 +110,7 @@ final class BulkStream {
     private long lastActivityNanos;
     private long idleTimer = -1;
 
-    BulkStream(HttpServerRequest request, BulkCreator creator, BulkLineReader reader, ObjectWriter json, BulkSettings settings,
+    BulkStream(HttpServerRequest request, BulkCreator creator, BulkLineReader reader, ObjectWriter json, BulkOptions settings,
             String owner, BulkQuota quota, BulkKeyCheck keyCheck, BulkMetrics metrics) {
         this.request = request;
         this.response = request.response();

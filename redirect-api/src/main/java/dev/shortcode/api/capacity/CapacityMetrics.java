@@ -1,6 +1,6 @@
 package dev.shortcode.api.capacity;
 
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
@@ -18,8 +18,8 @@ public final class CapacityMetrics {
 
     private CapacityMetrics() {}
 
-    public static void bind(MeterRegistry registry, CapacitySampler sampler, List<PoolSpec> pools, boolean redis) {
-        for (PoolSpec spec : pools) {
+    public static void bind(MeterRegistry registry, CapacitySampler sampler, List<PoolOptions> pools, boolean redis) {
+        for (PoolOptions spec : pools) {
             String name = spec.name();
             pool(registry, sampler, name, "shortcode.pool.days.to.wrap", "days until the pool wraps at its 7-day mean rate (+Inf: never)",
                     p -> never(p.daysToWrap()));

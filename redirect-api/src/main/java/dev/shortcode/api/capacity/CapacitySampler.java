@@ -1,6 +1,6 @@
 package dev.shortcode.api.capacity;
 
-import dev.shortcode.api.config.CapacitySettings;
+import dev.shortcode.api.config.CapacityOptions;
 import dev.shortcode.core.alloc.AllocatorStats;
 import dev.shortcode.core.capacity.ArchiveForecast;
 import dev.shortcode.core.capacity.ArchiveInputs;
@@ -11,7 +11,7 @@ import dev.shortcode.core.capacity.HotStoreInputs;
 import dev.shortcode.core.capacity.PoolForecast;
 import dev.shortcode.core.capacity.PoolInputs;
 import dev.shortcode.core.capacity.PoolLoad;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.store.Archive;
 import dev.shortcode.core.store.Footprint;
 import dev.shortcode.core.store.PoolFootprint;
@@ -60,12 +60,12 @@ public final class CapacitySampler implements AutoCloseable {
     /** Daily counts since this day feed the model and the archive's bytes per link. */
     static final LocalDate SERIES_START = LocalDate.of(2000, 1, 1);
 
-    private final List<PoolSpec> pools;
+    private final List<PoolOptions> pools;
     private final StorageFootprint footprint;
     private final Archive archive;
     private final Supplier<List<AllocatorStats>> allocators;
     private final ToLongFunction<String> idsWasted;
-    private final CapacitySettings settings;
+    private final CapacityOptions settings;
     private final String storageKind;
     private final Clock clock;
     private final String node;
@@ -81,8 +81,8 @@ public final class CapacitySampler implements AutoCloseable {
      * @param allocators this node's allocator stats, e.g. {@code issuer::stats}
      * @param idsWasted  ids this node wasted so far, per pool name
      */
-    public CapacitySampler(List<PoolSpec> pools, StorageFootprint footprint, Archive archive, Supplier<List<AllocatorStats>> allocators,
-            ToLongFunction<String> idsWasted, CapacitySettings settings, String storageKind, Clock clock) {
+    public CapacitySampler(List<PoolOptions> pools, StorageFootprint footprint, Archive archive, Supplier<List<AllocatorStats>> allocators,
+            ToLongFunction<String> idsWasted, CapacityOptions settings, String storageKind, Clock clock) {
         this.pools = List.copyOf(pools);
         this.footprint = footprint;
         this.archive = archive;
@@ -115,7 +115,7 @@ public final class CapacitySampler implements AutoCloseable {
         return first;
     }
 
-    public CapacitySettings settings() {
+    public CapacityOptions settings() {
         return settings;
     }
 
@@ -137,7 +137,7 @@ public final class CapacitySampler implements AutoCloseable {
         List<PoolLoad> loads = new ArrayList<>();
         long issuedEver = 0;
         double ratePerDay = 0;
-        for (PoolSpec spec : pools) {
+        for (PoolOptions spec : pools) {
             PoolFootprint pf = f.pools().get(spec.name());
             Map<LocalDate, Long> days = issuedPerDay(spec.name(), today, notes);
             List<CounterReading> history = remember(spec.name(), new CounterReading(now, pf.epoch(), pf.leasedThisEpoch()), now);
@@ -197,7 +197,7 @@ public final class CapacitySampler implements AutoCloseable {
         return List.copyOf(kept);
     }
 
-    private static CapacityReport.Pool view(PoolSpec spec, PoolForecast f, Map<LocalDate, Long> days, LocalDate today, long total) {
+    private static CapacityReport.Pool view(PoolOptions spec, PoolForecast f, Map<LocalDate, Long> days, LocalDate today, long total) {
         List<CapacityReport.Day> chart = new ArrayList<>();
         LocalDate from = today.minusDays(CHART_DAYS - 1);
         days.forEach((day, count) -> {

@@ -1,7 +1,7 @@
 package dev.shortcode.api.capacity;
 
-import dev.shortcode.api.config.CapacitySettings;
-import dev.shortcode.api.config.ServiceSettings;
+import dev.shortcode.api.config.CapacityOptions;
+import dev.shortcode.api.config.ServiceOptions;
 import dev.shortcode.core.Storage;
 import dev.shortcode.core.alloc.CodeIssuer;
 import io.micrometer.core.instrument.Counter;
@@ -20,8 +20,8 @@ public class CapacityWiring {
 
     @Produces
     @Singleton
-    CapacitySampler sampler(ServiceSettings service, Storage storage, CodeIssuer issuer, MeterRegistry registry) {
-        CapacitySettings settings = service.capacity();
+    CapacitySampler sampler(ServiceOptions service, Storage storage, CodeIssuer issuer, MeterRegistry registry) {
+        CapacityOptions settings = service.capacity();
         CapacitySampler sampler = new CapacitySampler(service.issuer().pools(), storage.footprint().apply(settings.sampling()),
                 storage.archive(), issuer::stats, pool -> wasted(registry, pool), settings, storage.kind(), Clock.systemUTC()).start();
         CapacityMetrics.bind(registry, sampler, service.issuer().pools(), !service.embedded());
@@ -34,7 +34,7 @@ public class CapacityWiring {
 
     @Produces
     @Singleton
-    PlanValidator plans(ServiceSettings service) {
+    PlanValidator plans(ServiceOptions service) {
         return new PlanValidator(service.issuer().pools());
     }
 

@@ -5,7 +5,7 @@ import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.core.capacity.PlanInputs;
 import dev.shortcode.core.capacity.TtlShare;
 import dev.shortcode.core.code.CodeSpace;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -34,9 +34,9 @@ final class PlanValidator {
     static final List<Integer> DEFAULT_LENGTHS = List.of(5, 6, 7, 8);
     static final int DEFAULT_URL_LENGTH = 60;
 
-    private final List<PoolSpec> pools;
+    private final List<PoolOptions> pools;
 
-    PlanValidator(List<PoolSpec> pools) {
+    PlanValidator(List<PoolOptions> pools) {
         this.pools = List.copyOf(pools);
     }
 
@@ -84,7 +84,7 @@ final class PlanValidator {
             }
         }
         Duration hotTtl = r.permanentHotTtl() == null
-                ? pools.stream().filter(PoolSpec::permanent).map(PoolSpec::idleTtl).findFirst().orElse(Duration.ofDays(30))
+                ? pools.stream().filter(PoolOptions::permanent).map(PoolOptions::idleTtl).findFirst().orElse(Duration.ofDays(30))
                 : duration("permanentHotTtl", r.permanentHotTtl());
         List<Integer> lengths = r.lengths() == null || r.lengths().isEmpty() ? DEFAULT_LENGTHS : r.lengths();
         if (lengths.size() > MAX_LENGTHS) {

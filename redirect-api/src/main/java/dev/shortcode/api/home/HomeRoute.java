@@ -1,7 +1,7 @@
 package dev.shortcode.api.home;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.shortcode.api.config.ServiceSettings;
+import dev.shortcode.api.config.ServiceOptions;
 import dev.shortcode.api.page.Html;
 import dev.shortcode.api.page.PageHeaders;
 import dev.shortcode.api.page.RouteAnswers;
@@ -35,7 +35,7 @@ public class HomeRoute {
     static final String CONSOLE_PATH = "/console/";
 
     @Inject
-    ServiceSettings settings;
+    ServiceOptions settings;
 
     @Inject
     ObjectMapper json;

@@ -1,7 +1,7 @@
 package dev.shortcode.api.http;
 
-import dev.shortcode.api.config.HttpLimits;
-import dev.shortcode.api.config.ServiceSettings;
+import dev.shortcode.api.config.HttpOptions;
+import dev.shortcode.api.config.ServiceOptions;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelPipeline;
@@ -50,9 +50,9 @@ public class ConnectionDeadlineInstaller implements HttpServerOptionsCustomizer 
     private static final AttributeKey<Boolean> INSTALLED = AttributeKey.valueOf("shortcode.deadlines");
 
     @Inject
-    ServiceSettings settings;
+    ServiceOptions settings;
 
-    private volatile HttpLimits limits;
+    private volatile HttpOptions limits;
 
     @Override
     public void customizeHttpServer(HttpServerOptions options) {
@@ -86,7 +86,7 @@ public class ConnectionDeadlineInstaller implements HttpServerOptionsCustomizer 
 
     private void install(RoutingContext rc) {
         HttpServerRequest request = rc.request();
-        HttpLimits current = limits;
+        HttpOptions current = limits;
         if (current != null && request.connection() instanceof ConnectionBase connection) {
             Channel channel = connection.channel();
             if (!channel.hasAttr(INSTALLED)) {
@@ -97,7 +97,7 @@ public class ConnectionDeadlineInstaller implements HttpServerOptionsCustomizer 
         rc.next();
     }
 
-    private static void takeOver(ChannelPipeline pipeline, HttpServerRequest request, HttpLimits limits) {
+    private static void takeOver(ChannelPipeline pipeline, HttpServerRequest request, HttpOptions limits) {
         ChannelHandler idle = pipeline.get("idle");
         if (idle instanceof IdleStateHandler handler && handler.getWriterIdleTimeInMillis() > 0) {
             long allIdle = handler.getAllIdleTimeInMillis();

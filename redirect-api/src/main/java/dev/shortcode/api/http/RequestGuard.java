@@ -1,6 +1,6 @@
 package dev.shortcode.api.http;
 
-import dev.shortcode.api.config.ServiceSettings;
+import dev.shortcode.api.config.ServiceOptions;
 import dev.shortcode.api.error.Echo;
 import io.netty.util.AttributeKey;
 import io.quarkus.runtime.configuration.MemorySize;
@@ -46,7 +46,7 @@ public class RequestGuard {
     private static final AttributeKey<Boolean> REFUSED = AttributeKey.valueOf("shortcode.refused-framing");
 
     @Inject
-    ServiceSettings settings;
+    ServiceOptions settings;
 
     @ConfigProperty(name = "quarkus.http.limits.max-body-size")
     Optional<MemorySize> maxBodySize;

@@ -1,6 +1,6 @@
 package dev.shortcode.api.limit;
 
-import dev.shortcode.api.config.LimitSettings;
+import dev.shortcode.api.config.LimitOptions;
 import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.RateLimit;
 import java.util.Optional;
@@ -13,9 +13,9 @@ import java.util.OptionalLong;
  */
 public final class KeyLimits {
 
-    private final LimitSettings settings;
+    private final LimitOptions settings;
 
-    public KeyLimits(LimitSettings settings) {
+    public KeyLimits(LimitOptions settings) {
         this.settings = settings;
     }
 

@@ -7,6 +7,7 @@ import dev.shortcode.api.http.CallerContext;
 import dev.shortcode.api.limit.QuotaCharge;
 import dev.shortcode.api.problem.ErrorMapping;
 import dev.shortcode.api.problem.ProblemResponse;
+import dev.shortcode.api.ttl.TtlPolicy;
 import dev.shortcode.core.alloc.CodeIssuer;
 import dev.shortcode.core.store.HotStore;
 import dev.shortcode.core.store.LinkRecord;

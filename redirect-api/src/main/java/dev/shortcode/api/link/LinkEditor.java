@@ -6,6 +6,7 @@ import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.api.error.NotFoundException;
 import dev.shortcode.api.error.NotOwnerException;
 import dev.shortcode.api.http.CallerContext;
+import dev.shortcode.api.ttl.TtlPolicy;
 import dev.shortcode.core.read.LinkResolver;
 import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.HotStore;

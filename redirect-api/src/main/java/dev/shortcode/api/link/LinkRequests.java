@@ -2,6 +2,7 @@ package dev.shortcode.api.link;
 
 import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.api.error.LinkDisabledException;
+import dev.shortcode.api.ttl.TtlPolicy;
 import dev.shortcode.api.url.WebLocations;
 import dev.shortcode.core.store.DenyRule;
 import dev.shortcode.core.store.LinkDisable;

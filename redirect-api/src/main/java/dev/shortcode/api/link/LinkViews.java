@@ -1,5 +1,6 @@
 package dev.shortcode.api.link;
 
+import dev.shortcode.api.ttl.TtlPolicy;
 import dev.shortcode.core.store.LinkRecord;
 import java.time.Clock;
 import java.time.Instant;

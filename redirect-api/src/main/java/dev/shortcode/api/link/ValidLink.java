@@ -1,6 +1,7 @@
 package dev.shortcode.api.link;
 
 import dev.shortcode.api.auth.ApiKeys;
+import dev.shortcode.api.ttl.TtlPolicy;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.LinkTargets;
 

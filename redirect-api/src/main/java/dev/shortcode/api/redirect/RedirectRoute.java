@@ -2,7 +2,7 @@ package dev.shortcode.api.redirect;
 
 import dev.shortcode.api.error.Echo;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.shortcode.api.config.ServiceSettings;
+import dev.shortcode.api.config.ServiceOptions;
 import dev.shortcode.api.error.LinkDisabledException;
 import dev.shortcode.api.link.LinkReader;
 import dev.shortcode.api.moderation.Moderation;
@@ -44,7 +44,7 @@ public class RedirectRoute {
     LinkReader links;
 
     @Inject
-    ServiceSettings settings;
+    ServiceOptions settings;
 
     @Inject
     MeterRegistry registry;

@@ -1,6 +1,6 @@
 package dev.shortcode.api.stats;
 
-import dev.shortcode.api.config.StatsSettings;
+import dev.shortcode.api.config.StatsOptions;
 import dev.shortcode.api.agent.UserAgents;
 import dev.shortcode.core.Storage;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -31,7 +31,7 @@ public final class ClickStatistics implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
 
     /** @param forwardedTrusted whether Quarkus takes the client address from forwarding headers ({@link ClickRecorder}) */
-    public ClickStatistics(StatsSettings settings, Storage storage, MeterRegistry registry, Clock clock, boolean forwardedTrusted) {
+    public ClickStatistics(StatsOptions settings, Storage storage, MeterRegistry registry, Clock clock, boolean forwardedTrusted) {
         this.storage = storage;
         this.countries = settings.geoDatabase().<CountryLookup>map(MaxMindCountries::open).orElse(CountryLookup.NONE);
         if (settings.enabled()) {

@@ -1,6 +1,6 @@
 package dev.shortcode.api.stats;
 
-import dev.shortcode.api.config.StatsSettings;
+import dev.shortcode.api.config.StatsOptions;
 import com.maxmind.db.CHMCache;
 import com.maxmind.db.Reader;
 import dev.shortcode.core.config.ConfigException;
@@ -35,7 +35,7 @@ final class MaxMindCountries implements CountryLookup {
         try {
             return new MaxMindCountries(new Reader(file.toFile(), Reader.FileMode.MEMORY_MAPPED, new CHMCache()));
         } catch (IOException e) {
-            throw new ConfigException(StatsSettings.PREFIX + "geo-database", "'" + file + "' is not a MaxMind DB file: " + e.getMessage());
+            throw new ConfigException(StatsOptions.PREFIX + "geo-database", "'" + file + "' is not a MaxMind DB file: " + e.getMessage());
         }
     }
 

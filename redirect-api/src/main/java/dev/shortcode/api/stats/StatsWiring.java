@@ -1,6 +1,6 @@
 package dev.shortcode.api.stats;
 
-import dev.shortcode.api.config.ServiceSettings;
+import dev.shortcode.api.config.ServiceOptions;
 import dev.shortcode.core.Storage;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
@@ -19,7 +19,7 @@ public class StatsWiring {
 
     @Produces
     @Singleton
-    ClickStatistics statistics(ServiceSettings settings, Storage storage, MeterRegistry registry,
+    ClickStatistics statistics(ServiceOptions settings, Storage storage, MeterRegistry registry,
             @ConfigProperty(name = "quarkus.http.proxy.proxy-address-forwarding", defaultValue = "false") boolean forwardedTrusted) {
         return new ClickStatistics(settings.stats(), storage, registry, Clock.systemUTC(), forwardedTrusted);
     }

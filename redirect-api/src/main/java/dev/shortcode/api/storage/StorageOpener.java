@@ -1,6 +1,6 @@
 package dev.shortcode.api.storage;
 
-import dev.shortcode.api.config.ServiceSettings;
+import dev.shortcode.api.config.ServiceOptions;
 import dev.shortcode.core.Storage;
 import dev.shortcode.core.embedded.EmbeddedStorage;
 import dev.shortcode.core.redis.RedisStorage;
@@ -16,7 +16,7 @@ final class StorageOpener {
     private StorageOpener() {}
 
     /** @param eventLoops the service's Vert.x event loops, on which the request path's Redis connection lives */
-    static Storage open(ServiceSettings settings, ServiceMetrics metrics, EventLoopGroup eventLoops) {
+    static Storage open(ServiceOptions settings, ServiceMetrics metrics, EventLoopGroup eventLoops) {
         if (settings.embedded()) {
             return EmbeddedStorage.open(settings.embeddedOptions(), settings.issuer(), settings.coldRead());
         }

@@ -4,7 +4,7 @@ import dev.shortcode.api.auth.AdminKeyBootstrap;
 import dev.shortcode.api.auth.ApiKeys;
 import dev.shortcode.api.auth.LastUseRecorder;
 import dev.shortcode.api.config.ServiceConfig;
-import dev.shortcode.api.config.ServiceSettings;
+import dev.shortcode.api.config.ServiceOptions;
 import dev.shortcode.api.limit.ApiRateLimiter;
 import dev.shortcode.api.limit.KeyLimits;
 import dev.shortcode.api.link.AliasPolicy;
@@ -52,8 +52,8 @@ public class Wiring {
 
     @Produces
     @Singleton
-    ServiceSettings settings(ServiceConfig config) {
-        return ServiceSettings.from(config);
+    ServiceOptions settings(ServiceConfig config) {
+        return ServiceOptions.from(config);
     }
 
     @Produces
@@ -64,7 +64,7 @@ public class Wiring {
 
     @Produces
     @Singleton
-    Storage storage(ServiceSettings settings, ServiceMetrics metrics, Vertx vertx) {
+    Storage storage(ServiceOptions settings, ServiceMetrics metrics, Vertx vertx) {
         Storage storage = StorageOpener.open(settings, metrics, vertx.nettyEventLoopGroup());
         metrics.bind(storage);
         LOG.log(Level.INFO, "storage: {0}{1}", storage.kind(), settings.embedded() ? " in " + settings.dataDir() : "");
@@ -77,7 +77,7 @@ public class Wiring {
 
     @Produces
     @Singleton
-    CodeIssuer issuer(ServiceSettings settings, Storage storage, ServiceMetrics metrics) {
+    CodeIssuer issuer(ServiceOptions settings, Storage storage, ServiceMetrics metrics) {
         CodeIssuer issuer = new CodeIssuer(settings.issuer(), storage.blockSource(), Ticker.SYSTEM, metrics).warmUp();
         metrics.bind(issuer);
         return issuer;
@@ -90,7 +90,7 @@ public class Wiring {
     /** Codes issued per pool per day, into the archive: the capacity planner's input. */
     @Produces
     @Singleton
-    DailyIssueCounter dailyCounts(ServiceSettings settings, CodeIssuer issuer, Storage storage) {
+    DailyIssueCounter dailyCounts(ServiceOptions settings, CodeIssuer issuer, Storage storage) {
         return new DailyIssueCounter(issuer::stats, storage.archive(), Clock.systemUTC(), settings.issuedCountInterval());
     }
 
@@ -117,19 +117,19 @@ public class Wiring {
 
     @Produces
     @Singleton
-    ApiRateLimiter rateLimiter(ServiceSettings settings, Storage storage, MeterRegistry registry) {
+    ApiRateLimiter rateLimiter(ServiceOptions settings, Storage storage, MeterRegistry registry) {
         return new ApiRateLimiter(storage.rateLimits(), new KeyLimits(settings.limits()), registry);
     }
 
     @Produces
     @Singleton
-    LinkViews views(ServiceSettings settings) {
+    LinkViews views(ServiceOptions settings) {
         return new LinkViews(settings.baseUrl(), Clock.systemUTC());
     }
 
     @Produces
     @Singleton
-    UrlPolicy urls(ServiceSettings settings) {
+    UrlPolicy urls(ServiceOptions settings) {
         return new UrlPolicy(Set.of(settings.baseHost()), settings.refuseInternalAddresses());
     }
 
@@ -142,7 +142,7 @@ public class Wiring {
     /** The deny-list and the disabled links, as this node sees them (refreshed every few seconds). */
     @Produces
     @Singleton
-    Moderation moderation(ServiceSettings settings, Storage storage, RuleValues values) {
+    Moderation moderation(ServiceOptions settings, Storage storage, RuleValues values) {
         List<DenyRule> configured = settings.denylist().file().map(file -> DenyListFile.read(file, values)).orElse(List.of());
         return new Moderation(storage.moderation(), configured, settings.denylist().refresh());
     }
@@ -165,7 +165,7 @@ public class Wiring {
 
     @Produces
     @Singleton
-    LinkRequests requests(ServiceSettings settings, UrlPolicy urls, Moderation moderation) {
+    LinkRequests requests(ServiceOptions settings, UrlPolicy urls, Moderation moderation) {
         return new LinkRequests(urls, aliases(settings), settings.ttlPolicy(), moderation::denied, moderation::disabled);
     }
 
@@ -183,7 +183,7 @@ public class Wiring {
 
     @Produces
     @Singleton
-    IdempotentCreator creates(ServiceSettings settings, LinkRequests requests, LinkCreator creator, LinkReader reader, Storage storage) {
+    IdempotentCreator creates(ServiceOptions settings, LinkRequests requests, LinkCreator creator, LinkReader reader, Storage storage) {
         return new IdempotentCreator(requests, creator, reader, storage.idempotency(), settings.idempotencyTtl());
     }
 
@@ -203,7 +203,7 @@ public class Wiring {
         return new LinkEditor(storage.resolver(), storage.hotStore(), requests, views, stats::linkDeleted);
     }
 
-    static AliasPolicy aliases(ServiceSettings settings) {
+    static AliasPolicy aliases(ServiceOptions settings) {
         return new AliasPolicy(settings.issuer().pools().stream().map(p -> p.length()).collect(java.util.stream.Collectors.toSet()));
     }
 
@@ -220,7 +220,7 @@ public class Wiring {
     }
 
     /** Builds everything at start (the parameters are what it builds), so that a bad setting stops the start, not the first request. */
-    void start(@Observes StartupEvent event, ServiceSettings settings, ApiKeys keys, DailyIssueCounter dailyCounts,
+    void start(@Observes StartupEvent event, ServiceOptions settings, ApiKeys keys, DailyIssueCounter dailyCounts,
             IdempotentCreator creates, BatchCreator batches, LinkReader reads, LinkEditor edits, ApiRateLimiter limits, LastUseRecorder lastUse) {
         AdminKeyBootstrap.run(keys, settings.dataDirectory(), settings.adminKey());
     }

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.shortcode.api.applinks.SampleAssociationFiles;
 import dev.shortcode.core.config.ConfigException;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.redis.RedisMode;
 import dev.shortcode.core.redis.RedisStorageOptions;
-import dev.shortcode.hbase.HBaseArchiveConfig;
+import dev.shortcode.hbase.HBaseArchiveOptions;
 import io.quarkus.runtime.configuration.DurationConverter;
 import io.smallrye.config.ConfigMappingInterface;
 import io.smallrye.config.ConfigMappings;
@@ -46,7 +46,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Every key of {@link ServiceConfig}, built the way the service builds it (SmallRye's mapping with
- * Quarkus' duration converter, then {@link ServiceSettings#from}): a valid value other than the
+ * Quarkus' duration converter, then {@link ServiceOptions#from}): a valid value other than the
  * default, given as a property and as its environment variable, reaches the option it sets; a bad
  * value fails naming the key. The tables of docs/CONFIGURATION.md must list exactly these keys,
  * with their environment variables and the mapping's defaults.
@@ -83,7 +83,7 @@ class ConfigurationKeysUnitTests {
      * @param expected what {@code option} answers once {@code good} is set
      * @param bad      a value that must stop the start naming the key
      */
-    record Key(String name, Mode mode, String good, Object expected, String bad, Function<ServiceSettings, Object> option) {
+    record Key(String name, Mode mode, String good, Object expected, String bad, Function<ServiceOptions, Object> option) {
 
         /** The key as set, with the test pool's name. */
         String concrete() {
@@ -103,16 +103,16 @@ class ConfigurationKeysUnitTests {
         Path elsewhere = DIR.resolve("elsewhere");
         return List.of(
                 // service
-                key("shortcode.data-dir", e, elsewhere.toString(), elsewhere, "\0", ServiceSettings::dataDir),
-                key("shortcode.base-url", e, "https://sho.rt/", "https://sho.rt", "not a url", ServiceSettings::baseUrl),
+                key("shortcode.data-dir", e, elsewhere.toString(), elsewhere, "\0", ServiceOptions::dataDir),
+                key("shortcode.base-url", e, "https://sho.rt/", "https://sho.rt", "not a url", ServiceOptions::baseUrl),
                 key("shortcode.secret", e, SECRET, SECRET, "too short", s -> new String(s.issuer().secret(), StandardCharsets.UTF_8)),
                 key("shortcode.admin-key", e, "sck_an_admin_key_of_the_operator", Optional.of("sck_an_admin_key_of_the_operator"), "sck_short",
-                        ServiceSettings::adminKey),
+                        ServiceOptions::adminKey),
                 key("shortcode.default-ttl", e, "P1D", Duration.ofDays(1), "P999D", s -> s.ttlPolicy().choose(null).ttl()),
-                key("shortcode.redirect-status", e, "301", 301, "303", ServiceSettings::redirectStatus),
-                key("shortcode.idempotency-ttl", e, "PT1H", Duration.ofHours(1), "PT0.5S", ServiceSettings::idempotencyTtl),
-                key("shortcode.archive.issued-count-interval", e, "PT30S", Duration.ofSeconds(30), "PT0S", ServiceSettings::issuedCountInterval),
-                key("shortcode.refuse-internal-addresses", e, "false", false, "yes", ServiceSettings::refuseInternalAddresses),
+                key("shortcode.redirect-status", e, "301", 301, "303", ServiceOptions::redirectStatus),
+                key("shortcode.idempotency-ttl", e, "PT1H", Duration.ofHours(1), "PT0.5S", ServiceOptions::idempotencyTtl),
+                key("shortcode.archive.issued-count-interval", e, "PT30S", Duration.ofSeconds(30), "PT0S", ServiceOptions::issuedCountInterval),
+                key("shortcode.refuse-internal-addresses", e, "false", false, "yes", ServiceOptions::refuseInternalAddresses),
                 key("shortcode.denylist.file", e, DIR.resolve("deny.txt").toString(), Optional.of(DIR.resolve("deny.txt")), "\0",
                         s -> s.denylist().file()),
                 key("shortcode.denylist.refresh", e, "PT5S", Duration.ofSeconds(5), "PT0S", s -> s.denylist().refresh()),
@@ -256,7 +256,7 @@ class ConfigurationKeysUnitTests {
         Object before = key.option().apply(settings(key.mode().base, Map.of()));
         assertThat(before).as("the test value must differ from what the option holds without it").isNotEqualTo(key.expected());
 
-        ServiceSettings settings = settings(with(key.mode().base, key.concrete(), key.good()), Map.of());
+        ServiceOptions settings = settings(with(key.mode().base, key.concrete(), key.good()), Map.of());
 
         assertThat(key.option().apply(settings)).isEqualTo(key.expected());
     }
@@ -264,7 +264,7 @@ class ConfigurationKeysUnitTests {
     @ParameterizedTest(name = "{0}")
     @MethodSource("keys")
     void key_setThroughItsEnvironmentVariable_reachesItsOption(Key key) {
-        ServiceSettings settings = settings(key.mode().base, Map.of(envName(key.concrete()), key.good()));
+        ServiceOptions settings = settings(key.mode().base, Map.of(envName(key.concrete()), key.good()));
 
         assertThat(key.option().apply(settings)).isEqualTo(key.expected());
     }
@@ -310,7 +310,7 @@ class ConfigurationKeysUnitTests {
     @ParameterizedTest
     @ValueSource(strings = {"cluster", "CLUSTER", "Cluster"})
     void redisMode_anyCase_isTheMode(String value) {
-        ServiceSettings settings = settings(with(Mode.DISTRIBUTED.base, "shortcode.redis.mode", value), Map.of());
+        ServiceOptions settings = settings(with(Mode.DISTRIBUTED.base, "shortcode.redis.mode", value), Map.of());
 
         assertThat(redis(settings).mode()).isEqualTo(RedisMode.CLUSTER);
     }
@@ -359,13 +359,13 @@ class ConfigurationKeysUnitTests {
     }
 
     /** Builds the mapping as Quarkus does for the running service, and maps it. */
-    static ServiceSettings settings(Map<String, String> properties, Map<String, String> environment) {
+    static ServiceOptions settings(Map<String, String> properties, Map<String, String> environment) {
         SmallRyeConfig config = new SmallRyeConfigBuilder()
                 .withMapping(ServiceConfig.class)
                 .withConverter(Duration.class, 200, new DurationConverter())
                 .withSources(new PropertiesConfigSource(properties, "test properties", 250), new EnvConfigSource(environment, 300))
                 .build();
-        return ServiceSettings.from(config.getConfigMapping(ServiceConfig.class));
+        return ServiceOptions.from(config.getConfigMapping(ServiceConfig.class));
     }
 
     /**
@@ -431,19 +431,19 @@ class ConfigurationKeysUnitTests {
         return properties;
     }
 
-    private static Key key(String name, Mode mode, String good, Object expected, String bad, Function<ServiceSettings, Object> option) {
+    private static Key key(String name, Mode mode, String good, Object expected, String bad, Function<ServiceOptions, Object> option) {
         return new Key(name, mode, good, expected, bad, option);
     }
 
-    private static PoolSpec pool(ServiceSettings settings) {
+    private static PoolOptions pool(ServiceOptions settings) {
         return settings.issuer().pool(POOL).orElseThrow();
     }
 
-    private static RedisStorageOptions redis(ServiceSettings settings) {
+    private static RedisStorageOptions redis(ServiceOptions settings) {
         return settings.redis().orElseThrow();
     }
 
-    private static HBaseArchiveConfig hbase(ServiceSettings settings) {
+    private static HBaseArchiveOptions hbase(ServiceOptions settings) {
         return settings.hbase().orElseThrow();
     }
 

@@ -3,7 +3,7 @@ package dev.shortcode.api.limit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.shortcode.api.config.LimitSettings;
+import dev.shortcode.api.config.LimitOptions;
 import dev.shortcode.core.config.ConfigException;
 import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.ApiKey.Scope;
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /** Which limits a key has, the bounds of their configured defaults, and how the header fields spell them. */
 class KeyLimitsUnitTests {
 
-    private static final LimitSettings DEFAULTS = new LimitSettings(true, 600, 1_000_000);
+    private static final LimitOptions DEFAULTS = new LimitOptions(true, 600, 1_000_000);
     private static final ApiKey CLIENT = new ApiKey("k_c", "client", Set.of(Scope.LINKS_WRITE), "h", 0, false);
     private static final ApiKey ADMIN = new ApiKey("k_a", "admin", Set.of(Scope.ADMIN), "h2", 0, false);
 
@@ -38,12 +38,12 @@ class KeyLimitsUnitTests {
         ApiKey limitedAdmin = ADMIN.withSettings(OptionalLong.of(100), OptionalLong.empty(), OptionalLong.empty());
         assertThat(limits.burst(limitedAdmin)).contains(RateLimit.perMinute(100));
         assertThat(limits.daily(limitedAdmin)).as("unset on an admin key: none").isEmpty();
-        assertThat(new KeyLimits(new LimitSettings(true, 0, 0)).burst(CLIENT)).as("a default of 0: none").isEmpty();
+        assertThat(new KeyLimits(new LimitOptions(true, 0, 0)).burst(CLIENT)).as("a default of 0: none").isEmpty();
     }
 
     @Test
     void limits_switchedOff_noKeyIsLimited() {
-        KeyLimits off = new KeyLimits(new LimitSettings(false, 600, 1_000_000));
+        KeyLimits off = new KeyLimits(new LimitOptions(false, 600, 1_000_000));
         ApiKey own = CLIENT.withSettings(OptionalLong.of(30), OptionalLong.of(5), OptionalLong.empty());
         assertThat(off.burst(own)).isEmpty();
         assertThat(off.daily(own)).isEmpty();
@@ -51,15 +51,15 @@ class KeyLimitsUnitTests {
 
     @Test
     void settings_badValues_stopTheStartNamingTheKey() {
-        assertThatThrownBy(() -> new LimitSettings(true, -1, 5)).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> new LimitOptions(true, -1, 5)).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("shortcode.limits.requests-per-minute");
-        assertThatThrownBy(() -> new LimitSettings(true, 1, -5)).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> new LimitOptions(true, 1, -5)).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("shortcode.limits.links-per-day");
-        assertThatThrownBy(() -> new LimitSettings(true, LimitSettings.MAX_REQUESTS_PER_MINUTE + 1, 5)).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> new LimitOptions(true, LimitOptions.MAX_REQUESTS_PER_MINUTE + 1, 5)).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("shortcode.limits.requests-per-minute");
         // The largest values allowed are ones the buckets can hold.
-        assertThat(RateLimit.perMinute(LimitSettings.MAX_REQUESTS_PER_MINUTE).quota()).isEqualTo(LimitSettings.MAX_REQUESTS_PER_MINUTE);
-        assertThat(RateLimit.perUtcDay(LimitSettings.MAX_LINKS_PER_DAY).quota()).isEqualTo(LimitSettings.MAX_LINKS_PER_DAY);
+        assertThat(RateLimit.perMinute(LimitOptions.MAX_REQUESTS_PER_MINUTE).quota()).isEqualTo(LimitOptions.MAX_REQUESTS_PER_MINUTE);
+        assertThat(RateLimit.perUtcDay(LimitOptions.MAX_LINKS_PER_DAY).quota()).isEqualTo(LimitOptions.MAX_LINKS_PER_DAY);
     }
 
     @Test

@@ -3,12 +3,13 @@ package dev.shortcode.api.link;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.shortcode.api.limit.QuotaCharge;
+import dev.shortcode.api.ttl.TtlPolicy;
 import dev.shortcode.core.Storage;
 import dev.shortcode.core.alloc.CodeIssuer;
 import dev.shortcode.core.alloc.Ticker;
 import dev.shortcode.core.code.Base62;
-import dev.shortcode.core.config.IssuerConfig;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.IssuerOptions;
+import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.embedded.EmbeddedOptions;
 import dev.shortcode.core.embedded.EmbeddedStorage;
 import dev.shortcode.core.metrics.IssuerMetrics;
@@ -50,9 +51,9 @@ class BatchCreatorUnitTests {
     @BeforeEach
     void open() {
         Clock clock = Clock.systemUTC();
-        IssuerConfig config = IssuerConfig.builder().secret("0123456789abcdef-test-secret")
-                .pool(PoolSpec.builder("tiny").length(2).idleTtl(Duration.ofDays(1)))
-                .pool(PoolSpec.builder("short").length(5).idleTtl(Duration.ofDays(10)))
+        IssuerOptions config = IssuerOptions.builder().secret("0123456789abcdef-test-secret")
+                .pool(PoolOptions.builder("tiny").length(2).idleTtl(Duration.ofDays(1)))
+                .pool(PoolOptions.builder("short").length(5).idleTtl(Duration.ofDays(10)))
                 .build();
         storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir), config, ColdReadOptions.DEFAULTS);
         hot = storage.hotStore();

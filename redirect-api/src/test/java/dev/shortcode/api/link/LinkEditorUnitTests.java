@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.shortcode.api.error.NotFoundException;
 import dev.shortcode.api.error.NotOwnerException;
+import dev.shortcode.api.ttl.TtlPolicy;
 import dev.shortcode.core.Storage;
-import dev.shortcode.core.config.IssuerConfig;
+import dev.shortcode.core.config.IssuerOptions;
 import dev.shortcode.core.embedded.EmbeddedOptions;
 import dev.shortcode.core.embedded.EmbeddedStorage;
 import dev.shortcode.core.read.ColdReadOptions;
@@ -40,7 +41,7 @@ class LinkEditorUnitTests {
 
     @BeforeEach
     void open() {
-        IssuerConfig config = IssuerConfig.builder().secret("0123456789abcdef-test-secret").build();
+        IssuerOptions config = IssuerOptions.builder().secret("0123456789abcdef-test-secret").build();
         storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir), config, ColdReadOptions.DEFAULTS);
         LinkRequests requests = new LinkRequests(new UrlPolicy(Set.of("sho.rt")), new AliasPolicy(Set.of(5, 6, 7)),
                 new TtlPolicy(config.pools(), "P10D"));

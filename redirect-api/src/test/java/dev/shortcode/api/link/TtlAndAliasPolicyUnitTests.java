@@ -4,13 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.shortcode.api.error.InvalidRequestException;
-import dev.shortcode.core.config.IssuerConfig;
+import dev.shortcode.api.ttl.TtlPolicy;
+import dev.shortcode.core.config.IssuerOptions;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class TtlAndAliasPolicyUnitTests {
 
-    private final TtlPolicy ttls = new TtlPolicy(IssuerConfig.builder().secret("0123456789abcdef0123").build().pools(), "P10D");
+    private final TtlPolicy ttls = new TtlPolicy(IssuerOptions.builder().secret("0123456789abcdef0123").build().pools(), "P10D");
 
     @Test
     void choose_smallestPoolCoveringTheTtl_servesItAndTheLinkKeepsItsTtl() {

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.shortcode.api.agent.UserAgents;
 import dev.shortcode.core.Storage;
-import dev.shortcode.core.config.IssuerConfig;
+import dev.shortcode.core.config.IssuerOptions;
 import dev.shortcode.core.embedded.EmbeddedOptions;
 import dev.shortcode.core.embedded.EmbeddedStorage;
 import dev.shortcode.core.read.ColdReadOptions;
@@ -48,7 +48,7 @@ class ClickSeriesUnitTests {
 
     @BeforeEach
     void open() throws Exception {
-        storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir), IssuerConfig.builder().secret("click series test secret").build(),
+        storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir), IssuerOptions.builder().secret("click series test secret").build(),
                 ColdReadOptions.DEFAULTS);
         countries = MaxMindCountries.open(MaxMindCountriesUnitTests.countries(dir));
         pipeline = new ClickPipeline(storage.clicks(), new ClickClassifier(UserAgents.standard(), countries), clock,

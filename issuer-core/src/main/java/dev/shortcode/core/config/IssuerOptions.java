@@ -13,7 +13,7 @@ import java.util.Optional;
  * Everything the issuer needs, validated once at start: the permutation secret, the pools and the
  * lease options. Immutable; a bad value throws {@link ConfigException} naming its key.
  */
-public final class IssuerConfig {
+public final class IssuerOptions {
 
     public static final String PREFIX = "shortcode.";
     public static final String SECRET_KEY = PREFIX + "secret";
@@ -22,10 +22,10 @@ public final class IssuerConfig {
     static final int MIN_SECRET_BYTES = 16;
 
     private final byte[] secret;
-    private final List<PoolSpec> pools;
+    private final List<PoolOptions> pools;
     private final LeaseOptions lease;
 
-    private IssuerConfig(byte[] secret, List<PoolSpec> pools, LeaseOptions lease) {
+    private IssuerOptions(byte[] secret, List<PoolOptions> pools, LeaseOptions lease) {
         this.secret = secret;
         this.pools = pools;
         this.lease = lease;
@@ -37,7 +37,7 @@ public final class IssuerConfig {
     }
 
     /** Pools ordered by code length, shortest first. */
-    public List<PoolSpec> pools() {
+    public List<PoolOptions> pools() {
         return pools;
     }
 
@@ -45,16 +45,16 @@ public final class IssuerConfig {
         return lease;
     }
 
-    public Optional<PoolSpec> pool(String name) {
+    public Optional<PoolOptions> pool(String name) {
         return pools.stream().filter(p -> p.name().equals(name)).findFirst();
     }
 
     /** The three pools of the design (after the 3.cn figures): short, medium and a permanent long pool. */
-    public static List<PoolSpec.Builder> defaultPools() {
+    public static List<PoolOptions.Builder> defaultPools() {
         return List.of(
-                PoolSpec.builder("short").length(5).idleTtl(Duration.ofDays(10)),
-                PoolSpec.builder("medium").length(6).idleTtl(Duration.ofDays(100)),
-                PoolSpec.builder("long").length(7).idleTtl(Duration.ofDays(30)).permanent(true));
+                PoolOptions.builder("short").length(5).idleTtl(Duration.ofDays(10)),
+                PoolOptions.builder("medium").length(6).idleTtl(Duration.ofDays(100)),
+                PoolOptions.builder("long").length(7).idleTtl(Duration.ofDays(30)).permanent(true));
     }
 
     public static Builder builder() {
@@ -63,7 +63,7 @@ public final class IssuerConfig {
 
     public static final class Builder {
         private String secret;
-        private final List<PoolSpec.Builder> pools = new ArrayList<>();
+        private final List<PoolOptions.Builder> pools = new ArrayList<>();
         private LeaseOptions lease = LeaseOptions.DEFAULTS;
 
         public Builder secret(String secret) {
@@ -71,7 +71,7 @@ public final class IssuerConfig {
             return this;
         }
 
-        public Builder pool(PoolSpec.Builder pool) {
+        public Builder pool(PoolOptions.Builder pool) {
             pools.add(pool);
             return this;
         }
@@ -81,7 +81,7 @@ public final class IssuerConfig {
             return this;
         }
 
-        public IssuerConfig build() {
+        public IssuerOptions build() {
             if (secret == null || secret.isBlank()) {
                 throw new ConfigException(SECRET_KEY, "missing; the permutation secret (at least " + MIN_SECRET_BYTES
                         + " bytes) keeps codes from being enumerable; set SHORTCODE_SECRET");
@@ -90,12 +90,12 @@ public final class IssuerConfig {
             if (secretBytes.length < MIN_SECRET_BYTES) {
                 throw new ConfigException(SECRET_KEY, "too short: " + secretBytes.length + " bytes, at least " + MIN_SECRET_BYTES + " required");
             }
-            List<PoolSpec.Builder> source = pools.isEmpty() ? defaultPools() : pools;
-            List<PoolSpec> built = new ArrayList<>();
+            List<PoolOptions.Builder> source = pools.isEmpty() ? defaultPools() : pools;
+            List<PoolOptions> built = new ArrayList<>();
             Map<Integer, String> byLength = new HashMap<>();
             Map<String, Boolean> names = new HashMap<>();
-            for (PoolSpec.Builder b : source) {
-                PoolSpec pool = b.build();
+            for (PoolOptions.Builder b : source) {
+                PoolOptions pool = b.build();
                 if (names.put(pool.name(), Boolean.TRUE) != null) {
                     throw new ConfigException(pool.keyPrefix() + "length", "pool '" + pool.name() + "' is defined twice");
                 }
@@ -106,11 +106,11 @@ public final class IssuerConfig {
                 }
                 built.add(pool);
             }
-            built.sort(Comparator.comparingInt(PoolSpec::length));
+            built.sort(Comparator.comparingInt(PoolOptions::length));
             if (lease == null) {
                 throw new ConfigException(PREFIX + "lease", "missing");
             }
-            return new IssuerConfig(secretBytes, List.copyOf(built), lease);
+            return new IssuerOptions(secretBytes, List.copyOf(built), lease);
         }
     }
 }

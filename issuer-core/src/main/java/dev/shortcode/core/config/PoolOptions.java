@@ -12,7 +12,7 @@ import java.time.Duration;
  * @param permanent whether links outlive the hot TTL (cold reads come from the archive) or expire for good
  * @param blocks    block size bounds
  */
-public record PoolSpec(String name, CodeSpace space, Duration idleTtl, boolean permanent, BlockSizing blocks) {
+public record PoolOptions(String name, CodeSpace space, Duration idleTtl, boolean permanent, BlockSizing blocks) {
 
     public int length() {
         return space.length();
@@ -28,7 +28,7 @@ public record PoolSpec(String name, CodeSpace space, Duration idleTtl, boolean p
     }
 
     static String keyPrefix(String name) {
-        return IssuerConfig.PREFIX + "pools." + name + ".";
+        return IssuerOptions.PREFIX + "pools." + name + ".";
     }
 
     public static Builder builder(String name) {
@@ -86,11 +86,11 @@ public record PoolSpec(String name, CodeSpace space, Duration idleTtl, boolean p
             return this;
         }
 
-        public PoolSpec build() {
+        public PoolOptions build() {
             String prefix = keyPrefix(name);
             if (name == null || !name.matches("[a-z][a-z0-9-]{0,31}")) {
                 // The name is part of every key of the pool: the key at fault is the pool itself.
-                throw new ConfigException(IssuerConfig.PREFIX + "pools." + name, "pool name '" + name + "' must match [a-z][a-z0-9-]{0,31}");
+                throw new ConfigException(IssuerOptions.PREFIX + "pools." + name, "pool name '" + name + "' must match [a-z][a-z0-9-]{0,31}");
             }
             if (length == null) {
                 throw new ConfigException(prefix + "length", "missing; the code length of the pool, " + CodeSpace.MIN_LENGTH + ".." + CodeSpace.MAX_LENGTH);
@@ -122,7 +122,7 @@ public record PoolSpec(String name, CodeSpace space, Duration idleTtl, boolean p
             if (initial < min || initial > max) {
                 throw new ConfigException(prefix + "block-size.initial", initial + " must lie within block-size.min " + min + " and block-size.max " + max);
             }
-            return new PoolSpec(name, space, idleTtl, permanent, new BlockSizing(min, initial, max));
+            return new PoolOptions(name, space, idleTtl, permanent, new BlockSizing(min, initial, max));
         }
     }
 }

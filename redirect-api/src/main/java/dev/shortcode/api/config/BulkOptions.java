@@ -4,7 +4,7 @@ import dev.shortcode.core.config.ConfigException;
 import java.time.Duration;
 
 /**
- * {@link ServiceConfig.Bulk} checked: the limits of one bulk stream.
+ * {@link BulkConfig} checked: the limits of one bulk stream.
  *
  * @param maxLineBytes     longest line read; a longer one fails alone (its excess is never held)
  * @param chunkLines       lines sent to the stores together (one code issue per pool, one
@@ -15,11 +15,11 @@ import java.time.Duration;
  * @param maxStreamLifetime a stream open this long reads no more lines: it answers those read and
  *                         ends, however busy it is (the idle timeout alone restarts with every byte)
  */
-public record BulkSettings(int maxLineBytes, int chunkLines, int maxInFlightLines, Duration idleTimeout, Duration maxStreamLifetime) {
+public record BulkOptions(int maxLineBytes, int chunkLines, int maxInFlightLines, Duration idleTimeout, Duration maxStreamLifetime) {
 
     static final String PREFIX = "shortcode.bulk.";
 
-    public BulkSettings {
+    public BulkOptions {
         if (maxLineBytes < 256 || maxLineBytes > 1 << 20) {
             throw new ConfigException(PREFIX + "max-line-bytes", maxLineBytes + " is outside 256..1048576");
         }
@@ -38,7 +38,7 @@ public record BulkSettings(int maxLineBytes, int chunkLines, int maxInFlightLine
         }
     }
 
-    static BulkSettings from(ServiceConfig.Bulk config) {
-        return new BulkSettings(config.maxLineBytes(), config.chunkLines(), config.maxInFlightLines(), config.idleTimeout(), config.maxStreamLifetime());
+    static BulkOptions from(BulkConfig config) {
+        return new BulkOptions(config.maxLineBytes(), config.chunkLines(), config.maxInFlightLines(), config.idleTimeout(), config.maxStreamLifetime());
     }
 }

@@ -7,15 +7,15 @@ import java.time.Duration;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
-class IssuerConfigUnitTests {
+class IssuerOptionsUnitTests {
 
     private static final String SECRET = "0123456789abcdef-secret";
 
     @Test
     void build_withoutPools_givesTheThreeDefaultPoolsOrderedByLength() {
-        IssuerConfig config = IssuerConfig.builder().secret(SECRET).build();
-        assertThat(config.pools()).extracting(PoolSpec::name).containsExactly("short", "medium", "long");
-        PoolSpec shortPool = config.pool("short").orElseThrow();
+        IssuerOptions config = IssuerOptions.builder().secret(SECRET).build();
+        assertThat(config.pools()).extracting(PoolOptions::name).containsExactly("short", "medium", "long");
+        PoolOptions shortPool = config.pool("short").orElseThrow();
         assertThat(shortPool.capacity()).isEqualTo(916_132_832L);
         assertThat(shortPool.idleTtl()).isEqualTo(Duration.ofDays(10));
         assertThat(shortPool.permanent()).isFalse();
@@ -25,7 +25,7 @@ class IssuerConfigUnitTests {
 
     @Test
     void build_smallPoolWithoutBlockSizes_scalesDefaultsBelowCapacity() {
-        PoolSpec tiny = PoolSpec.builder("tiny").length(2).idleTtl(Duration.ofHours(1)).build();
+        PoolOptions tiny = PoolOptions.builder("tiny").length(2).idleTtl(Duration.ofHours(1)).build();
         assertThat(tiny.blocks().max()).isLessThan(tiny.capacity()).isEqualTo(3844 / 16);
     }
 
@@ -37,14 +37,14 @@ class IssuerConfigUnitTests {
 
     @Test
     void missingLengthOrTtl_namesTheKey() {
-        expectKey(() -> PoolSpec.builder("a").idleTtl(Duration.ofDays(1)).build(), "shortcode.pools.a.length", "missing");
-        expectKey(() -> PoolSpec.builder("a").length(5).build(), "shortcode.pools.a.idle-ttl", "missing");
+        expectKey(() -> PoolOptions.builder("a").idleTtl(Duration.ofDays(1)).build(), "shortcode.pools.a.length", "missing");
+        expectKey(() -> PoolOptions.builder("a").length(5).build(), "shortcode.pools.a.idle-ttl", "missing");
         expectKey(() -> pool("a").idleTtl(Duration.ZERO).build(), "shortcode.pools.a.idle-ttl", "shorter than one second");
     }
 
     @Test
     void twoPoolsOfOneLength_nameTheSecondPool() {
-        expectKey(() -> IssuerConfig.builder().secret(SECRET).pool(pool("one").length(6)).pool(pool("two").length(6)).build(),
+        expectKey(() -> IssuerOptions.builder().secret(SECRET).pool(pool("one").length(6)).pool(pool("two").length(6)).build(),
                 "shortcode.pools.two.length", "already used by pool 'one'");
     }
 
@@ -65,14 +65,14 @@ class IssuerConfigUnitTests {
 
     @Test
     void missingOrShortSecret_namesTheKey() {
-        expectKey(() -> IssuerConfig.builder().build(), "shortcode.secret", "missing");
-        expectKey(() -> IssuerConfig.builder().secret("   ").build(), "shortcode.secret", "missing");
-        expectKey(() -> IssuerConfig.builder().secret("short").build(), "shortcode.secret", "too short: 5 bytes");
+        expectKey(() -> IssuerOptions.builder().build(), "shortcode.secret", "missing");
+        expectKey(() -> IssuerOptions.builder().secret("   ").build(), "shortcode.secret", "missing");
+        expectKey(() -> IssuerOptions.builder().secret("short").build(), "shortcode.secret", "too short: 5 bytes");
     }
 
     @Test
     void badPoolName_namesThePoolsKeyPrefix() {
-        expectKey(() -> PoolSpec.builder("Bad Name").length(5).idleTtl(Duration.ofDays(1)).build(), "shortcode.pools.Bad Name",
+        expectKey(() -> PoolOptions.builder("Bad Name").length(5).idleTtl(Duration.ofDays(1)).build(), "shortcode.pools.Bad Name",
                 "must match");
     }
 
@@ -87,8 +87,8 @@ class IssuerConfigUnitTests {
         expectKey(() -> LeaseOptions.builder().maxAttempts(0).build(), "shortcode.lease.max-attempts", "at least 1");
     }
 
-    private static PoolSpec.Builder pool(String name) {
-        return PoolSpec.builder(name).length(5).idleTtl(Duration.ofDays(1));
+    private static PoolOptions.Builder pool(String name) {
+        return PoolOptions.builder(name).length(5).idleTtl(Duration.ofDays(1));
     }
 
     private static void expectKey(Supplier<?> build, String key, String problem) {

@@ -8,16 +8,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@link ServiceConfig.Capacity} checked: a bad value stops the start naming its key.
+ * {@link CapacityConfig} checked: a bad value stops the start naming its key.
  *
  * @param archiveBudgetBytes 0 when no budget is set
  */
-public record CapacitySettings(Duration refresh, SamplingOptions sampling, long archiveBudgetBytes) {
+public record CapacityOptions(Duration refresh, SamplingOptions sampling, long archiveBudgetBytes) {
 
     static final String PREFIX = SamplingOptions.PREFIX;
     private static final Pattern SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([kmgtp]?)b?", Pattern.CASE_INSENSITIVE);
 
-    public CapacitySettings {
+    public CapacityOptions {
         if (refresh == null || refresh.compareTo(Duration.ofSeconds(1)) < 0 || refresh.compareTo(Duration.ofHours(1)) > 0) {
             throw new ConfigException(PREFIX + "refresh", refresh + " is outside PT1S..PT1H");
         }
@@ -26,11 +26,11 @@ public record CapacitySettings(Duration refresh, SamplingOptions sampling, long 
         }
     }
 
-    public static CapacitySettings from(ServiceConfig.Capacity config) {
+    public static CapacityOptions from(CapacityConfig config) {
         SamplingOptions sampling = new SamplingOptions(config.sampleSize(), config.exactBelow(), config.memorySamples(),
                 config.pipeline(), config.timeBudget());
-        long budget = config.archiveBudget().filter(s -> !s.isBlank()).map(CapacitySettings::bytes).orElse(0L);
-        return new CapacitySettings(config.refresh(), sampling, budget);
+        long budget = config.archiveBudget().filter(s -> !s.isBlank()).map(CapacityOptions::bytes).orElse(0L);
+        return new CapacityOptions(config.refresh(), sampling, budget);
     }
 
     /** {@code 4T} = 4 × 10^12 bytes: decimal units, as disks are sold and as the dashboard prints them. */

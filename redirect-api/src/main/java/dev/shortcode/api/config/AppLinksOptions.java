@@ -23,7 +23,7 @@ import java.util.function.Consumer;
  * @param appleAppSiteAssociation the file's bytes, empty when not configured
  * @param assetLinks              the file's bytes, empty when not configured
  */
-public record AppLinksSettings(Optional<byte[]> appleAppSiteAssociation, Optional<byte[]> assetLinks) {
+public record AppLinksOptions(Optional<byte[]> appleAppSiteAssociation, Optional<byte[]> assetLinks) {
 
     static final String PREFIX = "shortcode.app-links.";
     public static final String AASA_KEY = PREFIX + "apple-app-site-association";
@@ -34,10 +34,10 @@ public record AppLinksSettings(Optional<byte[]> appleAppSiteAssociation, Optiona
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
 
     /** Neither file configured. */
-    public static final AppLinksSettings NONE = new AppLinksSettings(Optional.empty(), Optional.empty());
+    public static final AppLinksOptions NONE = new AppLinksOptions(Optional.empty(), Optional.empty());
 
-    static AppLinksSettings from(ServiceConfig.AppLinks config) {
-        return new AppLinksSettings(read(AASA_KEY, config.appleAppSiteAssociation(), AssociationShapes::appleAppSiteAssociation),
+    static AppLinksOptions from(AppLinksConfig config) {
+        return new AppLinksOptions(read(AASA_KEY, config.appleAppSiteAssociation(), AssociationShapes::appleAppSiteAssociation),
                 read(ASSET_LINKS_KEY, config.assetlinks(), AssociationShapes::assetLinks));
     }
 

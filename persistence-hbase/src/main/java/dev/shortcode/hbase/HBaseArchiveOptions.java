@@ -35,7 +35,7 @@ import java.util.regex.Pattern;
  *                         (a write waits at most this long while HBase is down)
  * @param rpcTimeout       longest a single RPC may take before it is retried
  */
-public record HBaseArchiveConfig(
+public record HBaseArchiveOptions(
         String zookeeperQuorum,
         String znodeParent,
         String namespace,
@@ -64,7 +64,7 @@ public record HBaseArchiveConfig(
     /** HBase's own rule for namespace and table qualifiers, without the dot-separated forms. */
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]*");
 
-    public HBaseArchiveConfig {
+    public HBaseArchiveOptions {
         validateQuorum(zookeeperQuorum);
         if (znodeParent == null || !znodeParent.startsWith("/") || znodeParent.length() < 2) {
             throw new ConfigException(PREFIX + "zookeeper-znode-parent", znodeParent + " must be an absolute znode path such as /hbase");
@@ -255,8 +255,8 @@ public record HBaseArchiveConfig(
             return this;
         }
 
-        public HBaseArchiveConfig build() {
-            return new HBaseArchiveConfig(zookeeperQuorum, znodeParent, namespace, linksTable, countsTable, watermarksTable, keysTable,
+        public HBaseArchiveOptions build() {
+            return new HBaseArchiveOptions(zookeeperQuorum, znodeParent, namespace, linksTable, countsTable, watermarksTable, keysTable,
                     clicksTable, preSplitRegions, compression, createTables, writeBatchSize, flushInterval, operationTimeout, rpcTimeout);
         }
     }

@@ -14,13 +14,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class AppLinksSettingsUnitTests {
+class AppLinksOptionsUnitTests {
 
     @TempDir
     Path dir;
 
-    static ServiceConfig.AppLinks config(String aasa, String assetLinks) {
-        return new ServiceConfig.AppLinks() {
+    static AppLinksConfig config(String aasa, String assetLinks) {
+        return new AppLinksConfig() {
             @Override
             public Optional<String> appleAppSiteAssociation() {
                 return Optional.ofNullable(aasa);
@@ -39,7 +39,7 @@ class AppLinksSettingsUnitTests {
 
     @Test
     void from_validFiles_keepsTheirBytesAsTheyAre() throws IOException {
-        AppLinksSettings files = AppLinksSettings.from(config(file("aasa", SampleAssociationFiles.AASA), file("assetlinks.json", SampleAssociationFiles.ASSET_LINKS)));
+        AppLinksOptions files = AppLinksOptions.from(config(file("aasa", SampleAssociationFiles.AASA), file("assetlinks.json", SampleAssociationFiles.ASSET_LINKS)));
 
         assertThat(files.appleAppSiteAssociation()).hasValueSatisfying(b -> assertThat(new String(b)).isEqualTo(SampleAssociationFiles.AASA));
         assertThat(files.assetLinks()).hasValueSatisfying(b -> assertThat(new String(b)).isEqualTo(SampleAssociationFiles.ASSET_LINKS));
@@ -47,7 +47,7 @@ class AppLinksSettingsUnitTests {
 
     @Test
     void from_nothingConfigured_servesNothing() {
-        assertThat(AppLinksSettings.from(config(null, " "))).isEqualTo(AppLinksSettings.NONE);
+        assertThat(AppLinksOptions.from(config(null, " "))).isEqualTo(AppLinksOptions.NONE);
     }
 
     @ParameterizedTest(name = "{1}")
@@ -63,7 +63,7 @@ class AppLinksSettingsUnitTests {
     })
     void from_malformedAppleFile_stopsTheStartNamingItsKey(String content, String why) throws IOException {
         String path = file("aasa", content);
-        assertThatThrownBy(() -> AppLinksSettings.from(config(path, null))).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> AppLinksOptions.from(config(path, null))).isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("shortcode.app-links.apple-app-site-association: ").hasMessageContaining(why.trim());
     }
 
@@ -79,16 +79,16 @@ class AppLinksSettingsUnitTests {
     })
     void from_malformedAndroidFile_stopsTheStartNamingItsKey(String content, String why) throws IOException {
         String path = file("assetlinks.json", content);
-        assertThatThrownBy(() -> AppLinksSettings.from(config(null, path))).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> AppLinksOptions.from(config(null, path))).isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("shortcode.app-links.assetlinks: ").hasMessageContaining(why.trim());
     }
 
     @Test
     void from_missingOrOversizedFile_stopsTheStart() throws IOException {
-        assertThatThrownBy(() -> AppLinksSettings.from(config(dir.resolve("nope").toString(), null)))
+        assertThatThrownBy(() -> AppLinksOptions.from(config(dir.resolve("nope").toString(), null)))
                 .hasMessageStartingWith("shortcode.app-links.apple-app-site-association: cannot read");
-        String big = file("big", "[" + " ".repeat(AppLinksSettings.MAX_BYTES) + "]");
-        assertThatThrownBy(() -> AppLinksSettings.from(config(null, big))).hasMessageStartingWith("shortcode.app-links.assetlinks: ")
+        String big = file("big", "[" + " ".repeat(AppLinksOptions.MAX_BYTES) + "]");
+        assertThatThrownBy(() -> AppLinksOptions.from(config(null, big))).hasMessageStartingWith("shortcode.app-links.assetlinks: ")
                 .hasMessageContaining("at most 131072");
     }
 }

@@ -7,26 +7,26 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * {@link ServiceConfig.Denylist} checked.
+ * {@link DenylistConfig} checked.
  *
  * @param file    the operator's rules, read at start, when set
  * @param refresh how often each node re-reads the shared rules and disabled links
  */
-public record DenylistSettings(Optional<Path> file, Duration refresh) {
+public record DenylistOptions(Optional<Path> file, Duration refresh) {
 
     static final String PREFIX = "shortcode.denylist.";
     private static final Duration MIN_REFRESH = Duration.ofMillis(100);
     private static final Duration MAX_REFRESH = Duration.ofHours(1);
 
-    public DenylistSettings {
+    public DenylistOptions {
         if (refresh.compareTo(MIN_REFRESH) < 0 || refresh.compareTo(MAX_REFRESH) > 0) {
             throw new ConfigException(PREFIX + "refresh", refresh + " is outside PT0.1S..PT1H");
         }
     }
 
-    static DenylistSettings from(ServiceConfig.Denylist config) {
-        Optional<Path> file = config.file().map(String::strip).filter(f -> !f.isEmpty()).map(DenylistSettings::path);
-        return new DenylistSettings(file, config.refresh());
+    static DenylistOptions from(DenylistConfig config) {
+        Optional<Path> file = config.file().map(String::strip).filter(f -> !f.isEmpty()).map(DenylistOptions::path);
+        return new DenylistOptions(file, config.refresh());
     }
 
     private static Path path(String file) {

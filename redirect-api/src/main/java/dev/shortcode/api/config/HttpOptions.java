@@ -3,13 +3,13 @@ package dev.shortcode.api.config;
 import dev.shortcode.core.config.ConfigException;
 import java.time.Duration;
 
-/** {@link ServiceConfig.Http}, checked: a value that makes no sense stops the start naming its key. */
-public record HttpLimits(Duration headerTimeout, Duration bodyTimeout, int maxHeaderCount) {
+/** {@link HttpConfig}, checked: a value that makes no sense stops the start naming its key. */
+public record HttpOptions(Duration headerTimeout, Duration bodyTimeout, int maxHeaderCount) {
 
     private static final Duration MAX_TIMEOUT = Duration.ofMinutes(10);
 
-    public static HttpLimits from(ServiceConfig.Http config) {
-        return new HttpLimits(timeout("shortcode.http.header-timeout", config.headerTimeout()),
+    public static HttpOptions from(HttpConfig config) {
+        return new HttpOptions(timeout("shortcode.http.header-timeout", config.headerTimeout()),
                 timeout("shortcode.http.body-timeout", config.bodyTimeout()), count(config.maxHeaderCount()));
     }
 

@@ -1,18 +1,18 @@
 package dev.shortcode.api.config;
 
-import dev.shortcode.api.link.TtlPolicy;
+import dev.shortcode.api.ttl.TtlPolicy;
 import dev.shortcode.core.alloc.DailyIssueCounter;
 import dev.shortcode.core.config.ConfigException;
-import dev.shortcode.core.config.IssuerConfig;
+import dev.shortcode.core.config.IssuerOptions;
 import dev.shortcode.core.config.LeaseOptions;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.embedded.EmbeddedOptions;
 import dev.shortcode.core.read.ColdReadOptions;
 import dev.shortcode.core.redis.ArchiverOptions;
 import dev.shortcode.core.redis.HotStoreOptions;
 import dev.shortcode.core.redis.RedisStorageOptions;
 import dev.shortcode.core.redis.StoreKeys;
-import dev.shortcode.hbase.HBaseArchiveConfig;
+import dev.shortcode.hbase.HBaseArchiveOptions;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.InvalidPathException;
@@ -50,13 +50,13 @@ import java.util.Optional;
  * @param limits              the default rate limits and quotas of API keys
  * @param appLinks            the app-link association files served under {@code /.well-known/}
  */
-public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, String baseHost, int redirectStatus, TtlPolicy ttlPolicy,
-        Duration idempotencyTtl, Optional<String> adminKey, IssuerConfig issuer, Optional<RedisStorageOptions> redis,
-        Optional<HBaseArchiveConfig> hbase, EmbeddedOptions embeddedOptions, ColdReadOptions coldRead, Duration issuedCountInterval,
-        boolean refuseInternalAddresses, DenylistSettings denylist, CapacitySettings capacity, HttpLimits http,
-        StatsSettings stats, BulkSettings bulk, LimitSettings limits, AppLinksSettings appLinks) {
+public record ServiceOptions(DataDirectory dataDirectory, String baseUrl, String baseHost, int redirectStatus, TtlPolicy ttlPolicy,
+        Duration idempotencyTtl, Optional<String> adminKey, IssuerOptions issuer, Optional<RedisStorageOptions> redis,
+        Optional<HBaseArchiveOptions> hbase, EmbeddedOptions embeddedOptions, ColdReadOptions coldRead, Duration issuedCountInterval,
+        boolean refuseInternalAddresses, DenylistOptions denylist, CapacityOptions capacity, HttpOptions http,
+        StatsOptions stats, BulkOptions bulk, LimitOptions limits, AppLinksOptions appLinks) {
 
-    private static final String KEY = IssuerConfig.PREFIX;
+    private static final String KEY = IssuerOptions.PREFIX;
 
     public boolean embedded() {
         return redis.isEmpty();
@@ -70,18 +70,18 @@ public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, Strin
      * Maps and checks the configuration. In embedded mode without a configured secret this reads
      * (or on the first start generates) the secret in the data directory.
      */
-    public static ServiceSettings from(ServiceConfig config) {
+    public static ServiceOptions from(ServiceConfig config) {
         DataDirectory dataDirectory = dataDirectory(config.dataDir());
         String baseUrl = config.baseUrl().endsWith("/") ? config.baseUrl().substring(0, config.baseUrl().length() - 1) : config.baseUrl();
         String baseHost = hostOf(baseUrl, config.baseUrl());
         int redirectStatus = redirectStatus(config.redirectStatus());
         Duration idempotencyTtl = idempotencyTtl(config.idempotencyTtl());
-        Optional<String> adminKey = config.adminKey().map(String::trim).filter(k -> !k.isEmpty()).map(ServiceSettings::checkAdminKey);
+        Optional<String> adminKey = config.adminKey().map(String::trim).filter(k -> !k.isEmpty()).map(ServiceOptions::checkAdminKey);
 
         Optional<List<String>> uris = config.redis().uris().filter(l -> !l.isEmpty());
         Optional<String> quorum = config.hbase().zookeeperQuorum().filter(s -> !s.isBlank());
         if (uris.isPresent() && quorum.isEmpty()) {
-            throw new ConfigException(HBaseArchiveConfig.PREFIX + "zookeeper-quorum", "missing; with Redis every link is archived in "
+            throw new ConfigException(HBaseArchiveOptions.PREFIX + "zookeeper-quorum", "missing; with Redis every link is archived in "
                     + "HBase: set SHORTCODE_HBASE_ZOOKEEPER_QUORUM to the ZooKeeper quorum host:port");
         }
         if (uris.isEmpty() && quorum.isPresent()) {
@@ -89,24 +89,24 @@ public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, Strin
         }
         String secret = config.secret().filter(s -> !s.isBlank()).orElseGet(() -> {
             if (uris.isPresent()) {
-                throw new ConfigException(IssuerConfig.SECRET_KEY, "missing; with Redis every node must use the same secret, "
+                throw new ConfigException(IssuerOptions.SECRET_KEY, "missing; with Redis every node must use the same secret, "
                         + "set SHORTCODE_SECRET (at least 16 bytes) on all of them");
             }
             return dataDirectory.embeddedSecret();
         });
 
-        IssuerConfig issuer = issuer(secret, config.pools(), config.lease());
+        IssuerOptions issuer = issuer(secret, config.pools(), config.lease());
         TtlPolicy ttlPolicy = new TtlPolicy(issuer.pools(), config.defaultTtl());
         ColdReadOptions coldRead = coldRead(config.coldRead());
         EmbeddedOptions embedded = embedded(dataDirectory.path(), config.embedded());
         Optional<RedisStorageOptions> redis = uris.map(u -> redis(u, config.redis(), coldRead));
-        Optional<HBaseArchiveConfig> hbase = quorum.map(q -> hbase(q, config.hbase()));
+        Optional<HBaseArchiveOptions> hbase = quorum.map(q -> hbase(q, config.hbase()));
         Duration issuedCountInterval = DailyIssueCounter.checkInterval(config.archive().issuedCountInterval());
-        return new ServiceSettings(dataDirectory, baseUrl, baseHost, redirectStatus, ttlPolicy, idempotencyTtl, adminKey, issuer, redis,
-                hbase, embedded, coldRead, issuedCountInterval, config.refuseInternalAddresses(), DenylistSettings.from(config.denylist()),
-                CapacitySettings.from(config.capacity()), HttpLimits.from(config.http()), StatsSettings.from(config.stats()),
-                BulkSettings.from(config.bulk()), LimitSettings.from(config.limits()),
-                AppLinksSettings.from(config.appLinks()));
+        return new ServiceOptions(dataDirectory, baseUrl, baseHost, redirectStatus, ttlPolicy, idempotencyTtl, adminKey, issuer, redis,
+                hbase, embedded, coldRead, issuedCountInterval, config.refuseInternalAddresses(), DenylistOptions.from(config.denylist()),
+                CapacityOptions.from(config.capacity()), HttpOptions.from(config.http()), StatsOptions.from(config.stats()),
+                BulkOptions.from(config.bulk()), LimitOptions.from(config.limits()),
+                AppLinksOptions.from(config.appLinks()));
     }
 
     private static DataDirectory dataDirectory(String path) {
@@ -153,8 +153,8 @@ public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, Strin
         return key;
     }
 
-    private static IssuerConfig issuer(String secret, Map<String, ServiceConfig.Pool> pools, ServiceConfig.Lease lease) {
-        IssuerConfig.Builder issuer = IssuerConfig.builder().secret(secret).lease(LeaseOptions.builder()
+    private static IssuerOptions issuer(String secret, Map<String, PoolConfig> pools, LeaseConfig lease) {
+        IssuerOptions.Builder issuer = IssuerOptions.builder().secret(secret).lease(LeaseOptions.builder()
                 .prefetchAt(lease.prefetchAt())
                 .growBelow(lease.growBelow())
                 .shrinkAbove(lease.shrinkAbove())
@@ -165,7 +165,7 @@ public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, Strin
                 .reseedGapBlocks(lease.reseedGapBlocks())
                 .build());
         pools.forEach((name, p) -> {
-            PoolSpec.Builder pool = PoolSpec.builder(name).length(p.length()).idleTtl(p.idleTtl()).permanent(p.permanent());
+            PoolOptions.Builder pool = PoolOptions.builder(name).length(p.length()).idleTtl(p.idleTtl()).permanent(p.permanent());
             p.minBlock().ifPresent(pool::minBlock);
             p.initialBlock().ifPresent(pool::initialBlock);
             p.maxBlock().ifPresent(pool::maxBlock);
@@ -174,12 +174,12 @@ public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, Strin
         return issuer.build();
     }
 
-    private static ColdReadOptions coldRead(ServiceConfig.ColdRead c) {
+    private static ColdReadOptions coldRead(ColdReadConfig c) {
         return new ColdReadOptions(c.negativeCache().maxSize(), c.negativeCache().ttl(), c.watermark().maxAge(),
                 c.watermark().slackBlocks(), c.watermark().waitTimeout());
     }
 
-    private static EmbeddedOptions embedded(Path dataDir, ServiceConfig.Embedded e) {
+    private static EmbeddedOptions embedded(Path dataDir, EmbeddedConfig e) {
         return EmbeddedOptions.builder(dataDir)
                 .blockCacheBytes(e.blockCacheSize())
                 .extensionSlack(e.extensionSlack())
@@ -192,8 +192,8 @@ public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, Strin
                 .build();
     }
 
-    private static RedisStorageOptions redis(List<String> uris, ServiceConfig.Redis r, ColdReadOptions coldRead) {
-        ServiceConfig.HotStore h = r.hotStore();
+    private static RedisStorageOptions redis(List<String> uris, RedisConfig r, ColdReadOptions coldRead) {
+        HotStoreConfig h = r.hotStore();
         HotStoreOptions hotStore = HotStoreOptions.builder()
                 .nearCacheMaxSize(h.nearCache().maxSize())
                 .nearCacheRefresh(h.nearCache().refresh())
@@ -208,7 +208,7 @@ public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, Strin
                 .oneScriptCreates(h.outbox().oneScriptCreates())
                 .sweepPeriod(h.sweepPeriod())
                 .build();
-        ServiceConfig.Archiver a = r.archiver();
+        ArchiverConfig a = r.archiver();
         ArchiverOptions archiver = ArchiverOptions.builder()
                 .group(a.group())
                 .consumer(a.consumer().orElse(""))
@@ -235,8 +235,8 @@ public record ServiceSettings(DataDirectory dataDirectory, String baseUrl, Strin
                 .build();
     }
 
-    private static HBaseArchiveConfig hbase(String quorum, ServiceConfig.HBase h) {
-        return HBaseArchiveConfig.builder()
+    private static HBaseArchiveOptions hbase(String quorum, HBaseConfig h) {
+        return HBaseArchiveOptions.builder()
                 .zookeeperQuorum(quorum)
                 .znodeParent(h.zookeeperZnodeParent())
                 .namespace(h.namespace())

@@ -15,7 +15,7 @@ import java.util.Optional;
  * @param buffer        clicks the node holds unstored at most
  * @param geoDatabase   the MaxMind DB file for countries, if any
  */
-public record StatsSettings(boolean enabled, Duration flushInterval, int buffer, Optional<Path> geoDatabase) {
+public record StatsOptions(boolean enabled, Duration flushInterval, int buffer, Optional<Path> geoDatabase) {
 
     public static final String PREFIX = "shortcode.stats.";
     /** Shorter and the flushes cost more than the clicks; longer and a killed node loses more. */
@@ -25,7 +25,7 @@ public record StatsSettings(boolean enabled, Duration flushInterval, int buffer,
     /** About 200 bytes a pending click at worst (every click a new link): 2 GB at this bound. */
     static final int MAX_BUFFER = 10_000_000;
 
-    static StatsSettings from(ServiceConfig.Stats config) {
+    static StatsOptions from(StatsConfig config) {
         Duration flush = config.flushInterval();
         if (flush.compareTo(MIN_FLUSH) < 0 || flush.compareTo(MAX_FLUSH) > 0) {
             throw new ConfigException(PREFIX + "flush-interval", flush + " must lie between " + MIN_FLUSH + " and " + MAX_FLUSH);
@@ -37,6 +37,6 @@ public record StatsSettings(boolean enabled, Duration flushInterval, int buffer,
         if (geo.isPresent() && !Files.isReadable(geo.get())) {
             throw new ConfigException(PREFIX + "geo-database", "'" + geo.get() + "' is not a readable file");
         }
-        return new StatsSettings(config.enabled(), flush, config.buffer(), geo);
+        return new StatsOptions(config.enabled(), flush, config.buffer(), geo);
     }
 }

@@ -9,15 +9,15 @@ import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 
-class HBaseArchiveConfigUnitTests {
+class HBaseArchiveOptionsUnitTests {
 
-    private static HBaseArchiveConfig.Builder valid() {
-        return HBaseArchiveConfig.builder().zookeeperQuorum("zk-1.example:2181,zk-2.example:2181");
+    private static HBaseArchiveOptions.Builder valid() {
+        return HBaseArchiveOptions.builder().zookeeperQuorum("zk-1.example:2181,zk-2.example:2181");
     }
 
     @Test
     void build_withQuorumOnly_takesTheDocumentedDefaults() {
-        HBaseArchiveConfig config = valid().build();
+        HBaseArchiveOptions config = valid().build();
         assertThat(config.namespace()).isEqualTo("shortcode");
         assertThat(config.linksTableName()).isEqualTo("shortcode:links");
         assertThat(config.countsTableName()).isEqualTo("shortcode:counts");
@@ -35,7 +35,7 @@ class HBaseArchiveConfigUnitTests {
 
     @Test
     void keysTable_renamed_isUsedInItsTableName() {
-        HBaseArchiveConfig config = valid().namespace("prod").keysTable("api_keys").build();
+        HBaseArchiveOptions config = valid().namespace("prod").keysTable("api_keys").build();
         assertThat(config.keysTable()).isEqualTo("api_keys");
         assertThat(config.keysTableName()).isEqualTo("prod:api_keys");
     }
@@ -48,12 +48,12 @@ class HBaseArchiveConfigUnitTests {
     @Test
     void quorum_missingOrNotHostPort_namesTheKey() {
         String key = "shortcode.hbase.zookeeper-quorum";
-        expectKey(() -> HBaseArchiveConfig.builder().build(), key, "missing");
-        expectKey(() -> HBaseArchiveConfig.builder().zookeeperQuorum(" ").build(), key, "missing");
-        expectKey(() -> HBaseArchiveConfig.builder().zookeeperQuorum("zk-1").build(), key, "'zk-1' is not host:port");
-        expectKey(() -> HBaseArchiveConfig.builder().zookeeperQuorum("zk-1:2181,").build(), key, "'' is not host:port");
-        expectKey(() -> HBaseArchiveConfig.builder().zookeeperQuorum("zk-1:70000").build(), key, "port 70000");
-        expectKey(() -> HBaseArchiveConfig.builder().zookeeperQuorum("zk-1:0").build(), key, "port 0");
+        expectKey(() -> HBaseArchiveOptions.builder().build(), key, "missing");
+        expectKey(() -> HBaseArchiveOptions.builder().zookeeperQuorum(" ").build(), key, "missing");
+        expectKey(() -> HBaseArchiveOptions.builder().zookeeperQuorum("zk-1").build(), key, "'zk-1' is not host:port");
+        expectKey(() -> HBaseArchiveOptions.builder().zookeeperQuorum("zk-1:2181,").build(), key, "'' is not host:port");
+        expectKey(() -> HBaseArchiveOptions.builder().zookeeperQuorum("zk-1:70000").build(), key, "port 70000");
+        expectKey(() -> HBaseArchiveOptions.builder().zookeeperQuorum("zk-1:0").build(), key, "port 0");
     }
 
     @Test
@@ -92,7 +92,7 @@ class HBaseArchiveConfigUnitTests {
 
     @Test
     void clientConfiguration_carriesQuorumAndTimeouts() {
-        HBaseArchiveConfig config = valid().znodeParent("/hbase-prod").operationTimeout(Duration.ofSeconds(7))
+        HBaseArchiveOptions config = valid().znodeParent("/hbase-prod").operationTimeout(Duration.ofSeconds(7))
                 .rpcTimeout(Duration.ofSeconds(2)).build();
         Configuration conf = HBaseStorage.clientConfiguration(config);
         assertThat(conf.get("hbase.zookeeper.quorum")).isEqualTo("zk-1.example:2181,zk-2.example:2181");

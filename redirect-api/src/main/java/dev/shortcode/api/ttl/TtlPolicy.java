@@ -1,8 +1,8 @@
-package dev.shortcode.api.link;
+package dev.shortcode.api.ttl;
 
 import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.error.InvalidRequestException;
-import dev.shortcode.core.config.PoolSpec;
+import dev.shortcode.core.config.PoolOptions;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Comparator;
@@ -23,12 +23,12 @@ public final class TtlPolicy {
     /** ISO-8601 periods with months or years: valid ISO, but not a fixed length. */
     private static final Pattern MONTHS_OR_YEARS = Pattern.compile("P(\\d+Y(\\d+M)?|\\d+M)(\\d+W)?(\\d+D)?(T.*)?");
 
-    private final List<PoolSpec> byTtl;
+    private final List<PoolOptions> byTtl;
     /** The choice for requests without a TTL, made once: most creates ask for no TTL. */
     private final Choice defaultChoice;
 
-    public TtlPolicy(List<PoolSpec> pools, String defaultTtl) {
-        this.byTtl = pools.stream().sorted(Comparator.comparing(PoolSpec::idleTtl).thenComparing(PoolSpec::length)).toList();
+    public TtlPolicy(List<PoolOptions> pools, String defaultTtl) {
+        this.byTtl = pools.stream().sorted(Comparator.comparing(PoolOptions::idleTtl).thenComparing(PoolOptions::length)).toList();
         try {
             this.defaultChoice = chooseText(java.util.Objects.requireNonNull(defaultTtl, "defaultTtl"));
         } catch (InvalidRequestException e) {
@@ -44,7 +44,7 @@ public final class TtlPolicy {
 
     private Choice chooseText(String ttl) {
         if (PERMANENT.equalsIgnoreCase(ttl)) {
-            PoolSpec pool = byTtl.stream().filter(PoolSpec::permanent).findFirst().orElseThrow(() ->
+            PoolOptions pool = byTtl.stream().filter(PoolOptions::permanent).findFirst().orElseThrow(() ->
                     new InvalidRequestException("invalid-ttl", "ttl 'permanent' is not offered: no pool is permanent"));
             return new Choice(pool, pool.idleTtl(), true, PERMANENT);
         }
@@ -71,7 +71,7 @@ public final class TtlPolicy {
         if (duration.compareTo(Duration.ofSeconds(60)) < 0) {
             throw new InvalidRequestException("invalid-ttl", "ttl '" + Echo.of(ttl) + "' is below the minimum of 60 seconds; " + range());
         }
-        for (PoolSpec pool : byTtl) {
+        for (PoolOptions pool : byTtl) {
             if (pool.idleTtl().compareTo(duration) >= 0) {
                 return new Choice(pool, duration, false, label(duration));
             }
@@ -81,7 +81,7 @@ public final class TtlPolicy {
 
     private String range() {
         Duration max = byTtl.get(byTtl.size() - 1).idleTtl();
-        boolean permanent = byTtl.stream().anyMatch(PoolSpec::permanent);
+        boolean permanent = byTtl.stream().anyMatch(PoolOptions::permanent);
         return "allowed: PT1M to " + label(max) + (permanent ? ", or \"permanent\"" : "");
     }
 
@@ -107,5 +107,5 @@ public final class TtlPolicy {
      * @param permanent whether the link outlives the hot TTL
      * @param label     the TTL as reported back to clients ({@code P30D} or {@code permanent})
      */
-    public record Choice(PoolSpec pool, Duration ttl, boolean permanent, String label) {}
+    public record Choice(PoolOptions pool, Duration ttl, boolean permanent, String label) {}
 }

@@ -10,14 +10,14 @@ import dev.shortcode.core.config.ConfigException;
  * @param requestsPerMinute every non-admin key's burst limit unless it has its own; 0 for none
  * @param linksPerDay       every non-admin key's daily quota of links unless it has its own; 0 for none
  */
-public record LimitSettings(boolean enabled, long requestsPerMinute, long linksPerDay) {
+public record LimitOptions(boolean enabled, long requestsPerMinute, long linksPerDay) {
 
     public static final String PREFIX = "shortcode.limits.";
     /** The most the token buckets support (one unit a nanosecond is 60 billion a minute); more is no limit, which 0 says. */
     public static final long MAX_REQUESTS_PER_MINUTE = 1_000_000_000L;
     public static final long MAX_LINKS_PER_DAY = 1_000_000_000_000L;
 
-    public LimitSettings {
+    public LimitOptions {
         if (requestsPerMinute < 0 || requestsPerMinute > MAX_REQUESTS_PER_MINUTE) {
             throw new ConfigException(PREFIX + "requests-per-minute", requestsPerMinute + " must be 0 (no limit) to " + MAX_REQUESTS_PER_MINUTE);
         }
@@ -26,7 +26,7 @@ public record LimitSettings(boolean enabled, long requestsPerMinute, long linksP
         }
     }
 
-    static LimitSettings from(ServiceConfig.Limits config) {
-        return new LimitSettings(config.enabled(), config.requestsPerMinute(), config.linksPerDay());
+    static LimitOptions from(LimitsConfig config) {
+        return new LimitOptions(config.enabled(), config.requestsPerMinute(), config.linksPerDay());
     }
 }

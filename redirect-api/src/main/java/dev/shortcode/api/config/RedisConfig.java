@@ -1,0 +1,53 @@
+package dev.shortcode.api.config;
+
+import dev.shortcode.core.redis.RedisMode;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/** {@code shortcode.redis.*}: the Redis server or Cluster and how the service uses it. */
+public interface RedisConfig {
+
+    /**
+     * Redis URIs, comma-separated: the server, or any nodes of a Cluster ({@code redis://host:6379},
+     * {@code rediss://} for TLS, {@code redis://:password@host:6379}). Unset: embedded storage.
+     */
+    Optional<List<String>> uris();
+
+    /** What the URIs name: {@code standalone} (one URI) or {@code cluster}. */
+    @WithDefault("standalone")
+    RedisMode mode();
+
+    /** How long a command may wait for its reply, reconnecting included. */
+    @WithDefault("PT2S")
+    Duration commandTimeout();
+
+    /** Prefix of every key; the same on every node. */
+    @WithDefault("sc")
+    String namespace();
+
+    /** The outbox streams. */
+    Outbox outbox();
+
+    /**
+     * 0: a key per link. Above 0: links spread over this many small hashes, a third to half the
+     * memory per link (size it for some tens of live links per group); fixed for the namespace
+     * once links exist, 0..16777216.
+     */
+    @WithDefault("0")
+    int linkGroups();
+
+    /** The hot store's near cache, TTL extension and outbox batching. */
+    HotStoreConfig hotStore();
+
+    /** The archivers every node runs, moving the outbox into HBase. */
+    ArchiverConfig archiver();
+
+    interface Outbox {
+
+        /** Outbox streams, 1..1024; change only once the outbox is drained. */
+        @WithDefault("8")
+        int shards();
+    }
+}
