@@ -1,5 +1,6 @@
 package dev.shortcode.api.http;
 
+import static dev.shortcode.api.http.ApiClient.as;
 import static dev.shortcode.api.http.ApiClient.create;
 import static dev.shortcode.api.http.ApiClient.createCode;
 import static dev.shortcode.api.http.ApiClient.key;
@@ -58,6 +59,9 @@ class EmbeddedPagesIntegrationTests {
         assertIsAPage(page("/no-such-link+", IPHONE, 404), "preview's 404");
         assertIsAPage(page("/" + targeted, IPHONE, 200), "app-link page");
         assertIsAPage(page("/" + targeted, WECHAT, 200), "WeChat page");
+        String disabled = createCode(writer, "https://example.com/pages-disabled");
+        as(ApiClient.ADMIN_KEY).body(Map.of("reason", "spam campaign")).post("/api/v1/links/" + disabled + "/disable").then().statusCode(200);
+        assertIsAPage(page("/" + disabled, IPHONE, 410), "redirect's 410");
         Response wrongMethod = given().accept("text/html").post("/" + plain);
         wrongMethod.then().statusCode(405).header("Allow", "GET, HEAD");
         assertIsAPage(wrongMethod, "redirect's 405");
