@@ -1,17 +1,18 @@
 package dev.shortcode.api.auth;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.shortcode.api.error.Echo;
-import dev.shortcode.api.problem.Problem;
 import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.api.error.LastAdminKeyException;
 import dev.shortcode.api.error.NotFoundException;
+import dev.shortcode.api.openapi.ApiTags;
+import dev.shortcode.api.problem.Problem;
 import dev.shortcode.core.store.ApiKey.Scope;
 import dev.shortcode.core.store.ApiKey;
 import io.smallrye.common.annotation.NonBlocking;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
-import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
@@ -30,11 +31,13 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Admin endpoints for API keys: the secret is shown once, at creation, and never again. A key may
@@ -50,6 +53,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @NonBlocking
+@Tag(name = ApiTags.KEYS)
 public class KeyResource {
 
     @Inject
@@ -94,7 +98,7 @@ public class KeyResource {
 
     @POST
     @RequiresScope(Scope.ADMIN)
-    @Operation(summary = "Create an API key", description = "The answer's key is the secret: shown this once, stored only as its SHA-256.")
+    @Operation(operationId = "createKey", summary = "Create an API key", description = "The answer's key is the secret: shown this once, stored only as its SHA-256.")
     @APIResponse(responseCode = "201", description = "Created", content = @Content(schema = @Schema(implementation = CreatedKey.class)))
     @APIResponse(responseCode = "400", description = "Invalid name or scopes",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
@@ -132,7 +136,9 @@ public class KeyResource {
 
     @GET
     @RequiresScope(Scope.ADMIN)
-    @Operation(summary = "List API keys", description = "Never shows a secret or its hash.")
+    @Operation(operationId = "listKeys", summary = "List API keys", description = "Never shows a secret or its hash.")
+    @APIResponse(responseCode = "200", description = "Every key, revoked and expired ones included",
+            content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = KeyView.class)))
     public CompletionStage<List<KeyView>> list() {
         return keys.store().list().thenApply(all -> all.stream().sorted(Comparator.comparingLong(ApiKey::createdAtMillis))
                 .map(KeyView::of).toList());
@@ -141,7 +147,7 @@ public class KeyResource {
     @PATCH
     @Path("/{id}")
     @RequiresScope(Scope.ADMIN)
-    @Operation(summary = "Change an API key's limits or expiry", description = "Fields left out stay as they are; null resets a limit "
+    @Operation(operationId = "updateKey", summary = "Change an API key's limits or expiry", description = "Fields left out stay as they are; null resets a limit "
             + "to the configured default and removes the expiry. Applies on this node at once, on the others once they re-check "
             + "their cached copy (within 5 seconds and a key-store round trip); "
             + "a changed limit starts afresh (its burst at once, its day's quota in full for the rest of the day).")
@@ -169,7 +175,7 @@ public class KeyResource {
     @DELETE
     @Path("/{id}")
     @RequiresScope(Scope.ADMIN)
-    @Operation(summary = "Revoke an API key", description = "Refused on other nodes within 5 seconds, at once on this one.")
+    @Operation(operationId = "revokeKey", summary = "Revoke an API key", description = "Refused on other nodes within 5 seconds, at once on this one.")
     @APIResponse(responseCode = "204", description = "Revoked")
     @APIResponse(responseCode = "404", description = "No active key has this id",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))

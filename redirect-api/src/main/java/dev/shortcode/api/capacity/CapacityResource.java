@@ -1,8 +1,9 @@
 package dev.shortcode.api.capacity;
 
 import dev.shortcode.api.auth.RequiresScope;
-import dev.shortcode.api.problem.Problem;
 import dev.shortcode.api.error.NotReadyException;
+import dev.shortcode.api.openapi.ApiTags;
+import dev.shortcode.api.problem.Problem;
 import dev.shortcode.core.capacity.CapacityModel;
 import dev.shortcode.core.store.ApiKey.Scope;
 import io.smallrye.common.annotation.NonBlocking;
@@ -22,6 +23,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Capacity planning: the last measurement of the stores with its forecast, and the what-if.
@@ -36,6 +38,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @NonBlocking
+@Tag(name = ApiTags.CAPACITY)
 public class CapacityResource {
 
     /** How long the first request after start waits for the first measurement. */
@@ -49,7 +52,7 @@ public class CapacityResource {
 
     @GET
     @RequiresScope(Scope.CAPACITY_READ)
-    @Operation(summary = "Capacity of every pool and store", description = "Per pool: capacity, epoch, ids leased this epoch, "
+    @Operation(operationId = "getCapacity", summary = "Capacity of every pool and store", description = "Per pool: capacity, epoch, ids leased this epoch, "
             + "issue rates (last hour, 24 h, 7- and 30-day means, trend), days to wrap, live links (exact or sampled, with the method "
             + "and its 95 % error), live fraction now and at the next wrap, what collisions cost, a verdict; the hot store's and "
             + "the archive's size and projections; this node's allocators. Served from the last measurement (see sampling and "
@@ -71,7 +74,7 @@ public class CapacityResource {
     @POST
     @Path("/plan")
     @RequiresScope(Scope.CAPACITY_READ)
-    @Operation(summary = "What-if: compare code lengths for a volume", description = "dailyVolume (required), growthPerMonth "
+    @Operation(operationId = "planCapacity", summary = "What-if: compare code lengths for a volume", description = "dailyVolume (required), growthPerMonth "
             + "(compounded, 0.05 = +5 %), ttlMix ([{ttl, share}], default the pools' TTLs), permanentShare, permanentHotTtl, "
             + "lengths (default 5-8), urlLength (default 60) → per length: days to wrap and its date, live fraction at the wrap, "
             + "attempts per create after it, Redis memory (today and in a year), archive growth per year, a verdict; and the "

@@ -6,9 +6,10 @@ import dev.shortcode.api.auth.RequiresScope;
 import dev.shortcode.api.error.BatchTooLargeException;
 import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.api.limit.ApiRateLimiter;
+import dev.shortcode.api.openapi.ApiTags;
 import dev.shortcode.api.problem.Problem;
-import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.ApiKey.Scope;
+import dev.shortcode.core.store.ApiKey;
 import io.smallrye.common.annotation.NonBlocking;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Inject;
@@ -38,6 +39,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** The JSON link API. Runs on the event loop: every store call is non-blocking. */
 @SecurityScheme(securitySchemeName = "apiKey", type = SecuritySchemeType.APIKEY, in = SecuritySchemeIn.HEADER,
@@ -57,6 +59,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @NonBlocking
+@Tag(name = ApiTags.LINKS)
 public class LinkResource {
 
     /** Largest batch: bounds one request's memory and time. */
@@ -85,7 +88,7 @@ public class LinkResource {
 
     @POST
     @RequiresScope(Scope.LINKS_WRITE)
-    @Operation(summary = "Create a short link", description = "ttl: an ISO-8601 duration (P30D, PT12H, P2W) or \"permanent\"; "
+    @Operation(operationId = "createLink", summary = "Create a short link", description = "ttl: an ISO-8601 duration (P30D, PT12H, P2W) or \"permanent\"; "
             + "absent: the configured default. The smallest pool whose idle TTL covers it serves it. alias: 3 to 64 of "
             + "[A-Za-z0-9_-], not a reserved word, and not shaped like an issued code (5 to 7 base62 characters), "
             + "which could collide with codes the pools issue. targets: where iOS, Android, desktop and WeChat clients go "
@@ -113,7 +116,7 @@ public class LinkResource {
     @POST
     @Path("/batch")
     @RequiresScope(Scope.LINKS_WRITE)
-    @Operation(summary = "Create up to 1,000 links", description = "Each item is a create body and succeeds or fails on its own; "
+    @Operation(operationId = "createLinks", summary = "Create up to 1,000 links", description = "Each item is a create body and succeeds or fails on its own; "
             + "results keep the order of the items, each with its status and either the link or a problem.")
     @APIResponse(responseCode = "200", description = "One result per item, in order",
             content = @Content(schema = @Schema(implementation = BatchResponse.class)))
@@ -135,7 +138,7 @@ public class LinkResource {
     @GET
     @Path("/{code}")
     @RequiresScope(Scope.LINKS_READ)
-    @Operation(summary = "Read a link", description = "A read is an access like a redirect: it extends the link's life, "
+    @Operation(operationId = "getLink", summary = "Read a link", description = "A read is an access like a redirect: it extends the link's life, "
             + "and expiresAt is counted from it.")
     @APIResponse(responseCode = "200", description = "The live link", content = @Content(schema = @Schema(implementation = LinkView.class)))
     @APIResponse(responseCode = "404", description = "Unknown, deleted or expired",
@@ -147,7 +150,7 @@ public class LinkResource {
     @PATCH
     @Path("/{code}")
     @RequiresScope(Scope.LINKS_WRITE)
-    @Operation(summary = "Change a link's url, ttl or targets", description = "Every node redirects to the new url within a second. "
+    @Operation(operationId = "updateLink", summary = "Change a link's url, ttl or targets", description = "Every node redirects to the new url within a second. "
             + "A new ttl must belong to the link's pool. targets replaces the whole set (a part left out is removed); "
             + "\"targets\": null removes them all; without the field they stay. "
             + "Only the API key that created the link, or an admin key, may change it (else 403).")
@@ -163,7 +166,7 @@ public class LinkResource {
     @DELETE
     @Path("/{code}")
     @RequiresScope(Scope.LINKS_WRITE)
-    @Operation(summary = "Delete a link", description = "The code answers 404 on every node within a second. "
+    @Operation(operationId = "deleteLink", summary = "Delete a link", description = "The code answers 404 on every node within a second. "
             + "Only the API key that created the link, or an admin key, may delete it (else 403).")
     @APIResponse(responseCode = "204", description = "Deleted")
     @APIResponse(responseCode = "404", description = "Unknown, deleted or expired",

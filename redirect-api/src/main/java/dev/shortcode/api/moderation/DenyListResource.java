@@ -1,13 +1,14 @@
 package dev.shortcode.api.moderation;
 
-import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.auth.ApiKeyFilter;
 import dev.shortcode.api.auth.RequiresScope;
+import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.api.error.NotFoundException;
+import dev.shortcode.api.openapi.ApiTags;
 import dev.shortcode.api.problem.Problem;
-import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.ApiKey.Scope;
+import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.DenyRule;
 import io.smallrye.common.annotation.NonBlocking;
 import io.vertx.ext.web.RoutingContext;
@@ -34,6 +35,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * The deny-list, for admins: rules by host (and its subdomains) or by exact URL prefix. A rule
@@ -46,6 +48,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @NonBlocking
+@Tag(name = ApiTags.MODERATION)
 public class DenyListResource {
 
     @Inject
@@ -60,7 +63,7 @@ public class DenyListResource {
 
     @POST
     @RequiresScope(Scope.ADMIN)
-    @Operation(summary = "Add a deny-list rule", description = "kind: host (the host and its subdomains) or prefix (URLs starting with it).")
+    @Operation(operationId = "addDenyRule", summary = "Add a deny-list rule", description = "kind: host (the host and its subdomains) or prefix (URLs starting with it).")
     @APIResponse(responseCode = "201", description = "Added; in force on every node within a few seconds",
             content = @Content(schema = @Schema(implementation = RuleView.class)))
     @APIResponse(responseCode = "400", description = "Invalid kind or value",
@@ -89,7 +92,7 @@ public class DenyListResource {
 
     @GET
     @RequiresScope(Scope.ADMIN)
-    @Operation(summary = "List the deny-list", description = "Rules from the configuration file first, then those added here.")
+    @Operation(operationId = "listDenyRules", summary = "List the deny-list", description = "Rules from the configuration file first, then those added here.")
     public List<RuleView> list() {
         return moderation.rules().stream().map(this::view).toList();
     }
@@ -97,7 +100,7 @@ public class DenyListResource {
     @DELETE
     @Path("/{id}")
     @RequiresScope(Scope.ADMIN)
-    @Operation(summary = "Remove a deny-list rule")
+    @Operation(operationId = "removeDenyRule", summary = "Remove a deny-list rule")
     @APIResponse(responseCode = "204", description = "Removed")
     @APIResponse(responseCode = "404", description = "No such rule added here (rules from the configuration file stay)",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))

@@ -1,13 +1,14 @@
 package dev.shortcode.api.moderation;
 
-import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.auth.ApiKeyFilter;
 import dev.shortcode.api.auth.RequiresScope;
+import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.error.NotFoundException;
+import dev.shortcode.api.openapi.ApiTags;
 import dev.shortcode.api.problem.Problem;
 import dev.shortcode.core.read.LinkResolver;
-import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.ApiKey.Scope;
+import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.LinkDisable;
 import io.smallrye.common.annotation.NonBlocking;
 import io.vertx.ext.web.RoutingContext;
@@ -28,6 +29,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Admins take single links out of service (410 on every node within a few seconds) and put them
@@ -43,6 +45,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @NonBlocking
+@Tag(name = ApiTags.MODERATION)
 public class LinkModerationResource {
 
     @Inject
@@ -58,7 +61,7 @@ public class LinkModerationResource {
     @POST
     @Path("/disable")
     @RequiresScope(Scope.ADMIN)
-    @Operation(summary = "Disable a link", description = "It answers 410 Gone with a page saying so; the record and the reason are kept.")
+    @Operation(operationId = "disableLink", summary = "Disable a link", description = "It answers 410 Gone with a page saying so; the record and the reason are kept.")
     @APIResponse(responseCode = "200", description = "Disabled", content = @Content(schema = @Schema(implementation = DisabledView.class)))
     @APIResponse(responseCode = "404", description = "No live link has the code",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
@@ -78,7 +81,7 @@ public class LinkModerationResource {
     @POST
     @Path("/enable")
     @RequiresScope(Scope.ADMIN)
-    @Operation(summary = "Put a disabled link back in service",
+    @Operation(operationId = "enableLink", summary = "Put a disabled link back in service",
             description = "On a code whose link was deleted while disabled, releases the code: its alias may be taken again.")
     @APIResponse(responseCode = "204", description = "Enabled")
     @APIResponse(responseCode = "404", description = "The link is not disabled",

@@ -1,15 +1,16 @@
 package dev.shortcode.api.moderation;
 
-import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.auth.ApiKeyFilter;
 import dev.shortcode.api.auth.RequiresScope;
+import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.api.error.NotFoundException;
+import dev.shortcode.api.openapi.ApiTags;
 import dev.shortcode.api.problem.Problem;
 import dev.shortcode.core.read.LinkResolver;
 import dev.shortcode.core.store.AbuseReport;
-import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.ApiKey.Scope;
+import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.LinkDisable;
 import io.smallrye.common.annotation.NonBlocking;
 import io.vertx.ext.web.RoutingContext;
@@ -34,6 +35,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Visitors report a link (no key needed; a few reports per address per hour); admins list the
@@ -45,6 +47,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @NonBlocking
+@Tag(name = ApiTags.MODERATION)
 public class ReportResource {
 
     @Inject
@@ -69,11 +72,13 @@ public class ReportResource {
     public record Resolution(String action, String reason) {}
 
     @POST
-    @Operation(summary = "Report a link", description = "Public. A few reports per client address per hour; the code must be a live link.")
+    @Operation(operationId = "reportLink", summary = "Report a link", description = "Public. A few reports per client address per hour; the code must be a live link.")
     @APIResponse(responseCode = "202", description = "Recorded", content = @Content(schema = @Schema(implementation = ReportView.class)))
     @APIResponse(responseCode = "404", description = "No live link has the code",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "429", description = "Too many reports from this address; retry after Retry-After",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "503", description = "The moderation store is unreachable; nothing was recorded; retry after Retry-After",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public CompletionStage<Response> report(NewReport request, @Context RoutingContext routing) {
         try {
@@ -98,7 +103,7 @@ public class ReportResource {
     @GET
     @SecurityRequirement(name = "apiKey")
     @RequiresScope(Scope.ADMIN)
-    @Operation(summary = "List reports", description = "Newest first; open ones only unless all=true.")
+    @Operation(operationId = "listReports", summary = "List reports", description = "Newest first; open ones only unless all=true.")
     public CompletionStage<List<ReportView>> list(@QueryParam("all") boolean all) {
         return moderation.store().reports().thenApply(reports -> reports.stream().filter(r -> all || r.open()).map(ReportView::of).toList());
     }
@@ -107,7 +112,7 @@ public class ReportResource {
     @Path("/{code}/resolve")
     @SecurityRequirement(name = "apiKey")
     @RequiresScope(Scope.ADMIN)
-    @Operation(summary = "Resolve a link's reports", description = "action: dismiss, or disable (the link answers 410 from then on).")
+    @Operation(operationId = "resolveReports", summary = "Resolve a link's reports", description = "action: dismiss, or disable (the link answers 410 from then on).")
     @APIResponse(responseCode = "204", description = "Resolved")
     @APIResponse(responseCode = "404", description = "No report of this code",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))

@@ -2,6 +2,7 @@ package dev.shortcode.api.qr;
 
 import dev.shortcode.api.auth.RequiresScope;
 import dev.shortcode.api.http.CallerContext;
+import dev.shortcode.api.openapi.ApiTags;
 import dev.shortcode.api.problem.Problem;
 import dev.shortcode.core.store.ApiKey.Scope;
 import io.smallrye.common.annotation.NonBlocking;
@@ -31,6 +32,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/api/v1/links/{code}/qr")
 @NonBlocking
 @SecurityRequirement(name = "apiKey")
+@Tag(name = ApiTags.QR)
 public class QrResource {
 
     @Inject
@@ -39,7 +41,7 @@ public class QrResource {
     @GET
     @RequiresScope(Scope.LINKS_READ)
     @Produces({"image/png", "image/svg+xml"})
-    @Operation(summary = "A link's QR code", description = "The code holds the short URL with ?qr=1 (the redirect answers it like "
+    @Operation(operationId = "getLinkQrCode", summary = "A link's QR code", description = "The code holds the short URL with ?qr=1 (the redirect answers it like "
             + "any visit; click statistics count it as a scan). Each bad parameter, or one this endpoint does not take, is a 400 naming it. "
             + "A read is an access like a redirect. Strong ETag: If-None-Match answers 304. The same image, without an API key, is at "
             + "GET /{code}/qr.")

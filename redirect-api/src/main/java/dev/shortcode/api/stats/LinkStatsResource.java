@@ -2,6 +2,7 @@ package dev.shortcode.api.stats;
 
 import dev.shortcode.api.auth.ApiKeyFilter;
 import dev.shortcode.api.auth.RequiresScope;
+import dev.shortcode.api.openapi.ApiTags;
 import dev.shortcode.api.problem.Problem;
 import dev.shortcode.core.store.ApiKey.Scope;
 import io.smallrye.common.annotation.NonBlocking;
@@ -21,12 +22,14 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** {@code GET /api/v1/links/{code}/stats}: one link's clicks. Runs on the event loop: every store call is non-blocking. */
 @Path("/api/v1/links/{code}/stats")
 @Produces(MediaType.APPLICATION_JSON)
 @SecurityRequirement(name = "apiKey")
 @NonBlocking
+@Tag(name = ApiTags.STATS)
 public class LinkStatsResource {
 
     /** The parameters both stats endpoints take, as the OpenAPI document describes them. */
@@ -40,7 +43,7 @@ public class LinkStatsResource {
 
     @GET
     @RequiresScope(Scope.LINKS_READ)
-    @Operation(summary = "A link's click statistics", description = "Totals (clicks, humans, bots, unique visitors, QR scans), "
+    @Operation(operationId = "getLinkStats", summary = "A link's click statistics", description = "Totals (clicks, humans, bots, unique visitors, QR scans), "
             + "the series per unit, and the human clicks by device, referrer host and country (when a country database is "
             + "configured). Counts arrive within about a second of the redirect. Only the API key that created the link, or "
             + "an admin key, may read them (else 403).")

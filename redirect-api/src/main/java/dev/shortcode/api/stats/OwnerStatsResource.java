@@ -2,6 +2,7 @@ package dev.shortcode.api.stats;
 
 import dev.shortcode.api.auth.ApiKeyFilter;
 import dev.shortcode.api.auth.RequiresScope;
+import dev.shortcode.api.openapi.ApiTags;
 import dev.shortcode.api.problem.Problem;
 import dev.shortcode.core.store.ApiKey.Scope;
 import io.smallrye.common.annotation.NonBlocking;
@@ -20,12 +21,14 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** {@code GET /api/v1/stats}: the calling API key's links together; an admin key's: every link. */
 @Path("/api/v1/stats")
 @Produces(MediaType.APPLICATION_JSON)
 @SecurityRequirement(name = "apiKey")
 @NonBlocking
+@Tag(name = ApiTags.STATS)
 public class OwnerStatsResource {
 
     @Inject
@@ -33,7 +36,7 @@ public class OwnerStatsResource {
 
     @GET
     @RequiresScope(Scope.LINKS_READ)
-    @Operation(summary = "Click statistics of the calling key's links", description = "Totals (clicks, humans, bots, QR scans), "
+    @Operation(operationId = "getOwnerStats", summary = "Click statistics of the calling key's links", description = "Totals (clicks, humans, bots, QR scans), "
             + "the series per unit and the links with the most clicks in the window, over the links the calling API key "
             + "created; for an admin key over all links (owner: all).")
     @APIResponse(responseCode = "200", description = "The statistics",
