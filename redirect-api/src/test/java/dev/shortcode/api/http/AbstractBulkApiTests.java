@@ -1,8 +1,10 @@
 package dev.shortcode.api.http;
 
 import static dev.shortcode.api.http.ApiClient.ADMIN_KEY;
+import static dev.shortcode.api.http.ApiClient.DEFAULT_LINKS_PER_DAY;
 import static dev.shortcode.api.http.ApiClient.as;
 import static dev.shortcode.api.http.ApiClient.key;
+import static dev.shortcode.api.http.ApiClient.ratePolicy;
 import static dev.shortcode.api.http.ApiClient.redirect;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -419,7 +421,7 @@ abstract class AbstractBulkApiTests {
             bulk.send(line("https://example.com/" + unique() + "/first", null) + "\n");
             bulk.finish();
             assertThat(bulk.status()).isEqualTo(200);
-            assertThat(bulk.header("RateLimit-Policy")).isEqualTo("\"burst\";q=1;w=60, \"daily\";q=1000000;w=86400");
+            assertThat(bulk.header("RateLimit-Policy")).isEqualTo(ratePolicy(1, DEFAULT_LINKS_PER_DAY));
             assertThat(bulk.header("RateLimit")).matches("\"burst\";r=0;t=\\d+");
             assertThat(readAll(bulk)).extracting(r -> r.path("status").asInt()).containsExactly(201);
         }
