@@ -26,6 +26,7 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 
+import dev.shortcode.api.config.ServiceOptions;
 import io.restassured.RestAssured;
 import io.restassured.response.Response;
 import java.net.InetAddress;
@@ -71,7 +72,7 @@ abstract class AbstractLinkApiTests extends AbstractLinkTargetsApiTests {
                 .body("code", matchesPattern("[0-9A-Za-z]{5}"))
                 .body("shortUrl", endsWith("/" + response.path("code")))
                 .body("url", equalTo("https://example.com/spring?utm=sms"))
-                .body("ttl", equalTo("P10D"))
+                .body("ttl", equalTo(ServiceOptions.DEFAULT_TTL))
                 .body("pool", equalTo("short"))
                 .body("createdAt", notNullValue())
                 .body("expiresAt", notNullValue())
@@ -398,7 +399,8 @@ abstract class AbstractLinkApiTests extends AbstractLinkTargetsApiTests {
         response.then().statusCode(200)
                 .body("results.status", equalTo(List.of(201, 201, 201, 201, 201, 201, 400, 201)))
                 .body("results.link.pool", equalTo(List.of("short", "long", "medium", "long", "long", "short", "short"))) // item 6 has none
-                .body("results.link.ttl", equalTo(List.of("P10D", "P30D", "P60D", "permanent", "P30D", "PT2H", "P10D")))
+                .body("results.link.ttl", equalTo(List.of(ServiceOptions.DEFAULT_TTL, "P30D", "P60D", "permanent", "P30D", "PT2H",
+                        ServiceOptions.DEFAULT_TTL)))
                 .body("results[1].link.code", matchesPattern("[0-9A-Za-z]{7}"))
                 .body("results[2].link.code", matchesPattern("[0-9A-Za-z]{6}"))
                 .body("results[0].link.code", matchesPattern("[0-9A-Za-z]{5}"))
