@@ -9,8 +9,10 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Where the HBase archive lives and how it writes, validated once at start. Immutable; a bad value
- * throws {@link ConfigException} naming its {@code shortcode.hbase.*} key.
+ * Where the HBase archive lives and how it writes, validated once at start. Immutable, built with
+ * {@link #builder()} (the defaults are its {@code DEFAULT_*} constants, which the service's
+ * configuration mapping takes too); a bad value throws {@link ConfigException} naming its
+ * {@code shortcode.hbase.*} key.
  *
  * @param zookeeperQuorum  {@code host:port[,host:port...]} of the cluster's ZooKeeper ensemble
  * @param znodeParent      the cluster's root znode ({@code zookeeper.znode.parent})
@@ -53,6 +55,35 @@ public record HBaseArchiveOptions(
         Duration rpcTimeout) {
 
     public static final String PREFIX = "shortcode.hbase.";
+
+    /** Default of {@code znodeParent}, as the key takes it. */
+    public static final String DEFAULT_ZNODE_PARENT = "/hbase";
+    /** Default of {@code namespace}, as the key takes it. */
+    public static final String DEFAULT_NAMESPACE = "shortcode";
+    /** Default of {@code linksTable}, as the key takes it. */
+    public static final String DEFAULT_LINKS_TABLE = "links";
+    /** Default of {@code countsTable}, as the key takes it. */
+    public static final String DEFAULT_COUNTS_TABLE = "counts";
+    /** Default of {@code watermarksTable}, as the key takes it. */
+    public static final String DEFAULT_WATERMARKS_TABLE = "watermarks";
+    /** Default of {@code keysTable}, as the key takes it. */
+    public static final String DEFAULT_KEYS_TABLE = "keys";
+    /** Default of {@code clicksTable}, as the key takes it. */
+    public static final String DEFAULT_CLICKS_TABLE = "clicks";
+    /** Default of {@code preSplitRegions}, as the key takes it. */
+    public static final String DEFAULT_PRE_SPLIT_REGIONS = "16";
+    /** Default of {@code compression}, as the key takes it. */
+    public static final String DEFAULT_COMPRESSION = "GZ";
+    /** Default of {@code createTables}, as the key takes it. */
+    public static final String DEFAULT_CREATE_TABLES = "true";
+    /** Default of {@code writeBatchSize}, as the key takes it. */
+    public static final String DEFAULT_WRITE_BATCH_SIZE = "1000";
+    /** Default of {@code flushInterval}, as the key takes it. */
+    public static final String DEFAULT_FLUSH_INTERVAL = "PT0.01S";
+    /** Default of {@code operationTimeout}, as the key takes it. */
+    public static final String DEFAULT_OPERATION_TIMEOUT = "PT10S";
+    /** Default of {@code rpcTimeout}, as the key takes it. */
+    public static final String DEFAULT_RPC_TIMEOUT = "PT3S";
 
     /** Compressions the archive accepts; the first two need nothing beyond the JVM. */
     static final List<String> COMPRESSIONS = List.of("NONE", "GZ", "SNAPPY", "LZ4", "ZSTD");
@@ -160,23 +191,23 @@ public record HBaseArchiveOptions(
         return new Builder();
     }
 
-    /** Starts from the documented defaults; only the quorum has none. */
+    /** Starts from the {@code DEFAULT_*} constants; only the quorum has none. */
     public static final class Builder {
         private String zookeeperQuorum;
-        private String znodeParent = "/hbase";
-        private String namespace = "shortcode";
-        private String linksTable = "links";
-        private String countsTable = "counts";
-        private String watermarksTable = "watermarks";
-        private String keysTable = "keys";
-        private String clicksTable = "clicks";
-        private int preSplitRegions = 16;
-        private String compression = "GZ";
-        private boolean createTables = true;
-        private int writeBatchSize = 1_000;
-        private Duration flushInterval = Duration.ofMillis(10);
-        private Duration operationTimeout = Duration.ofSeconds(10);
-        private Duration rpcTimeout = Duration.ofSeconds(3);
+        private String znodeParent = DEFAULT_ZNODE_PARENT;
+        private String namespace = DEFAULT_NAMESPACE;
+        private String linksTable = DEFAULT_LINKS_TABLE;
+        private String countsTable = DEFAULT_COUNTS_TABLE;
+        private String watermarksTable = DEFAULT_WATERMARKS_TABLE;
+        private String keysTable = DEFAULT_KEYS_TABLE;
+        private String clicksTable = DEFAULT_CLICKS_TABLE;
+        private int preSplitRegions = Integer.parseInt(DEFAULT_PRE_SPLIT_REGIONS);
+        private String compression = DEFAULT_COMPRESSION;
+        private boolean createTables = Boolean.parseBoolean(DEFAULT_CREATE_TABLES);
+        private int writeBatchSize = Integer.parseInt(DEFAULT_WRITE_BATCH_SIZE);
+        private Duration flushInterval = Duration.parse(DEFAULT_FLUSH_INTERVAL);
+        private Duration operationTimeout = Duration.parse(DEFAULT_OPERATION_TIMEOUT);
+        private Duration rpcTimeout = Duration.parse(DEFAULT_RPC_TIMEOUT);
 
         private Builder() {}
 

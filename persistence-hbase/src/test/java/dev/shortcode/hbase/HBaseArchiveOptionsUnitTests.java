@@ -16,21 +16,23 @@ class HBaseArchiveOptionsUnitTests {
     }
 
     @Test
-    void build_withQuorumOnly_takesTheDocumentedDefaults() {
+    void build_withQuorumOnly_takesTheDefaults() {
         HBaseArchiveOptions config = valid().build();
-        assertThat(config.namespace()).isEqualTo("shortcode");
-        assertThat(config.linksTableName()).isEqualTo("shortcode:links");
-        assertThat(config.countsTableName()).isEqualTo("shortcode:counts");
-        assertThat(config.watermarksTableName()).isEqualTo("shortcode:watermarks");
-        assertThat(config.keysTableName()).isEqualTo("shortcode:keys");
-        assertThat(config.znodeParent()).isEqualTo("/hbase");
-        assertThat(config.preSplitRegions()).isEqualTo(16);
-        assertThat(config.compression()).isEqualTo("GZ");
-        assertThat(config.createTables()).isTrue();
-        assertThat(config.writeBatchSize()).isEqualTo(1_000);
-        assertThat(config.flushInterval()).isEqualTo(Duration.ofMillis(10));
-        assertThat(config.operationTimeout()).isEqualTo(Duration.ofSeconds(10));
-        assertThat(config.rpcTimeout()).isEqualTo(Duration.ofSeconds(3));
+        String namespace = HBaseArchiveOptions.DEFAULT_NAMESPACE;
+        assertThat(config.namespace()).isEqualTo(namespace);
+        assertThat(config.linksTableName()).isEqualTo(namespace + ":" + HBaseArchiveOptions.DEFAULT_LINKS_TABLE);
+        assertThat(config.countsTableName()).isEqualTo(namespace + ":" + HBaseArchiveOptions.DEFAULT_COUNTS_TABLE);
+        assertThat(config.watermarksTableName()).isEqualTo(namespace + ":" + HBaseArchiveOptions.DEFAULT_WATERMARKS_TABLE);
+        assertThat(config.keysTableName()).isEqualTo(namespace + ":" + HBaseArchiveOptions.DEFAULT_KEYS_TABLE);
+        assertThat(config.clicksTableName()).isEqualTo(namespace + ":" + HBaseArchiveOptions.DEFAULT_CLICKS_TABLE);
+        assertThat(config.znodeParent()).isEqualTo(HBaseArchiveOptions.DEFAULT_ZNODE_PARENT);
+        assertThat(config.preSplitRegions()).isEqualTo(Integer.parseInt(HBaseArchiveOptions.DEFAULT_PRE_SPLIT_REGIONS));
+        assertThat(config.compression()).isEqualTo(HBaseArchiveOptions.DEFAULT_COMPRESSION);
+        assertThat(config.createTables()).isEqualTo(Boolean.parseBoolean(HBaseArchiveOptions.DEFAULT_CREATE_TABLES));
+        assertThat(config.writeBatchSize()).isEqualTo(Integer.parseInt(HBaseArchiveOptions.DEFAULT_WRITE_BATCH_SIZE));
+        assertThat(config.flushInterval()).isEqualTo(Duration.parse(HBaseArchiveOptions.DEFAULT_FLUSH_INTERVAL));
+        assertThat(config.operationTimeout()).isEqualTo(Duration.parse(HBaseArchiveOptions.DEFAULT_OPERATION_TIMEOUT));
+        assertThat(config.rpcTimeout()).isEqualTo(Duration.parse(HBaseArchiveOptions.DEFAULT_RPC_TIMEOUT));
     }
 
     @Test

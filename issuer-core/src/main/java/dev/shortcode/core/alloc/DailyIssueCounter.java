@@ -43,7 +43,8 @@ public final class DailyIssueCounter implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(DailyIssueCounter.class.getName());
 
-    public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(10);
+    /** Default of {@code interval}, as {@link #INTERVAL_KEY} takes it. */
+    public static final String DEFAULT_INTERVAL = "PT10S";
     public static final String INTERVAL_KEY = IssuerOptions.PREFIX + "archive.issued-count-interval";
 
     /** Longest a flush waits for one write; a slower archive keeps the delta for the next flush. */
@@ -67,7 +68,7 @@ public final class DailyIssueCounter implements AutoCloseable {
      * Counts on its own daemon thread, stopped by {@link #close()}.
      *
      * @param stats    the allocators' current stats, e.g. {@code issuer::stats}
-     * @param interval how often to read and flush, e.g. {@link #DEFAULT_INTERVAL}
+     * @param interval how often to read and flush, by default {@value #DEFAULT_INTERVAL}
      */
     public DailyIssueCounter(Supplier<? extends Collection<AllocatorStats>> stats, Archive archive, Clock clock,
             Duration interval) {

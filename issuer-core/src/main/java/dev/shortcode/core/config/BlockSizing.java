@@ -10,11 +10,11 @@ package dev.shortcode.core.config;
 public record BlockSizing(long min, long initial, long max) {
 
     /** Default ceiling: at 100k codes/s per node a block of a million lasts ten seconds. */
-    static final long DEFAULT_MAX = 1_000_000;
+    public static final long DEFAULT_MAX = 1_000_000;
     /** Default start: one INCRBY per 10,000 codes before any adaptation. */
-    static final long DEFAULT_INITIAL = 10_000;
+    public static final long DEFAULT_INITIAL = 10_000;
     /** Default floor: idle nodes still lease in steps worth a round trip. */
-    static final long DEFAULT_MIN = 1_000;
+    public static final long DEFAULT_MIN = 1_000;
 
     public BlockSizing {
         if (min < 1 || min > initial || initial > max) {

@@ -14,6 +14,9 @@ import java.time.Duration;
  */
 public record PoolOptions(String name, CodeSpace space, Duration idleTtl, boolean permanent, BlockSizing blocks) {
 
+    /** Default of {@code permanent}, as the key takes it. */
+    public static final String DEFAULT_PERMANENT = "false";
+
     public int length() {
         return space.length();
     }
@@ -35,12 +38,16 @@ public record PoolOptions(String name, CodeSpace space, Duration idleTtl, boolea
         return new Builder(name);
     }
 
-    /** Builds a validated pool; every failure names the configuration key. */
+    /**
+     * Builds a validated pool; every failure names the configuration key. Length and idle TTL have
+     * no default; {@code permanent} is {@link #DEFAULT_PERMANENT}, the block sizes
+     * {@link BlockSizing}'s defaults scaled to the pool.
+     */
     public static final class Builder {
         private final String name;
         private Integer length;
         private Duration idleTtl;
-        private boolean permanent;
+        private boolean permanent = Boolean.parseBoolean(DEFAULT_PERMANENT);
         private Long minBlock;
         private Long initialBlock;
         private Long maxBlock;

@@ -7,8 +7,9 @@ import dev.shortcode.core.config.PoolOptions;
 import java.time.Duration;
 
 /**
- * Tuning of the {@link LinkResolver}'s cold reads. Immutable; a bad value throws {@link ConfigException} naming its
- * key under {@code shortcode.cold-read.}.
+ * Tuning of the {@link LinkResolver}'s cold reads. Immutable; the defaults ({@link #DEFAULTS}) are its
+ * {@code DEFAULT_*} constants, which the service's configuration mapping takes too; a bad value throws
+ * {@link ConfigException} naming its key under {@code shortcode.cold-read.}.
  *
  * @param negativeCacheMaxSize codes this node remembers as absent from the archive; bounds its heap
  * @param negativeCacheTtl     how long such a code is answered "not found" without asking the
@@ -26,8 +27,20 @@ import java.time.Duration;
 public record ColdReadOptions(long negativeCacheMaxSize, Duration negativeCacheTtl, Duration watermarkMaxAge,
         long watermarkSlackBlocks, Duration watermarkWait) {
 
-    public static final ColdReadOptions DEFAULTS = new ColdReadOptions(100_000, Duration.ofSeconds(5), Duration.ofSeconds(1), 64,
-            Duration.ofSeconds(1));
+    /** Default of {@code negativeCacheMaxSize}, as the key takes it. */
+    public static final String DEFAULT_NEGATIVE_CACHE_MAX_SIZE = "100000";
+    /** Default of {@code negativeCacheTtl}, as the key takes it. */
+    public static final String DEFAULT_NEGATIVE_CACHE_TTL = "PT5S";
+    /** Default of {@code watermarkMaxAge}, as the key takes it. */
+    public static final String DEFAULT_WATERMARK_MAX_AGE = "PT1S";
+    /** Default of {@code watermarkSlackBlocks}, as the key takes it. */
+    public static final String DEFAULT_WATERMARK_SLACK_BLOCKS = "64";
+    /** Default of {@code watermarkWait}, as the key takes it. */
+    public static final String DEFAULT_WATERMARK_WAIT = "PT1S";
+
+    public static final ColdReadOptions DEFAULTS = new ColdReadOptions(Long.parseLong(DEFAULT_NEGATIVE_CACHE_MAX_SIZE),
+            Duration.parse(DEFAULT_NEGATIVE_CACHE_TTL), Duration.parse(DEFAULT_WATERMARK_MAX_AGE),
+            Long.parseLong(DEFAULT_WATERMARK_SLACK_BLOCKS), Duration.parse(DEFAULT_WATERMARK_WAIT));
 
     static final String PREFIX = IssuerOptions.PREFIX + "cold-read.";
 

@@ -5,12 +5,14 @@ import dev.shortcode.core.read.ColdReadOptions;
 import io.lettuce.core.RedisURI;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
  * Everything {@link RedisStorage#open} needs to know about Redis. Immutable, built with
- * {@link #builder()}; a bad value throws {@link ConfigException} naming its key under
- * {@code shortcode.redis.}.
+ * {@link #builder()} (the defaults are its {@code DEFAULT_*} constants and those of the records it
+ * holds, which the service's configuration mapping takes too); a bad value throws
+ * {@link ConfigException} naming its key under {@code shortcode.redis.}.
  *
  * @param uris           the server (standalone) or any nodes (Cluster): {@code redis://host:port},
  *                       {@code rediss://} for TLS, a password as {@code redis://:secret@host:port};
@@ -26,7 +28,10 @@ import java.util.Objects;
 public record RedisStorageOptions(List<String> uris, RedisMode mode, Duration commandTimeout, StoreKeys keys,
         HotStoreOptions hotStore, ArchiverOptions archiver, ColdReadOptions coldRead, ClickRollupOptions clickRollup) {
 
-    public static final Duration DEFAULT_COMMAND_TIMEOUT = Duration.ofSeconds(2);
+    /** Default of {@code mode}, as the key takes it (in any case). */
+    public static final String DEFAULT_MODE = "standalone";
+    /** Default of {@code commandTimeout}, as the key takes it. */
+    public static final String DEFAULT_COMMAND_TIMEOUT = "PT2S";
 
     public RedisStorageOptions {
         uris = List.copyOf(Objects.requireNonNull(uris, "uris"));
@@ -79,11 +84,11 @@ public record RedisStorageOptions(List<String> uris, RedisMode mode, Duration co
                 .coldRead(coldRead).clickRollup(clickRollup);
     }
 
-    /** Defaults as documented: standalone, 2 s commands, namespace {@code sc} with 8 outbox shards. */
+    /** Starts from the {@code DEFAULT_*} constants and the held records' {@code DEFAULTS}; the URIs have none. */
     public static final class Builder {
         private List<String> uris = List.of();
-        private RedisMode mode = RedisMode.STANDALONE;
-        private Duration commandTimeout = DEFAULT_COMMAND_TIMEOUT;
+        private RedisMode mode = RedisMode.valueOf(DEFAULT_MODE.toUpperCase(Locale.ROOT));
+        private Duration commandTimeout = Duration.parse(DEFAULT_COMMAND_TIMEOUT);
         private StoreKeys keys = StoreKeys.DEFAULTS;
         private HotStoreOptions hotStore = HotStoreOptions.DEFAULTS;
         private ArchiverOptions archiver = ArchiverOptions.DEFAULTS;

@@ -33,7 +33,7 @@ import dev.shortcode.core.config.IssuerOptions;
  * (harmless for the archive, which orders by version, but worth knowing). Link keys do not depend
  * on it.
  *
- * @param namespace    key prefix, {@code sc} in production; tests use their own on shared servers
+ * @param namespace    key prefix, {@value #DEFAULT_NAMESPACE} by default; tests use their own on shared servers
  * @param outboxShards number of outbox streams; bounds how many archiver threads can work in parallel
  * @param linkGroups   0: a key per link; else the number of hashes links are spread over, fixed for
  *                     the namespace once links exist (size it for some tens of live links per group)
@@ -48,7 +48,15 @@ public record StoreKeys(String namespace, int outboxShards, int linkGroups) {
     /** Groups at most: 2^24, some tens of links each for hundreds of millions of live links. */
     static final int MAX_LINK_GROUPS = 1 << 24;
 
-    public static final StoreKeys DEFAULTS = new StoreKeys("sc", 8);
+    /** Default of {@code namespace}, as the key takes it. */
+    public static final String DEFAULT_NAMESPACE = "sc";
+    /** Default of {@code outboxShards}, as the key takes it. */
+    public static final String DEFAULT_OUTBOX_SHARDS = "8";
+    /** Default of {@code linkGroups}, as the key takes it: a key per link. */
+    public static final String DEFAULT_LINK_GROUPS = "0";
+
+    public static final StoreKeys DEFAULTS = new StoreKeys(DEFAULT_NAMESPACE, Integer.parseInt(DEFAULT_OUTBOX_SHARDS),
+            Integer.parseInt(DEFAULT_LINK_GROUPS));
 
     /** A key per link. */
     public StoreKeys(String namespace, int outboxShards) {

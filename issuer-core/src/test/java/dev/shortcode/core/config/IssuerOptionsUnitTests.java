@@ -20,7 +20,7 @@ class IssuerOptionsUnitTests {
         assertThat(shortPool.idleTtl()).isEqualTo(Duration.ofDays(10));
         assertThat(shortPool.permanent()).isFalse();
         assertThat(config.pool("long").orElseThrow().permanent()).isTrue();
-        assertThat(shortPool.blocks()).isEqualTo(new BlockSizing(1_000, 10_000, 1_000_000));
+        assertThat(shortPool.blocks()).isEqualTo(new BlockSizing(BlockSizing.DEFAULT_MIN, BlockSizing.DEFAULT_INITIAL, BlockSizing.DEFAULT_MAX));
     }
 
     @Test

@@ -120,7 +120,7 @@ class EmbeddedDatabaseUnitTests {
 
     @Test
     void extensionWindow_isTheSmallerOfSlackAndCap_andAtLeastOneMillisecond() {
-        EmbeddedOptions options = EmbeddedOptions.defaults(dir); // 10%, 1 h
+        EmbeddedOptions options = EmbeddedOptions.builder(dir).extensionSlack(0.1).maxExtensionWindow(Duration.ofHours(1)).build();
 
         assertThat(options.extensionWindowMillis(60)).isEqualTo(6_000);
         assertThat(options.extensionWindowMillis(Duration.ofDays(100).toSeconds())).isEqualTo(3_600_000);

@@ -13,7 +13,7 @@ class RedisStoreOptionsUnitTests {
 
     @Test
     void extensionWindow_isATenthOfTheTtlAtLeastTheMinimumAtMostHalfTheTtl() {
-        HotStoreOptions o = HotStoreOptions.DEFAULTS; // 0.1, min 60 s
+        HotStoreOptions o = HotStoreOptions.builder().extensionFraction(0.1).minExtensionWindow(Duration.ofSeconds(60)).build();
         assertThat(Duration.ofNanos(o.extensionWindowNanos(Duration.ofDays(30).toSeconds()))).isEqualTo(Duration.ofDays(3));
         assertThat(Duration.ofNanos(o.extensionWindowNanos(300))).as("minimum").isEqualTo(Duration.ofSeconds(60));
         assertThat(Duration.ofNanos(o.extensionWindowNanos(2))).as("half of a short TTL").isEqualTo(Duration.ofSeconds(1));
@@ -35,7 +35,7 @@ class RedisStoreOptionsUnitTests {
 
     @Test
     void nearCacheMaxAge_isTheOptionAtMostATenthOfTheTtl() {
-        HotStoreOptions o = HotStoreOptions.DEFAULTS; // max age 30 s
+        HotStoreOptions o = HotStoreOptions.builder().nearCacheMaxAge(Duration.ofSeconds(30)).build();
         assertThat(Duration.ofNanos(o.nearCacheMaxAgeNanos(Duration.ofDays(30).toSeconds()))).isEqualTo(Duration.ofSeconds(30));
         assertThat(Duration.ofNanos(o.nearCacheMaxAgeNanos(60))).as("shortest API TTL").isEqualTo(Duration.ofSeconds(6));
         assertThat(Duration.ofNanos(o.nearCacheMaxAgeNanos(1))).as("shortest pool TTL").isEqualTo(Duration.ofMillis(100));

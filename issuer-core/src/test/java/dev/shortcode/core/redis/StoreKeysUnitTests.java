@@ -13,7 +13,7 @@ class StoreKeysUnitTests {
 
     @Test
     void linkKey_isHashTaggedByTheCode() {
-        StoreKeys keys = StoreKeys.DEFAULTS;
+        StoreKeys keys = new StoreKeys("sc", 8);
         assertThat(keys.link("aZ09xyQ")).isEqualTo("sc:l:{aZ09xyQ}");
         assertThat(SlotHash.getSlot(keys.link("aZ09xyQ"))).isEqualTo(SlotHash.getSlot("aZ09xyQ"));
     }

@@ -3,15 +3,15 @@ package dev.shortcode.api.config;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 
-/** {@code shortcode.bulk.*}: one {@code POST /api/v1/links/bulk} stream (see BulkOptions). */
+/** {@code shortcode.bulk.*}: one {@code POST /api/v1/links/bulk} stream (see {@link BulkOptions}). */
 public interface BulkConfig {
 
     /** Longest line of a bulk body, in bytes; a longer line fails alone. 256..1048576. */
-    @WithDefault("16384")
+    @WithDefault(BulkOptions.DEFAULT_MAX_LINE_BYTES)
     int maxLineBytes();
 
     /** Lines sent to the stores together: one code issue per pool, one store round, one sync. 1..10000. */
-    @WithDefault("500")
+    @WithDefault(BulkOptions.DEFAULT_CHUNK_LINES)
     int chunkLines();
 
     /**
@@ -20,11 +20,11 @@ public interface BulkConfig {
      * it outgrew the survivor space of the heap a JVM sizes under -Xmx1g (12.6 MB), and the
      * promoted garbage cost full collections (docs/BENCHMARKS.md, Bulk stream).
      */
-    @WithDefault("2000")
+    @WithDefault(BulkOptions.DEFAULT_MAX_IN_FLIGHT_LINES)
     int maxInFlightLines();
 
     /** A stream waiting this long for its client's next bytes is closed. PT1S..PT1H. */
-    @WithDefault("PT30S")
+    @WithDefault(BulkOptions.DEFAULT_IDLE_TIMEOUT)
     Duration idleTimeout();
 
     /**
@@ -33,6 +33,6 @@ public interface BulkConfig {
      * authenticated again). The idle timeout restarts with every byte, so without this a
      * stream could run for ever. PT1S..P1D.
      */
-    @WithDefault("PT1H")
+    @WithDefault(BulkOptions.DEFAULT_MAX_STREAM_LIFETIME)
     Duration maxStreamLifetime();
 }

@@ -4,7 +4,8 @@ import dev.shortcode.core.config.ConfigException;
 import java.time.Duration;
 
 /**
- * {@link BulkConfig} checked: the limits of one bulk stream.
+ * {@link BulkConfig} checked: the limits of one bulk stream. The defaults are the
+ * {@code DEFAULT_*} constants, which the mapping and the tests read.
  *
  * @param maxLineBytes     longest line read; a longer one fails alone (its excess is never held)
  * @param chunkLines       lines sent to the stores together (one code issue per pool, one
@@ -18,6 +19,17 @@ import java.time.Duration;
 public record BulkOptions(int maxLineBytes, int chunkLines, int maxInFlightLines, Duration idleTimeout, Duration maxStreamLifetime) {
 
     static final String PREFIX = "shortcode.bulk.";
+
+    /** Default of {@code maxLineBytes}, as the key takes it. */
+    public static final String DEFAULT_MAX_LINE_BYTES = "16384";
+    /** Default of {@code chunkLines}, as the key takes it. */
+    public static final String DEFAULT_CHUNK_LINES = "500";
+    /** Default of {@code maxInFlightLines}, as the key takes it. */
+    public static final String DEFAULT_MAX_IN_FLIGHT_LINES = "2000";
+    /** Default of {@code idleTimeout}, as the key takes it. */
+    public static final String DEFAULT_IDLE_TIMEOUT = "PT30S";
+    /** Default of {@code maxStreamLifetime}, as the key takes it. */
+    public static final String DEFAULT_MAX_STREAM_LIFETIME = "PT1H";
 
     public BulkOptions {
         if (maxLineBytes < 256 || maxLineBytes > 1 << 20) {

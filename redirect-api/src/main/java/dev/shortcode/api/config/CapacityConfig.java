@@ -1,5 +1,6 @@
 package dev.shortcode.api.config;
 
+import dev.shortcode.core.store.SamplingOptions;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 import java.util.Optional;
@@ -8,27 +9,27 @@ import java.util.Optional;
 public interface CapacityConfig {
 
     /** How often the stores are measured, PT1S..PT1H; the API and the gauges serve the last measurement. */
-    @WithDefault("PT30S")
+    @WithDefault(CapacityOptions.DEFAULT_REFRESH)
     Duration refresh();
 
     /** Random keys drawn per measurement when a store is too large to count. */
-    @WithDefault("1000")
+    @WithDefault(SamplingOptions.DEFAULT_SAMPLE_SIZE)
     int sampleSize();
 
     /** Keys (per Redis master, or embedded links) below which links are counted exactly. */
-    @WithDefault("20000")
+    @WithDefault(SamplingOptions.DEFAULT_EXACT_BELOW)
     long exactBelow();
 
     /** Link keys weighed with MEMORY USAGE per Redis master. */
-    @WithDefault("100")
+    @WithDefault(SamplingOptions.DEFAULT_MEMORY_SAMPLES)
     int memorySamples();
 
     /** Redis commands in flight at once per master while sampling. */
-    @WithDefault("100")
+    @WithDefault(SamplingOptions.DEFAULT_PIPELINE)
     int pipeline();
 
     /** Longest one measurement may take. */
-    @WithDefault("PT5S")
+    @WithDefault(SamplingOptions.DEFAULT_TIME_BUDGET)
     Duration timeBudget();
 
     /** Archive size budget in bytes, with an optional decimal unit: 500G, 4T; unset = no budget. */

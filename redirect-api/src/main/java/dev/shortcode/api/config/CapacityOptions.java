@@ -8,13 +8,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@link CapacityConfig} checked: a bad value stops the start naming its key.
+ * {@link CapacityConfig} checked: a bad value stops the start naming its key. The sampling
+ * defaults are {@link SamplingOptions}' {@code DEFAULT_*} constants, the refresh's is here.
  *
  * @param archiveBudgetBytes 0 when no budget is set
  */
 public record CapacityOptions(Duration refresh, SamplingOptions sampling, long archiveBudgetBytes) {
 
     static final String PREFIX = SamplingOptions.PREFIX;
+    /** Default of {@code refresh}, as the key takes it. */
+    public static final String DEFAULT_REFRESH = "PT30S";
     private static final Pattern SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([kmgtp]?)b?", Pattern.CASE_INSENSITIVE);
 
     public CapacityOptions {

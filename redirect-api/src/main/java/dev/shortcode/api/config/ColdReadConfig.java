@@ -1,5 +1,6 @@
 package dev.shortcode.api.config;
 
+import dev.shortcode.core.read.ColdReadOptions;
 import io.smallrye.config.WithDefault;
 import io.smallrye.config.WithName;
 import java.time.Duration;
@@ -14,27 +15,27 @@ public interface ColdReadConfig {
     interface NegativeCache {
 
         /** Codes remembered as absent from the archive. */
-        @WithDefault("100000")
+        @WithDefault(ColdReadOptions.DEFAULT_NEGATIVE_CACHE_MAX_SIZE)
         long maxSize();
 
         /** How long such a code is answered "not found" without asking the archive again. */
-        @WithDefault("PT5S")
+        @WithDefault(ColdReadOptions.DEFAULT_NEGATIVE_CACHE_TTL)
         Duration ttl();
     }
 
     interface Watermark {
 
         /** Age after which a pool's cached issued-watermark is re-read in the background. */
-        @WithDefault("PT1S")
+        @WithDefault(ColdReadOptions.DEFAULT_WATERMARK_MAX_AGE)
         Duration maxAge();
 
         /** Ids up to this many largest blocks above the cached watermark are looked up instead of refused. */
-        @WithDefault("64")
+        @WithDefault(ColdReadOptions.DEFAULT_WATERMARK_SLACK_BLOCKS)
         long slackBlocks();
 
         /** Longest a read waits for a fresh watermark when the cached one is too old to judge by. */
         @WithName("wait")
-        @WithDefault("PT1S")
+        @WithDefault(ColdReadOptions.DEFAULT_WATERMARK_WAIT)
         Duration waitTimeout();
     }
 }

@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * {@link DenylistConfig} checked.
+ * {@link DenylistConfig} checked. The default is the {@code DEFAULT_*} constant, which the mapping reads.
  *
  * @param file    the operator's rules, read at start, when set
  * @param refresh how often each node re-reads the shared rules and disabled links
@@ -15,6 +15,8 @@ import java.util.Optional;
 public record DenylistOptions(Optional<Path> file, Duration refresh) {
 
     static final String PREFIX = "shortcode.denylist.";
+    /** Default of {@code refresh}, as the key takes it. */
+    public static final String DEFAULT_REFRESH = "PT2S";
     private static final Duration MIN_REFRESH = Duration.ofMillis(100);
     private static final Duration MAX_REFRESH = Duration.ofHours(1);
 

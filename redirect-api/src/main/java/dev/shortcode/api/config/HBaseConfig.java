@@ -1,5 +1,6 @@
 package dev.shortcode.api.config;
 
+import dev.shortcode.hbase.HBaseArchiveOptions;
 import io.smallrye.config.WithConverter;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
@@ -12,69 +13,69 @@ public interface HBaseConfig {
     Optional<String> zookeeperQuorum();
 
     /** The cluster's root znode ({@code zookeeper.znode.parent}). */
-    @WithDefault("/hbase")
+    @WithDefault(HBaseArchiveOptions.DEFAULT_ZNODE_PARENT)
     String zookeeperZnodeParent();
 
     /** Namespace of the four tables. */
-    @WithDefault("shortcode")
+    @WithDefault(HBaseArchiveOptions.DEFAULT_NAMESPACE)
     String namespace();
 
     Tables tables();
 
     /** Regions the links table starts with, 1..256; only when it is created. */
-    @WithDefault("16")
+    @WithDefault(HBaseArchiveOptions.DEFAULT_PRE_SPLIT_REGIONS)
     int preSplitRegions();
 
     /** Block compression of new tables: NONE, GZ, SNAPPY, LZ4 or ZSTD (the last three need codecs on the region servers). */
-    @WithDefault("GZ")
+    @WithDefault(HBaseArchiveOptions.DEFAULT_COMPRESSION)
     String compression();
 
     /** Create the namespace and missing tables at start; off where DDL is reserved to operators. */
-    @WithDefault("true")
+    @WithDefault(HBaseArchiveOptions.DEFAULT_CREATE_TABLES)
     @WithConverter(StrictBooleanConverter.class)
     boolean createTables();
 
     Write write();
 
     /** Longest one archive operation may take, retries included. */
-    @WithDefault("PT10S")
+    @WithDefault(HBaseArchiveOptions.DEFAULT_OPERATION_TIMEOUT)
     Duration operationTimeout();
 
     /** Longest one RPC may take before it is retried; at most operation-timeout. */
-    @WithDefault("PT3S")
+    @WithDefault(HBaseArchiveOptions.DEFAULT_RPC_TIMEOUT)
     Duration rpcTimeout();
 
     interface Tables {
 
         /** Code to link record. */
-        @WithDefault("links")
+        @WithDefault(HBaseArchiveOptions.DEFAULT_LINKS_TABLE)
         String links();
 
         /** Codes issued per pool per day. */
-        @WithDefault("counts")
+        @WithDefault(HBaseArchiveOptions.DEFAULT_COUNTS_TABLE)
         String counts();
 
         /** Durable issued watermark per code length. */
-        @WithDefault("watermarks")
+        @WithDefault(HBaseArchiveOptions.DEFAULT_WATERMARKS_TABLE)
         String watermarks();
 
         /** API keys. */
-        @WithDefault("keys")
+        @WithDefault(HBaseArchiveOptions.DEFAULT_KEYS_TABLE)
         String keys();
 
         /** Click counts per link and owner, by hour, day and month. */
-        @WithDefault("clicks")
+        @WithDefault(HBaseArchiveOptions.DEFAULT_CLICKS_TABLE)
         String clicks();
     }
 
     interface Write {
 
         /** Mutations per write RPC batch, 1..100000. */
-        @WithDefault("1000")
+        @WithDefault(HBaseArchiveOptions.DEFAULT_WRITE_BATCH_SIZE)
         int batchSize();
 
         /** Longest a mutation waits in the write buffer when traffic is light. */
-        @WithDefault("PT0.01S")
+        @WithDefault(HBaseArchiveOptions.DEFAULT_FLUSH_INTERVAL)
         Duration flushInterval();
     }
 }

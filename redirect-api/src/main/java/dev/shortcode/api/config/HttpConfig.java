@@ -12,14 +12,14 @@ public interface HttpConfig {
      * also how long an idle kept-alive connection stays open. PT0.1S..PT10M. It holds on the
      * management port as on the public one.
      */
-    @WithDefault("PT10S")
+    @WithDefault(HttpOptions.DEFAULT_HEADER_TIMEOUT)
     Duration headerTimeout();
 
     /** How long a request's body may take to arrive once its head has; PT0.1S..PT10M. */
-    @WithDefault("PT30S")
+    @WithDefault(HttpOptions.DEFAULT_BODY_TIMEOUT)
     Duration bodyTimeout();
 
     /** Most header fields in one request, 10..10000. */
-    @WithDefault("100")
+    @WithDefault(HttpOptions.DEFAULT_MAX_HEADER_COUNT)
     int maxHeaderCount();
 }

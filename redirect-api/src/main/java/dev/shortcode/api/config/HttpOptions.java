@@ -3,8 +3,19 @@ package dev.shortcode.api.config;
 import dev.shortcode.core.config.ConfigException;
 import java.time.Duration;
 
-/** {@link HttpConfig}, checked: a value that makes no sense stops the start naming its key. */
+/**
+ * {@link HttpConfig}, checked: a value that makes no sense stops the start naming its key. The
+ * defaults are the {@code DEFAULT_*} constants, which the mapping and the tests read (and, through
+ * the header timeout's key, the management port's idle timeout in application.properties).
+ */
 public record HttpOptions(Duration headerTimeout, Duration bodyTimeout, int maxHeaderCount) {
+
+    /** Default of {@code headerTimeout}, as the key takes it. */
+    public static final String DEFAULT_HEADER_TIMEOUT = "PT10S";
+    /** Default of {@code bodyTimeout}, as the key takes it. */
+    public static final String DEFAULT_BODY_TIMEOUT = "PT30S";
+    /** Default of {@code maxHeaderCount}, as the key takes it. */
+    public static final String DEFAULT_MAX_HEADER_COUNT = "100";
 
     private static final Duration MAX_TIMEOUT = Duration.ofMinutes(10);
 

@@ -4,7 +4,8 @@ import dev.shortcode.core.config.ConfigException;
 
 /**
  * {@code shortcode.limits.*} checked: a value that parses but makes no sense stops the start with
- * a {@link ConfigException} naming the key.
+ * a {@link ConfigException} naming the key. The defaults are the {@code DEFAULT_*} constants, which
+ * the mapping and the tests read.
  *
  * @param enabled           whether keys are limited at all
  * @param requestsPerMinute every non-admin key's burst limit unless it has its own; 0 for none
@@ -13,6 +14,12 @@ import dev.shortcode.core.config.ConfigException;
 public record LimitOptions(boolean enabled, long requestsPerMinute, long linksPerDay) {
 
     public static final String PREFIX = "shortcode.limits.";
+    /** Default of {@code enabled}, as the key takes it. */
+    public static final String DEFAULT_ENABLED = "true";
+    /** Default of {@code requestsPerMinute}, as the key takes it. */
+    public static final String DEFAULT_REQUESTS_PER_MINUTE = "600";
+    /** Default of {@code linksPerDay}, as the key takes it. */
+    public static final String DEFAULT_LINKS_PER_DAY = "1000000";
     /** The most the token buckets support (one unit a nanosecond is 60 billion a minute); more is no limit, which 0 says. */
     public static final long MAX_REQUESTS_PER_MINUTE = 1_000_000_000L;
     public static final long MAX_LINKS_PER_DAY = 1_000_000_000_000L;

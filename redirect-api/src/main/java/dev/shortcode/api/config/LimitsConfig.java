@@ -7,7 +7,7 @@ import io.smallrye.config.WithDefault;
 public interface LimitsConfig {
 
     /** Whether API keys are limited at all. */
-    @WithDefault("true")
+    @WithDefault(LimitOptions.DEFAULT_ENABLED)
     @WithConverter(StrictBooleanConverter.class)
     boolean enabled();
 
@@ -15,10 +15,10 @@ public interface LimitsConfig {
      * Requests a minute per key, all API endpoints together, refilled gradually (a burst of this
      * many at once), 0..1000000000; 0: no limit.
      */
-    @WithDefault("600")
+    @WithDefault(LimitOptions.DEFAULT_REQUESTS_PER_MINUTE)
     long requestsPerMinute();
 
     /** Links a key may create per UTC day (a batch counts its items), 0..1000000000000; 0: no limit. */
-    @WithDefault("1000000")
+    @WithDefault(LimitOptions.DEFAULT_LINKS_PER_DAY)
     long linksPerDay();
 }

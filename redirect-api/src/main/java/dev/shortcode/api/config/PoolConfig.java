@@ -1,12 +1,14 @@
 package dev.shortcode.api.config;
 
+import dev.shortcode.core.config.BlockSizing;
+import dev.shortcode.core.config.PoolOptions;
 import io.smallrye.config.WithConverter;
 import io.smallrye.config.WithDefault;
 import io.smallrye.config.WithName;
 import java.time.Duration;
 import java.util.OptionalLong;
 
-/** One pool: a code length with its own counter, idle TTL and block sizes. */
+/** One pool: a code length with its own counter, idle TTL and block sizes (see the core's PoolOptions). */
 public interface PoolConfig {
 
     /** Code length, 2..11; one pool per length. */
@@ -16,19 +18,19 @@ public interface PoolConfig {
     Duration idleTtl();
 
     /** Whether its links outlive the hot TTL (then read back from the archive) or expire for good. */
-    @WithDefault("false")
+    @WithDefault(PoolOptions.DEFAULT_PERMANENT)
     @WithConverter(StrictBooleanConverter.class)
     boolean permanent();
 
-    /** Smallest block leased; default 1,000, less for small pools. */
+    /** Smallest block leased; default {@value BlockSizing#DEFAULT_MIN}, less for small pools. */
     @WithName("block-size.min")
     OptionalLong minBlock();
 
-    /** First block leased; default 10,000, less for small pools. */
+    /** First block leased; default {@value BlockSizing#DEFAULT_INITIAL}, less for small pools. */
     @WithName("block-size.initial")
     OptionalLong initialBlock();
 
-    /** Largest block leased; default 1,000,000, at most a sixteenth of the pool's capacity. */
+    /** Largest block leased; default {@value BlockSizing#DEFAULT_MAX}, at most a sixteenth of the pool's capacity. */
     @WithName("block-size.max")
     OptionalLong maxBlock();
 }

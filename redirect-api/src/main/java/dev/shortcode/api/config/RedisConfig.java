@@ -1,6 +1,8 @@
 package dev.shortcode.api.config;
 
 import dev.shortcode.core.redis.RedisMode;
+import dev.shortcode.core.redis.RedisStorageOptions;
+import dev.shortcode.core.redis.StoreKeys;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 import java.util.List;
@@ -16,15 +18,15 @@ public interface RedisConfig {
     Optional<List<String>> uris();
 
     /** What the URIs name: {@code standalone} (one URI) or {@code cluster}. */
-    @WithDefault("standalone")
+    @WithDefault(RedisStorageOptions.DEFAULT_MODE)
     RedisMode mode();
 
     /** How long a command may wait for its reply, reconnecting included. */
-    @WithDefault("PT2S")
+    @WithDefault(RedisStorageOptions.DEFAULT_COMMAND_TIMEOUT)
     Duration commandTimeout();
 
     /** Prefix of every key; the same on every node. */
-    @WithDefault("sc")
+    @WithDefault(StoreKeys.DEFAULT_NAMESPACE)
     String namespace();
 
     /** The outbox streams. */
@@ -35,7 +37,7 @@ public interface RedisConfig {
      * memory per link (size it for some tens of live links per group); fixed for the namespace
      * once links exist, 0..16777216.
      */
-    @WithDefault("0")
+    @WithDefault(StoreKeys.DEFAULT_LINK_GROUPS)
     int linkGroups();
 
     /** The hot store's near cache, TTL extension and outbox batching. */
@@ -47,7 +49,7 @@ public interface RedisConfig {
     interface Outbox {
 
         /** Outbox streams, 1..1024; change only once the outbox is drained. */
-        @WithDefault("8")
+        @WithDefault(StoreKeys.DEFAULT_OUTBOX_SHARDS)
         int shards();
     }
 }

@@ -26,11 +26,11 @@ import java.util.Optional;
 public interface ServiceConfig {
 
     /** Where embedded storage, the generated secret and the bootstrap admin key live. */
-    @WithDefault("./data")
+    @WithDefault(ServiceOptions.DEFAULT_DATA_DIR)
     String dataDir();
 
     /** Public base of short URLs, e.g. {@code https://sho.rt}; its host is refused as a long URL. */
-    @WithDefault("http://localhost:8080")
+    @WithDefault(ServiceOptions.DEFAULT_BASE_URL)
     String baseUrl();
 
     /**
@@ -43,22 +43,22 @@ public interface ServiceConfig {
     Optional<String> adminKey();
 
     /** TTL of a link created without one: an ISO-8601 duration or {@code permanent}. */
-    @WithDefault("P10D")
+    @WithDefault(ServiceOptions.DEFAULT_TTL)
     String defaultTtl();
 
     /** Status of a redirect: 301, 302, 307 or 308. */
-    @WithDefault("302")
+    @WithDefault(ServiceOptions.DEFAULT_REDIRECT_STATUS)
     int redirectStatus();
 
     /** How long an Idempotency-Key is remembered per API key. */
-    @WithDefault("PT24H")
+    @WithDefault(ServiceOptions.DEFAULT_IDEMPOTENCY_TTL)
     Duration idempotencyTtl();
 
     /**
      * Whether long URLs whose host is a loopback, private, link-local or cloud-metadata address (in
      * any spelling), or {@code localhost}, are refused.
      */
-    @WithDefault("true")
+    @WithDefault(ServiceOptions.DEFAULT_REFUSE_INTERNAL_ADDRESSES)
     @WithConverter(StrictBooleanConverter.class)
     boolean refuseInternalAddresses();
 

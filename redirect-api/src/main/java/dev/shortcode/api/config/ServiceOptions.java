@@ -27,6 +27,8 @@ import java.util.Optional;
  * {@link ServiceConfig} mapped onto the validated option records of the core and the backends,
  * plus the checks that span keys (Redis needs HBase and a shared secret, HBase needs Redis) and
  * those of the service's own keys. Every failure is a {@link ConfigException} naming the key.
+ * The defaults of the service's own keys are the {@code DEFAULT_*} constants here; those of the
+ * groups, the constants of the groups' records.
  *
  * @param dataDirectory       the service's own files (generated secret and admin key)
  * @param baseUrl             the public base of short URLs, without a trailing slash
@@ -57,6 +59,19 @@ public record ServiceOptions(DataDirectory dataDirectory, String baseUrl, String
         StatsOptions stats, BulkOptions bulk, LimitOptions limits, AppLinksOptions appLinks) {
 
     private static final String KEY = IssuerOptions.PREFIX;
+
+    /** Default of {@code shortcode.data-dir}. */
+    public static final String DEFAULT_DATA_DIR = "./data";
+    /** Default of {@code shortcode.base-url}. */
+    public static final String DEFAULT_BASE_URL = "http://localhost:8080";
+    /** Default of {@code shortcode.default-ttl}: the TTL of a link created without one. */
+    public static final String DEFAULT_TTL = "P10D";
+    /** Default of {@code shortcode.redirect-status}, as the key takes it. */
+    public static final String DEFAULT_REDIRECT_STATUS = "302";
+    /** Default of {@code shortcode.idempotency-ttl}, as the key takes it. */
+    public static final String DEFAULT_IDEMPOTENCY_TTL = "PT24H";
+    /** Default of {@code shortcode.refuse-internal-addresses}, as the key takes it. */
+    public static final String DEFAULT_REFUSE_INTERNAL_ADDRESSES = "true";
 
     public boolean embedded() {
         return redis.isEmpty();

@@ -9,19 +9,19 @@ import java.util.Optional;
 public interface StatsConfig {
 
     /** Whether redirects are counted. */
-    @WithDefault("true")
+    @WithDefault(StatsOptions.DEFAULT_ENABLED)
     @WithConverter(StrictBooleanConverter.class)
     boolean enabled();
 
     /** How often each node stores the clicks it counted, PT0.1S..PT1M; a killed node loses at most about this much. */
-    @WithDefault("PT1S")
+    @WithDefault(StatsOptions.DEFAULT_FLUSH_INTERVAL)
     Duration flushInterval();
 
     /**
      * Clicks a node may hold that are not stored yet (while a store is down or slow), 1000..10000000;
      * past it a click is dropped and counted in {@code shortcode_stats_clicks_dropped_total}.
      */
-    @WithDefault("500000")
+    @WithDefault(StatsOptions.DEFAULT_BUFFER)
     int buffer();
 
     /** A MaxMind DB file mapping IPs to countries (GeoLite2-Country and the like); unset: no countries. */

@@ -8,7 +8,8 @@ import java.util.Optional;
 
 /**
  * {@code shortcode.stats.*} checked: a value that parses but makes no sense stops the start with a
- * {@link ConfigException} naming the key.
+ * {@link ConfigException} naming the key. The defaults are the {@code DEFAULT_*} constants, which
+ * the mapping reads.
  *
  * @param enabled       whether redirects are counted at all
  * @param flushInterval how often the node stores what it counted
@@ -18,6 +19,12 @@ import java.util.Optional;
 public record StatsOptions(boolean enabled, Duration flushInterval, int buffer, Optional<Path> geoDatabase) {
 
     public static final String PREFIX = "shortcode.stats.";
+    /** Default of {@code enabled}, as the key takes it. */
+    public static final String DEFAULT_ENABLED = "true";
+    /** Default of {@code flushInterval}, as the key takes it. */
+    public static final String DEFAULT_FLUSH_INTERVAL = "PT1S";
+    /** Default of {@code buffer}, as the key takes it. */
+    public static final String DEFAULT_BUFFER = "500000";
     /** Shorter and the flushes cost more than the clicks; longer and a killed node loses more. */
     static final Duration MIN_FLUSH = Duration.ofMillis(100);
     static final Duration MAX_FLUSH = Duration.ofMinutes(1);

@@ -4,17 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.shortcode.core.config.ConfigException;
+import dev.shortcode.core.store.SamplingOptions;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class CapacityOptionsUnitTests {
 
+    private static final Duration REFRESH = Duration.parse(CapacityOptions.DEFAULT_REFRESH);
+    private static final SamplingOptions SAMPLING = SamplingOptions.DEFAULTS;
+
     @Test
     void from_defaults_areValidAndHaveNoBudget() {
-        CapacityOptions s = CapacityOptions.from(config(Duration.ofSeconds(30), 1_000, Duration.ofSeconds(5), Optional.empty()));
-        assertThat(s.refresh()).isEqualTo(Duration.ofSeconds(30));
-        assertThat(s.sampling().sampleSize()).isEqualTo(1_000);
+        CapacityOptions s = CapacityOptions.from(config(REFRESH, SAMPLING.sampleSize(), SAMPLING.timeBudget(), Optional.empty()));
+        assertThat(s.refresh()).isEqualTo(REFRESH);
+        assertThat(s.sampling()).isEqualTo(SAMPLING);
         assertThat(s.archiveBudgetBytes()).isZero();
     }
 
@@ -28,13 +32,15 @@ class CapacityOptionsUnitTests {
 
     @Test
     void from_badValues_stopTheStartNamingTheKey() {
-        assertThatThrownBy(() -> CapacityOptions.from(config(Duration.ofMillis(10), 1_000, Duration.ofSeconds(5), Optional.empty())))
+        int sampleSize = SAMPLING.sampleSize();
+        Duration budget = SAMPLING.timeBudget();
+        assertThatThrownBy(() -> CapacityOptions.from(config(Duration.ofMillis(10), sampleSize, budget, Optional.empty())))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.capacity.refresh");
-        assertThatThrownBy(() -> CapacityOptions.from(config(Duration.ofSeconds(30), 1, Duration.ofSeconds(5), Optional.empty())))
+        assertThatThrownBy(() -> CapacityOptions.from(config(REFRESH, 1, budget, Optional.empty())))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.capacity.sample-size");
-        assertThatThrownBy(() -> CapacityOptions.from(config(Duration.ofSeconds(30), 1_000, Duration.ofHours(1), Optional.empty())))
+        assertThatThrownBy(() -> CapacityOptions.from(config(REFRESH, sampleSize, Duration.ofHours(1), Optional.empty())))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.capacity.time-budget");
-        assertThatThrownBy(() -> CapacityOptions.from(config(Duration.ofSeconds(30), 1_000, Duration.ofSeconds(5), Optional.of("lots"))))
+        assertThatThrownBy(() -> CapacityOptions.from(config(REFRESH, sampleSize, budget, Optional.of("lots"))))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("shortcode.capacity.archive-budget");
     }
 
@@ -42,9 +48,9 @@ class CapacityOptionsUnitTests {
         return new CapacityConfig() {
             public Duration refresh() { return refresh; }
             public int sampleSize() { return sampleSize; }
-            public long exactBelow() { return 20_000; }
-            public int memorySamples() { return 100; }
-            public int pipeline() { return 100; }
+            public long exactBelow() { return SAMPLING.exactBelow(); }
+            public int memorySamples() { return SAMPLING.memorySamples(); }
+            public int pipeline() { return SAMPLING.pipeline(); }
             public Duration timeBudget() { return budget; }
             public Optional<String> archiveBudget() { return archiveBudget; }
         };

@@ -63,9 +63,9 @@ class ConfigurationKeysUnitTests {
     /** The settings a key is used in: embedded storage, or Redis with HBase. */
     enum Mode {
         EMBEDDED(Map.of("shortcode.data-dir", DIR.resolve("data").toString())),
-        /** Embedded, with one pool {@value POOL} (length 4, 10 days: the default TTL) to set the pool keys on. */
+        /** Embedded, with one pool {@value POOL} (length 4, idle TTL the default TTL, which a pool must cover) to set the pool keys on. */
         EMBEDDED_WITH_POOL(Map.of("shortcode.data-dir", DIR.resolve("data").toString(),
-                "shortcode.pools." + POOL + ".length", "4", "shortcode.pools." + POOL + ".idle-ttl", "P10D")),
+                "shortcode.pools." + POOL + ".length", "4", "shortcode.pools." + POOL + ".idle-ttl", ServiceOptions.DEFAULT_TTL)),
         DISTRIBUTED(Map.of("shortcode.data-dir", DIR.resolve("data").toString(), "shortcode.secret", SECRET,
                 "shortcode.redis.uris", "redis://127.0.0.1:6379", "shortcode.hbase.zookeeper-quorum", "127.0.0.1:2181"));
 

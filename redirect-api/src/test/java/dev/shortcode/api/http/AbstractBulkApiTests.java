@@ -1,8 +1,10 @@
 package dev.shortcode.api.http;
 
 import static dev.shortcode.api.http.ApiClient.ADMIN_KEY;
+import static dev.shortcode.api.http.ApiClient.DEFAULT_LINKS_PER_DAY;
 import static dev.shortcode.api.http.ApiClient.as;
 import static dev.shortcode.api.http.ApiClient.key;
+import static dev.shortcode.api.http.ApiClient.ratePolicy;
 import static dev.shortcode.api.http.ApiClient.redirect;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -11,6 +13,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.shortcode.api.config.BulkOptions;
 import io.quarkus.test.common.http.TestHTTPResource;
 import java.io.IOException;
 import java.net.URI;
@@ -49,7 +52,9 @@ abstract class AbstractBulkApiTests {
     static final Duration BODY_TIMEOUT = Duration.ofSeconds(1);
     static final Duration IDLE_TIMEOUT = Duration.ofSeconds(3);
     /** The default {@code shortcode.bulk.max-in-flight-lines}. */
-    static final int MAX_IN_FLIGHT = 2000;
+    static final int MAX_IN_FLIGHT = Integer.parseInt(BulkOptions.DEFAULT_MAX_IN_FLIGHT_LINES);
+    /** The default {@code shortcode.bulk.chunk-lines}. */
+    static final int CHUNK_LINES = Integer.parseInt(BulkOptions.DEFAULT_CHUNK_LINES);
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -75,7 +80,7 @@ abstract class AbstractBulkApiTests {
 
     @Test
     void bulk_manyLines_answersEachInInputOrderWithItsLink() throws Exception {
-        int lines = 2_500; // several chunks of the default 1,000
+        int lines = 2_500; // several chunks
         String run = unique();
         List<JsonNode> results = stream(writer, i -> line("https://example.com/" + run + "/order/" + i, null));
         assertThat(results).hasSize(lines);
@@ -87,7 +92,7 @@ abstract class AbstractBulkApiTests {
             assertThat(result.path("link").path("code").asText()).matches("[0-9A-Za-z]{5}");
         }
         assertThat(results.stream().map(r -> r.path("link").path("code").asText()).distinct()).hasSize(lines);
-        for (int i : new int[] {0, 999, 1000, 2499}) {
+        for (int i : new int[] {0, CHUNK_LINES - 1, CHUNK_LINES, lines - 1}) {
             redirect(results.get(i).path("link").path("code").asText()).then().statusCode(302)
                     .header("Location", "https://example.com/" + run + "/order/" + i);
         }
@@ -416,7 +421,7 @@ abstract class AbstractBulkApiTests {
             bulk.send(line("https://example.com/" + unique() + "/first", null) + "\n");
             bulk.finish();
             assertThat(bulk.status()).isEqualTo(200);
-            assertThat(bulk.header("RateLimit-Policy")).isEqualTo("\"burst\";q=1;w=60, \"daily\";q=1000000;w=86400");
+            assertThat(bulk.header("RateLimit-Policy")).isEqualTo(ratePolicy(1, DEFAULT_LINKS_PER_DAY));
             assertThat(bulk.header("RateLimit")).matches("\"burst\";r=0;t=\\d+");
             assertThat(readAll(bulk)).extracting(r -> r.path("status").asInt()).containsExactly(201);
         }

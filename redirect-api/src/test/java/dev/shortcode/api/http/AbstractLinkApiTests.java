@@ -4,10 +4,14 @@ import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasItems;
 import io.restassured.http.ContentType;
 import static dev.shortcode.api.http.ApiClient.ADMIN_KEY;
+import static dev.shortcode.api.http.ApiClient.DEFAULT_LINKS_PER_DAY;
+import static dev.shortcode.api.http.ApiClient.DEFAULT_REQUESTS_PER_MINUTE;
 import static dev.shortcode.api.http.ApiClient.as;
+import static dev.shortcode.api.http.ApiClient.burstPolicy;
 import static dev.shortcode.api.http.ApiClient.create;
 import static dev.shortcode.api.http.ApiClient.createCode;
 import static dev.shortcode.api.http.ApiClient.key;
+import static dev.shortcode.api.http.ApiClient.ratePolicy;
 import static dev.shortcode.api.http.ApiClient.redirect;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,6 +26,7 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 
+import dev.shortcode.api.config.ServiceOptions;
 import io.restassured.RestAssured;
 import io.restassured.response.Response;
 import java.net.InetAddress;
@@ -67,7 +72,7 @@ abstract class AbstractLinkApiTests extends AbstractLinkTargetsApiTests {
                 .body("code", matchesPattern("[0-9A-Za-z]{5}"))
                 .body("shortUrl", endsWith("/" + response.path("code")))
                 .body("url", equalTo("https://example.com/spring?utm=sms"))
-                .body("ttl", equalTo("P10D"))
+                .body("ttl", equalTo(ServiceOptions.DEFAULT_TTL))
                 .body("pool", equalTo("short"))
                 .body("createdAt", notNullValue())
                 .body("expiresAt", notNullValue())
@@ -394,7 +399,8 @@ abstract class AbstractLinkApiTests extends AbstractLinkTargetsApiTests {
         response.then().statusCode(200)
                 .body("results.status", equalTo(List.of(201, 201, 201, 201, 201, 201, 400, 201)))
                 .body("results.link.pool", equalTo(List.of("short", "long", "medium", "long", "long", "short", "short"))) // item 6 has none
-                .body("results.link.ttl", equalTo(List.of("P10D", "P30D", "P60D", "permanent", "P30D", "PT2H", "P10D")))
+                .body("results.link.ttl", equalTo(List.of(ServiceOptions.DEFAULT_TTL, "P30D", "P60D", "permanent", "P30D", "PT2H",
+                        ServiceOptions.DEFAULT_TTL)))
                 .body("results[1].link.code", matchesPattern("[0-9A-Za-z]{7}"))
                 .body("results[2].link.code", matchesPattern("[0-9A-Za-z]{6}"))
                 .body("results[0].link.code", matchesPattern("[0-9A-Za-z]{5}"))
@@ -588,16 +594,25 @@ abstract class AbstractLinkApiTests extends AbstractLinkTargetsApiTests {
     void limits_everyAnswerToALimitedKey_carriesTheRateLimitFields_inTheDraftsSyntax() {
         Response created = create(writer, Map.of("url", "https://example.com/headers"));
         created.then().statusCode(201)
-                .header("RateLimit-Policy", "\"burst\";q=600;w=60, \"daily\";q=1000000;w=86400")
-                .header("RateLimit", matchesPattern("\"burst\";r=59[0-9];t=1, \"daily\";r=999999;t=\\d+"));
+                .header("RateLimit-Policy", ratePolicy(DEFAULT_REQUESTS_PER_MINUTE, DEFAULT_LINKS_PER_DAY))
+                .header("RateLimit", matchesPattern("\"burst\";r=\\d+;t=1, \"daily\";r=" + (DEFAULT_LINKS_PER_DAY - 1) + ";t=\\d+"));
+        assertThat(burstLeft(created)).as("a few requests of the key so far").isBetween(DEFAULT_REQUESTS_PER_MINUTE - 10,
+                DEFAULT_REQUESTS_PER_MINUTE - 1);
         long reset = Long.parseLong(created.header("RateLimit").replaceAll(".*\"daily\";r=\\d+;t=(\\d+)$", "$1"));
         assertThat(reset).as("seconds to 00:00 UTC").isBetween(1L, 86_400L);
-        as(writer).get("/api/v1/links/" + created.path("code")).then().statusCode(200)
-                .header("RateLimit-Policy", "\"burst\";q=600;w=60, \"daily\";q=1000000;w=86400")
-                .header("RateLimit", matchesPattern("\"burst\";r=59[0-9];t=1"));
+        Response read = as(writer).get("/api/v1/links/" + created.path("code"));
+        read.then().statusCode(200)
+                .header("RateLimit-Policy", ratePolicy(DEFAULT_REQUESTS_PER_MINUTE, DEFAULT_LINKS_PER_DAY))
+                .header("RateLimit", matchesPattern("\"burst\";r=\\d+;t=1"));
+        assertThat(burstLeft(read)).isBetween(DEFAULT_REQUESTS_PER_MINUTE - 10, DEFAULT_REQUESTS_PER_MINUTE - 1);
         as(writer).get("/api/v1/links/zzzzz").then().statusCode(404).header("RateLimit", matchesPattern("\"burst\";r=\\d+;t=1"));
         as(ADMIN_KEY).get("/api/v1/keys").then().statusCode(200).header("RateLimit-Policy", nullValue()).header("RateLimit", nullValue());
         redirect(created.path("code")).then().statusCode(302).header("RateLimit", nullValue()).header("RateLimit-Policy", nullValue());
+    }
+
+    /** The burst units left that a response's {@code RateLimit} field reports. */
+    private static long burstLeft(Response response) {
+        return Long.parseLong(response.header("RateLimit").replaceAll("^\"burst\";r=(\\d+);.*$", "$1"));
     }
 
     @Test
@@ -612,7 +627,7 @@ abstract class AbstractLinkApiTests extends AbstractLinkTargetsApiTests {
                 .body("type", endsWith("/rate-limited"))
                 .body("violated-policies", equalTo(List.of("burst")))
                 .body("detail", containsString("5 requests a minute"))
-                .header("RateLimit-Policy", "\"burst\";q=5;w=60, \"daily\";q=1000000;w=86400")
+                .header("RateLimit-Policy", ratePolicy(5, DEFAULT_LINKS_PER_DAY))
                 .header("RateLimit", matchesPattern("\"burst\";r=0;t=\\d+"));
         long retryAfter = Long.parseLong(refused.header("Retry-After"));
         long t = Long.parseLong(refused.header("RateLimit").replaceAll(".*;t=(\\d+)$", "$1"));
@@ -663,7 +678,7 @@ abstract class AbstractLinkApiTests extends AbstractLinkTargetsApiTests {
         reset.put("requestsPerMinute", null);
         as(ADMIN_KEY).body(reset).patch("/api/v1/keys/" + id).then().statusCode(200).body("requestsPerMinute", nullValue())
                 .body("linksPerDay", equalTo(0));
-        as(secret).get("/api/v1/links/zzzzz").then().statusCode(404).header("RateLimit-Policy", "\"burst\";q=600;w=60");
+        as(secret).get("/api/v1/links/zzzzz").then().statusCode(404).header("RateLimit-Policy", burstPolicy(DEFAULT_REQUESTS_PER_MINUTE));
         String listed = as(ADMIN_KEY).get("/api/v1/keys").then().statusCode(200).extract().jsonPath()
                 .getString("find { it.id == '" + id + "' }.linksPerDay");
         assertThat(listed).isEqualTo("0");

@@ -2,6 +2,7 @@ package dev.shortcode.api.http;
 
 import static io.restassured.RestAssured.given;
 
+import dev.shortcode.api.config.LimitOptions;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
@@ -14,7 +15,21 @@ final class ApiClient {
     /** The bootstrap admin key the test profiles configure. */
     static final String ADMIN_KEY = "sck_test_admin_key_of_enough_length_123";
 
+    /** The limits of a key without its own: the defaults of {@code shortcode.limits.*}, which the test profiles keep. */
+    static final long DEFAULT_REQUESTS_PER_MINUTE = Long.parseLong(LimitOptions.DEFAULT_REQUESTS_PER_MINUTE);
+    static final long DEFAULT_LINKS_PER_DAY = Long.parseLong(LimitOptions.DEFAULT_LINKS_PER_DAY);
+
     private ApiClient() {}
+
+    /** The {@code RateLimit-Policy} field of a key with these limits. */
+    static String ratePolicy(long requestsPerMinute, long linksPerDay) {
+        return burstPolicy(requestsPerMinute) + ", \"daily\";q=" + linksPerDay + ";w=86400";
+    }
+
+    /** The {@code RateLimit-Policy} field of a key with a burst limit only. */
+    static String burstPolicy(long requestsPerMinute) {
+        return "\"burst\";q=" + requestsPerMinute + ";w=60";
+    }
 
     static RequestSpecification as(String key) {
         RequestSpecification spec = given().contentType(ContentType.JSON).redirects().follow(false);

@@ -16,15 +16,17 @@ import org.junit.jupiter.api.Test;
 /** Which limits a key has, the bounds of their configured defaults, and how the header fields spell them. */
 class KeyLimitsUnitTests {
 
-    private static final LimitOptions DEFAULTS = new LimitOptions(true, 600, 1_000_000);
+    /** The configuration's defaults. */
+    private static final LimitOptions DEFAULTS = new LimitOptions(Boolean.parseBoolean(LimitOptions.DEFAULT_ENABLED),
+            Long.parseLong(LimitOptions.DEFAULT_REQUESTS_PER_MINUTE), Long.parseLong(LimitOptions.DEFAULT_LINKS_PER_DAY));
     private static final ApiKey CLIENT = new ApiKey("k_c", "client", Set.of(Scope.LINKS_WRITE), "h", 0, false);
     private static final ApiKey ADMIN = new ApiKey("k_a", "admin", Set.of(Scope.ADMIN), "h2", 0, false);
 
     @Test
     void limits_clientKey_getsTheDefaults_adminKey_none() {
         KeyLimits limits = new KeyLimits(DEFAULTS);
-        assertThat(limits.burst(CLIENT)).contains(RateLimit.perMinute(600));
-        assertThat(limits.daily(CLIENT)).contains(RateLimit.perUtcDay(1_000_000));
+        assertThat(limits.burst(CLIENT)).contains(RateLimit.perMinute(DEFAULTS.requestsPerMinute()));
+        assertThat(limits.daily(CLIENT)).contains(RateLimit.perUtcDay(DEFAULTS.linksPerDay()));
         assertThat(limits.burst(ADMIN)).isEmpty();
         assertThat(limits.daily(ADMIN)).isEmpty();
     }
@@ -43,7 +45,7 @@ class KeyLimitsUnitTests {
 
     @Test
     void limits_switchedOff_noKeyIsLimited() {
-        KeyLimits off = new KeyLimits(new LimitOptions(false, 600, 1_000_000));
+        KeyLimits off = new KeyLimits(new LimitOptions(false, DEFAULTS.requestsPerMinute(), DEFAULTS.linksPerDay()));
         ApiKey own = CLIENT.withSettings(OptionalLong.of(30), OptionalLong.of(5), OptionalLong.empty());
         assertThat(off.burst(own)).isEmpty();
         assertThat(off.daily(own)).isEmpty();
