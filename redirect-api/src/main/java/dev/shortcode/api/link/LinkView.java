@@ -3,6 +3,7 @@ package dev.shortcode.api.link;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.time.Instant;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * A link as the API shows it.
@@ -13,8 +14,15 @@ import java.time.Instant;
  * @param disabled  why the link answers 410 instead of redirecting; absent while it redirects
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record LinkView(String code, String shortUrl, String url, String ttl, String pool,
-        @JsonSerialize(using = InstantText.class) Instant createdAt,
+@Schema(description = "A short link")
+public record LinkView(
+        @Schema(description = "The short code, issued or the alias", required = true, examples = "4kT0x9") String code,
+        @Schema(description = "The short URL to hand out", required = true, examples = "https://sho.rt/4kT0x9") String shortUrl,
+        @Schema(description = "The long URL it redirects to", required = true, examples = "https://example.com/spring-sale") String url,
+        @Schema(description = "The TTL the link asked for, or permanent", required = true, examples = "P30D") String ttl,
+        @Schema(description = "The pool that issued its code", required = true, examples = "medium") String pool,
+        @Schema(required = true) @JsonSerialize(using = InstantText.class) Instant createdAt,
+        @Schema(description = "When it expires if nobody visits it from now on; absent for permanent links")
         @JsonSerialize(using = InstantText.class) Instant expiresAt,
         DeviceTargets targets,
         Disabled disabled) {
