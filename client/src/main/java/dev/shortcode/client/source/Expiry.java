@@ -19,11 +19,12 @@ import java.util.Optional;
  */
 public final class Expiry {
 
-    /** {@code 2024-06-01 12:00:00+00}, {@code 2024-06-01 12:00:00.123456+02:00}: how SQL exports write timestamps. */
+    /** {@code 2024-06-01 12:00:00+00}, {@code 2024-06-01 12:00:00.123456+02:00}, {@code 2024-06-01T12:00:00+0000}: how SQL exports and Bitly write timestamps. */
     private static final DateTimeFormatter SQL = new DateTimeFormatterBuilder()
             .appendPattern("yyyy-MM-dd[ ]['T']HH:mm:ss")
             .optionalStart().appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true).optionalEnd()
-            .optionalStart().appendOffset("+HH:mm", "Z").optionalEnd()
+            .optionalStart().appendOffset("+HH:MM", "Z").optionalEnd()
+            .optionalStart().appendOffset("+HHMM", "Z").optionalEnd()
             .optionalStart().appendOffset("+HH", "Z").optionalEnd()
             .toFormatter();
 
