@@ -9,12 +9,14 @@ import dev.shortcode.client.source.ShlinkListing;
 import dev.shortcode.client.source.YourlsTable;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
@@ -27,8 +29,8 @@ import picocli.CommandLine.Spec;
         "  kutt    Kutt's links table as CSV with its header: address, target, expire_in, …",
         "  csv     this client's CSV: url, ttl, alias",
         "Each link becomes its long URL; with --keep-codes its old code is sent as alias. An expiry in the "
-                + "future becomes the TTL (the time left, in days rounded up; the service's TTL is idle time, "
-                + "extended by each visit); a link already expired is not sent (status 0). Titles, tags, "
+                + "future becomes the TTL (the time left, in days rounded up, at most --longest-ttl; the service's "
+                + "TTL is idle time, extended by each visit); a link already expired is not sent (status 0). Titles, tags, "
                 + "descriptions, visit limits and domains are not stored by the service yet: they are ignored."})
 final class ImportCommand implements Callable<Integer> {
 
@@ -51,12 +53,23 @@ final class ImportCommand implements Callable<Integer> {
             + "all other codes are kept.")
     boolean keepCodes;
 
+    @Option(names = "--longest-ttl", paramLabel = "DURATION", defaultValue = "P100D",
+            description = "The service refuses TTLs beyond its longest pool's (P100D with the default pools): an "
+                    + "expiry further ahead gets this TTL (default: ${DEFAULT-VALUE}).")
+    Duration longestTtl;
+
+    @Option(names = "--permanent-beyond", description = "Send expiries further ahead than --longest-ttl as 'permanent' instead.")
+    boolean permanentBeyond;
+
     @Mixin
     BulkOptions options;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        ImportOptions importing = new ImportOptions(keepCodes, Instant.now());
+        if (longestTtl.compareTo(Duration.ofMinutes(1)) < 0) {
+            throw new ParameterException(spec.commandLine(), "--longest-ttl must be at least PT1M");
+        }
+        ImportOptions importing = new ImportOptions(keepCodes, Instant.now(), longestTtl, permanentBeyond);
         LinkSource source = switch (from) {
             case bitly -> new BitlyExport(importing);
             case shlink -> new ShlinkListing(importing);

@@ -67,4 +67,10 @@ public final class Expiry {
         }
         return Optional.of("P" + days + "D");
     }
+
+    /** A TTL as the service writes it: whole days as {@code P30D}, anything else as {@code PT36H}. */
+    public static String label(Duration ttl) {
+        long seconds = ttl.toSeconds();
+        return seconds % 86_400 == 0 ? "P" + seconds / 86_400 + "D" : ttl.toString();
+    }
 }

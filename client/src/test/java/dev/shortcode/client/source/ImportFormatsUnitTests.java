@@ -37,9 +37,8 @@ class ImportFormatsUnitTests {
         return lines;
     }
 
-    static String daysUntil(String instant) {
-        return Expiry.ttlUntil(Instant.parse(instant), NOW).orElseThrow();
-    }
+    /** The samples' expiries in 2099 are further ahead than the service's longest TTL: they get it. */
+    static final String LONGEST = "P100D";
 
     @Nested
     class Bitly {
@@ -51,7 +50,7 @@ class ImportFormatsUnitTests {
             assertThat(lines.get(0)).isEqualTo(SourceLine.of(2,
                     new LinkRequest("https://example.com/blog/launch?utm_source=bitly", null, "3xYzAbC", null)));
             assertThat(lines.get(1)).isEqualTo(SourceLine.of(3,
-                    new LinkRequest("https://shop.example.com/sale", daysUntil("2099-06-30T00:00:00Z"), "SpringSale2024", null)));
+                    new LinkRequest("https://shop.example.com/sale", LONGEST, "SpringSale2024", null)));
             assertThat(lines.get(2).sendable()).isFalse();
             assertThat(lines.get(2).problem().type()).endsWith(":expired");
         }
@@ -95,7 +94,7 @@ class ImportFormatsUnitTests {
             assertThat(lines.get(0)).isEqualTo(SourceLine.of(1,
                     new LinkRequest("https://store.example.com/product/42", null, "12C18", null)));
             assertThat(lines.get(1)).isEqualTo(SourceLine.of(2,
-                    new LinkRequest("https://docs.example.com/", daysUntil("2099-12-31T23:59:59Z"), "docs-home", null)));
+                    new LinkRequest("https://docs.example.com/", LONGEST, "docs-home", null)));
             assertThat(lines.get(2).problem().detail()).contains("line 3 expired at 2020-12-26T00:00:00Z");
         }
 
@@ -140,7 +139,7 @@ class ImportFormatsUnitTests {
 
             assertThat(lines.get(0)).isEqualTo(SourceLine.of(2, new LinkRequest("https://news.example.com/story/1", null, "Xk9aQ", null)));
             assertThat(lines.get(1)).isEqualTo(SourceLine.of(3,
-                    new LinkRequest("https://example.com/team", daysUntil("2099-01-01T00:00:00Z"), "team_page", null)));
+                    new LinkRequest("https://example.com/team", LONGEST, "team_page", null)));
             assertThat(lines.get(2).problem().type()).endsWith(":expired");
         }
 
@@ -175,6 +174,19 @@ class ImportFormatsUnitTests {
             assertThat(Expiry.ttlUntil(now.plusSeconds(10), now)).contains("PT1H");
             assertThat(Expiry.ttlUntil(now, now)).isEmpty();
             assertThat(Expiry.ttlUntil(now.minusSeconds(1), now)).isEmpty();
+        }
+
+        @Test
+        void anExpiryWithinTheLongestTtlIsTheTimeLeftOneBeyondItTheLongestOrPermanent() {
+            String soon = NOW.plus(Duration.ofDays(12)).plusSeconds(5).toString();
+            String later = NOW.plus(Duration.ofDays(400)).toString();
+
+            assertThat(KEEP.line(1, "https://e.com", null, soon).request().ttl()).isEqualTo("P13D");
+            assertThat(KEEP.line(1, "https://e.com", null, later).request().ttl()).isEqualTo("P100D");
+            assertThat(new ImportOptions(false, NOW, Duration.ofHours(36), false).line(1, "https://e.com", null, soon).request().ttl())
+                    .isEqualTo("PT36H");
+            assertThat(new ImportOptions(false, NOW, Duration.ofDays(100), true).line(1, "https://e.com", null, later).request().ttl())
+                    .isEqualTo("permanent");
         }
 
         @Test
