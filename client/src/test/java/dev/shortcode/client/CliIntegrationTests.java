@@ -281,6 +281,34 @@ class CliIntegrationTests {
         }
 
         @Test
+        void aStreamBrokenMidWayIsReopenedWithTheLinesNotAnswered() throws IOException {
+            int lines = 20_000;
+            StringBuilder ndjson = new StringBuilder();
+            for (int i = 1; i <= lines; i++) {
+                ndjson.append("{\"url\":\"https://example.com/retry/").append(i).append("\"}\n");
+            }
+            Path file = Files.writeString(dir.resolve("retry.ndjson"), ndjson);
+            Path output = dir.resolve("out.csv");
+            long issued = service.codesIssued();
+
+            Cli.Run run;
+            try (CuttingProxy proxy = new CuttingProxy(Integer.parseInt(service.baseUrl().replaceAll(".*:", "")), 1_000_000)) {
+                run = new Cli(proxy.url(), ServiceUnderTest.ADMIN_KEY).run("bulk", file.toString(), "-o", output.toString());
+                assertThat(proxy.connections()).isGreaterThanOrEqualTo(2);
+            }
+
+            assertThat(run.exitCode()).as(run.toString()).isZero();
+            assertThat(run.err()).contains("the stream broke").contains("retry 1 of 3");
+            List<Map<String, String>> rows = results(output);
+            assertThat(rows).hasSize(lines);
+            assertThat(rows).extracting(row -> row.get("line")).containsExactlyElementsOf(
+                    java.util.stream.IntStream.rangeClosed(1, lines).mapToObj(Integer::toString).toList());
+            assertThat(rows).allSatisfy(row -> assertThat(row.get("status")).isEqualTo("201"));
+            assertThat(rows.stream().map(row -> row.get("code")).distinct().count()).isEqualTo(lines);
+            assertThat(service.codesIssued() - issued).isEqualTo(lines);
+        }
+
+        @Test
         void bitly() throws Exception {
             Path output = dir.resolve("out.csv");
             Cli.Run run = importing("bitly", copy("bitly-links.csv"), output, "--keep-codes");

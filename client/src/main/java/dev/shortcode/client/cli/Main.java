@@ -7,6 +7,9 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -52,7 +55,15 @@ public final class Main {
         }
     }
 
+    /**
+     * Vert.x and Netty log a reset connection at SEVERE; the CLI reports what failed itself (a
+     * broken stream is retried, then named), so their logs are off. Held here: JUL keeps loggers
+     * only weakly, and a collected logger forgets its level.
+     */
+    private static final List<Logger> QUIET = List.of(Logger.getLogger("io.vertx"), Logger.getLogger("io.netty"));
+
     public static void main(String[] args) {
+        QUIET.forEach(logger -> logger.setLevel(Level.OFF));
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         System.exit(run(out, err, args));
