@@ -92,6 +92,7 @@ final class BulkStream<T> {
                 } else if (next instanceof Failure failure) {
                     if (failure.cause() instanceof ProblemException refused) {
                         stopSender(sender);
+                        request.reset(); // the connection still carries the unsent body: not reusable
                         throw refused;
                     }
                     throw broken("the stream broke: " + message(failure.cause()), failure.cause(), sender, lines);

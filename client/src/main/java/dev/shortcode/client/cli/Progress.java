@@ -63,7 +63,8 @@ final class Progress {
             text.append(" lines");
         }
         text.append(String.format(Locale.ROOT, ", %,d problems, %,.0f lines/s", problems, rate));
-        if (total > 0 && rate > 0 && done < total) {
+        // The first seconds' rate includes the JVM's and the connection's start: no ETA from it.
+        if (total > 0 && rate > 0 && done < total && seconds >= 3) {
             text.append(", ETA ").append(duration((long) Math.ceil((total - done) / rate)));
         }
         return text.toString();
