@@ -235,13 +235,25 @@ public final class ShortcodeClient implements AutoCloseable {
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             throw new ShortcodeException("could not reach " + (ssl ? "https" : "http") + "://" + host + ":" + port
-                    + ": " + (cause.getMessage() == null ? cause.toString() : cause.getMessage()), cause);
+                    + ": " + reasons(cause), cause);
         } catch (TimeoutException e) {
             throw new ShortcodeException("no answer from " + host + ":" + port + " within " + timeout.multipliedBy(2), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ShortcodeException("interrupted", e);
         }
+    }
+
+    /** A failure and its causes' messages: "Failed to create SSL connection" alone does not say the certificate is untrusted. */
+    private static String reasons(Throwable failure) {
+        StringBuilder text = new StringBuilder();
+        for (Throwable t = failure; t != null && text.length() < 500; t = t.getCause() == t ? null : t.getCause()) {
+            String message = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+            if (text.indexOf(message) < 0) {
+                text.append(text.length() == 0 ? "" : ": ").append(message);
+            }
+        }
+        return text.toString();
     }
 
     /** A path segment or query value, percent-encoded. */

@@ -41,6 +41,11 @@ public final class ServiceUnderTest implements AutoCloseable {
     }
 
     public static ServiceUnderTest start(Path dataDir) throws IOException {
+        return start(dataDir, java.util.Map.of());
+    }
+
+    /** @param env more settings, e.g. {@code QUARKUS_HTTP_SSL_PORT} and a key store for https */
+    public static ServiceUnderTest start(Path dataDir, java.util.Map<String, String> env) throws IOException {
         Path jar = Path.of(System.getProperty("quarkus.app.dir", "../redirect-api/target/quarkus-app"), "quarkus-run.jar");
         if (!Files.exists(jar)) {
             throw new IllegalStateException(jar.toAbsolutePath() + " is missing: package redirect-api first (mvn verify from the root does)");
@@ -59,6 +64,7 @@ public final class ServiceUnderTest implements AutoCloseable {
         builder.environment().put("QUARKUS_MANAGEMENT_HOST", "127.0.0.1");
         builder.environment().put("SHORTCODE_DATA_DIR", dataDir.toString());
         builder.environment().put("SHORTCODE_ADMIN_KEY", ADMIN_KEY);
+        builder.environment().putAll(env);
         ServiceUnderTest service = new ServiceUnderTest(port, managementPort, log, builder.start());
         try {
             service.awaitReady();
@@ -73,7 +79,7 @@ public final class ServiceUnderTest implements AutoCloseable {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
-    private static int freePort() throws IOException {
+    public static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             socket.setReuseAddress(true);
             return socket.getLocalPort();
