@@ -140,6 +140,17 @@ class CliIntegrationTests {
         }
 
         @Test
+        void everyCommandHasItsHelp() {
+            for (String command : List.of("create", "get", "delete", "qr", "stats", "bulk", "import")) {
+                Cli.Run help = cli.run(command, "--help");
+                assertThat(help.exitCode()).as(command).isZero();
+                assertThat(help.out()).as(command).startsWith("Usage: shortcode " + command).contains("--api-key").contains("Exit codes");
+            }
+            assertThat(cli.run("import", "--help").out()).contains("5 to 7").contains("not stored by the service");
+            assertThat(cli.run("bulk", "--help").out()).contains("ref");
+        }
+
+        @Test
         void usageErrorsExitTwo() {
             assertThat(cli.run("create").exitCode()).isEqualTo(2);
             assertThat(cli.run("stats", "abcde", "--unit", "week").exitCode()).isEqualTo(2);

@@ -23,11 +23,11 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "import", description = {
         "Imports another shortener's links from its export, over one bulk stream like 'bulk'.",
-        "  bitly   Bitly's link export (CSV): long_url / Long URL, link / Bitlink, optional expiration_at",
-        "  shlink  Shlink's REST listing (JSON of GET /rest/v3/short-urls, or an array of such pages)",
-        "  yourls  YOURLS' yourls_url table as CSV: keyword,url,title,timestamp,ip,clicks (header optional)",
-        "  kutt    Kutt's links table as CSV with its header: address, target, expire_in, …",
-        "  csv     this client's CSV: url, ttl, alias",
+        "  bitly   Bitly's link export, CSV (long_url, link, expiration_at)",
+        "  shlink  Shlink's GET /rest/v3/short-urls answer, JSON",
+        "  yourls  YOURLS' yourls_url table, CSV (keyword,url,title,...)",
+        "  kutt    Kutt's links table, CSV with header (address,target,expire_in,...)",
+        "  csv     this client's CSV (url,ttl,alias)",
         "Each link becomes its long URL; with --keep-codes its old code is sent as alias. An expiry in the "
                 + "future becomes the TTL (the time left, in days rounded up, at most --longest-ttl; the service's "
                 + "TTL is idle time, extended by each visit); a link already expired is not sent (status 0). Titles, tags, "

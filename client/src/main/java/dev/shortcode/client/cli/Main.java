@@ -21,7 +21,7 @@ import picocli.CommandLine.ScopeType;
  * made a link), 1 refused or failed (for bulk and import: some line did not make a link), 2 a usage
  * error.
  */
-@Command(name = "shortcode", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+@Command(name = "shortcode", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, versionProvider = Main.Version.class,
         description = "The command-line client of the shortcode service.",
         subcommands = {CreateCommand.class, GetCommand.class, DeleteCommand.class, QrCommand.class, StatsCommand.class,
                 BulkCommand.class, ImportCommand.class, CommandLine.HelpCommand.class},
