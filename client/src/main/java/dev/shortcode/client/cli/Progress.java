@@ -6,7 +6,9 @@ import java.util.Locale;
 /**
  * The progress of a bulk run on standard error: on a terminal one line rewritten in place at most
  * five times a second; otherwise (a pipe, a log file) a plain line every {@code interval} seconds.
- * Both say lines done of the total, problems, the rate and the time left at that rate.
+ * Both say lines done of the total, problems, the rate of the last {@value #WINDOW_SECONDS} seconds
+ * (the first seconds, with the JVM and the connection starting, would make the whole run's
+ * average too low for long) and the time left at that rate.
  */
 final class Progress {
 
@@ -17,6 +19,9 @@ final class Progress {
     private final long started = System.nanoTime();
     private long lastPrinted = started;
     private int lastWidth;
+    /** (nanoTime, lines done) of recent updates, oldest first: the rate's window. */
+    private final java.util.ArrayDeque<long[]> recent = new java.util.ArrayDeque<>();
+    private static final int WINDOW_SECONDS = 5;
 
     Progress(PrintWriter err, boolean terminal, double intervalSeconds, long total) {
         this.err = err;
@@ -31,12 +36,20 @@ final class Progress {
             return;
         }
         lastPrinted = now;
-        print(line(done, problems, (now - started) / 1e9));
+        recent.addLast(new long[] {now, done});
+        while (recent.size() > 2 && now - recent.peekFirst()[0] > WINDOW_SECONDS * 1_000_000_000L) {
+            recent.removeFirst();
+        }
+        long[] oldest = recent.size() > 1 ? recent.peekFirst() : new long[] {started, 0};
+        double seconds = (now - oldest[0]) / 1e9;
+        boolean settled = (now - started) / 1e9 >= 3; // no ETA from the first seconds
+        print(line(done, problems, seconds > 0 ? (done - oldest[1]) / seconds : 0, settled));
     }
 
     void finish(long done, long problems) {
         if (terminal) {
-            print(line(done, problems, (System.nanoTime() - started) / 1e9));
+            double seconds = (System.nanoTime() - started) / 1e9;
+            print(line(done, problems, seconds > 0 ? done / seconds : 0, false));
             err.println();
             err.flush();
         }
@@ -53,8 +66,7 @@ final class Progress {
         err.flush();
     }
 
-    String line(long done, long problems, double seconds) {
-        double rate = seconds > 0 ? done / seconds : 0;
+    String line(long done, long problems, double rate, boolean eta) {
         StringBuilder text = new StringBuilder();
         text.append(String.format(Locale.ROOT, "%,d", done));
         if (total > 0) {
@@ -63,8 +75,7 @@ final class Progress {
             text.append(" lines");
         }
         text.append(String.format(Locale.ROOT, ", %,d problems, %,.0f lines/s", problems, rate));
-        // The first seconds' rate includes the JVM's and the connection's start: no ETA from it.
-        if (total > 0 && rate > 0 && done < total && seconds >= 3) {
+        if (eta && total > 0 && rate > 0 && done < total) {
             text.append(", ETA ").append(duration((long) Math.ceil((total - done) / rate)));
         }
         return text.toString();

@@ -56,8 +56,9 @@ class BulkFilesUnitTests {
     void progressSaysDoneRateAndTimeLeft() {
         Progress progress = new Progress(new java.io.PrintWriter(java.io.Writer.nullWriter()), false, 5, 100_000);
 
-        assertThat(progress.line(25_000, 3, 5.0))
+        assertThat(progress.line(25_000, 3, 5_000, true))
                 .isEqualTo("25,000 / 100,000 lines (25 %), 3 problems, 5,000 lines/s, ETA 0:15");
+        assertThat(progress.line(25_000, 3, 5_000, false)).isEqualTo("25,000 / 100,000 lines (25 %), 3 problems, 5,000 lines/s");
         assertThat(Progress.duration(3_725)).isEqualTo("1:02:05");
     }
 }
