@@ -62,6 +62,7 @@ class HttpsIntegrationTests {
             assertThat(bulk.exitCode).as(bulk.output).isZero();
             assertThat(bulk.output).contains("10,000 lines: 10,000 links, 0 problems");
             assertThat(Files.readAllLines(output)).hasSize(10_001).allSatisfy(row -> assertThat(row).doesNotContain(",400,"));
+            assertThat(service.codesIssued()).as("one code for the create, one per line").isEqualTo(10_001);
         }
     }
 
