@@ -1,0 +1,82 @@
+package dev.shortcode.client.cli;
+
+import dev.shortcode.client.source.BitlyExport;
+import dev.shortcode.client.source.CsvLinks;
+import dev.shortcode.client.source.ImportOptions;
+import dev.shortcode.client.source.KuttTable;
+import dev.shortcode.client.source.LinkSource;
+import dev.shortcode.client.source.ShlinkListing;
+import dev.shortcode.client.source.YourlsTable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+@Command(name = "import", description = {
+        "Imports another shortener's links from its export, over one bulk stream like 'bulk'.",
+        "  bitly   Bitly's link export, CSV (long_url, link, expiration_at)",
+        "  shlink  Shlink's GET /rest/v3/short-urls answer, JSON",
+        "  yourls  YOURLS' yourls_url table, CSV (keyword,url,title,...)",
+        "  kutt    Kutt's links table, CSV with header (address,target,expire_in,...)",
+        "  csv     this client's CSV (url,ttl,alias)",
+        "Each link becomes its long URL; with --keep-codes its old code is sent as alias. An expiry in the "
+                + "future becomes the TTL (the time left, in days rounded up, at most --longest-ttl; the service's "
+                + "TTL is idle time, extended by each visit); a link already expired is not sent (status 0). Titles, tags, "
+                + "descriptions, visit limits and domains are not stored by the service yet: they are ignored."})
+final class ImportCommand implements Callable<Integer> {
+
+    enum From { bitly, shlink, yourls, kutt, csv }
+
+    @ParentCommand
+    Main main;
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--from", required = true, paramLabel = "bitly|shlink|yourls|kutt|csv", description = "The export's format.")
+    From from;
+
+    @Parameters(paramLabel = "FILE")
+    Path file;
+
+    @Option(names = "--keep-codes", description = "Send each link's old code as its alias, so old short links can be "
+            + "redirected here. The service refuses aliases shaped like its own codes (5 to 7 base62 characters) and "
+            + "ones shorter than 3 characters: those lines answer their problem (code-shaped-alias, invalid-alias); "
+            + "all other codes are kept.")
+    boolean keepCodes;
+
+    @Option(names = "--longest-ttl", paramLabel = "DURATION", defaultValue = "P100D",
+            description = "The service refuses TTLs beyond its longest pool's (P100D with the default pools): an "
+                    + "expiry further ahead gets this TTL (default: ${DEFAULT-VALUE}).")
+    Duration longestTtl;
+
+    @Option(names = "--permanent-beyond", description = "Send expiries further ahead than --longest-ttl as 'permanent' instead.")
+    boolean permanentBeyond;
+
+    @Mixin
+    BulkOptions options;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        if (longestTtl.compareTo(Duration.ofMinutes(1)) < 0) {
+            throw new ParameterException(spec.commandLine(), "--longest-ttl must be at least PT1M");
+        }
+        ImportOptions importing = new ImportOptions(keepCodes, Instant.now(), longestTtl, permanentBeyond);
+        LinkSource source = switch (from) {
+            case bitly -> new BitlyExport(importing);
+            case shlink -> new ShlinkListing(importing);
+            case yourls -> new YourlsTable(importing);
+            case kutt -> new KuttTable(importing);
+            case csv -> new CsvLinks();
+        };
+        return BulkExecution.run(spec, main, options, file, source, "import-" + from);
+    }
+}
