@@ -345,6 +345,10 @@ abstract class AbstractBulkApiTests {
      */
     @Test
     void bulk_moreLinesThanTheDailyQuota_firstLinesGetLinks_theRestQuotaExceededProblems_inOrder() throws Exception {
+        SharedRateLimits.retriedWhileDecidedLocally(management, this::moreLinesThanTheDailyQuota);
+    }
+
+    private void moreLinesThanTheDailyQuota() throws Exception {
         int quota = 1_500;
         int over = 700;
         int bad = 10;
@@ -384,6 +388,10 @@ abstract class AbstractBulkApiTests {
      */
     @Test
     void bulk_refsSentAgain_takeNoQuota_andAnswerTheirLinksAfterItIsSpent() throws Exception {
+        SharedRateLimits.retriedWhileDecidedLocally(management, this::refsSentAgainWithTheQuotaSpent);
+    }
+
+    private void refsSentAgainWithTheQuotaSpent() throws Exception {
         LimitedKey limited = keyWith(null, 20L);
         String run = unique();
         IntFunction<String> file = i -> line("https://example.com/" + run + "/replay/" + i, run + "-" + i);
@@ -416,6 +424,10 @@ abstract class AbstractBulkApiTests {
     /** Opening a stream is a request of its key: over its requests a minute, 429 before a byte of the body is read. */
     @Test
     void bulk_keyOverItsRequestsPerMinute_isRefused429WithRetryAfter_beforeTheBody() throws Exception {
+        SharedRateLimits.retriedWhileDecidedLocally(management, this::keyOverItsRequestsPerMinute);
+    }
+
+    private void keyOverItsRequestsPerMinute() throws Exception {
         String limited = keyWith(1L, null).secret; // one a minute: no unit comes back while the test runs, however slow
         try (BulkConnection bulk = open(limited)) {
             bulk.send(line("https://example.com/" + unique() + "/first", null) + "\n");

@@ -616,7 +616,11 @@ abstract class AbstractLinkApiTests extends AbstractLinkTargetsApiTests {
     }
 
     @Test
-    void limits_burstSpent_answers429RateLimited_withRetryAfterAndTheFields_andNothingDone() {
+    void limits_burstSpent_answers429RateLimited_withRetryAfterAndTheFields_andNothingDone() throws Exception {
+        SharedRateLimits.retriedWhileDecidedLocally(management, this::burstSpent);
+    }
+
+    private void burstSpent() {
         String limited = keyWith(5L, null, "links:write", "links:read");
         for (int i = 0; i < 5; i++) {
             as(limited).get("/api/v1/links/zzzzz").then().statusCode(404).header("RateLimit", matchesPattern("\"burst\";r=" + (4 - i) + ";t=\\d+"));
@@ -638,7 +642,11 @@ abstract class AbstractLinkApiTests extends AbstractLinkTargetsApiTests {
     }
 
     @Test
-    void limits_dailyQuota_countsABatchsValidItems_andRefusesABatchThatDoesNotFitWhole() {
+    void limits_dailyQuota_countsABatchsValidItems_andRefusesABatchThatDoesNotFitWhole() throws Exception {
+        SharedRateLimits.retriedWhileDecidedLocally(management, this::dailyQuotaSpent);
+    }
+
+    private void dailyQuotaSpent() {
         String limited = keyWith(null, 10L, "links:write", "links:read");
         List<Map<String, String>> fourAndABadOne = List.of(Map.of("url", "https://example.com/q/1"), Map.of("url", "nope"),
                 Map.of("url", "https://example.com/q/2"), Map.of("url", "https://example.com/q/3"), Map.of("url", "https://example.com/q/4"));
@@ -664,7 +672,11 @@ abstract class AbstractLinkApiTests extends AbstractLinkTargetsApiTests {
     }
 
     @Test
-    void keys_patch_changesLimitsAndExpiry_nullResets_badBodiesAnswer400_unknownIds404() {
+    void keys_patch_changesLimitsAndExpiry_nullResets_badBodiesAnswer400_unknownIds404() throws Exception {
+        SharedRateLimits.retriedWhileDecidedLocally(management, this::patchedLimits);
+    }
+
+    private void patchedLimits() {
         Response made = as(ADMIN_KEY).body(Map.of("name", "patched key", "scopes", List.of("links:read"))).post("/api/v1/keys");
         made.then().statusCode(201).body("requestsPerMinute", nullValue()).body("expiresAt", nullValue());
         String id = made.path("id");

@@ -86,8 +86,11 @@ class ClickStatsProcessIntegrationTests {
         try (RedisDeployment redis = RedisServers.standalone()) {
             List<String> codes;
             ClickTraffic traffic = new ClickTraffic(96);
-            try (ServiceProcess a = ServiceProcess.start(distributed(redis, hbase, "a"), LOGS).awaitReady();
-                    ServiceProcess b = ServiceProcess.start(distributed(redis, hbase, "b"), LOGS).awaitReady()) {
+            // Both nodes start at once, as a deployment's replicas do.
+            try (ServiceProcess a = ServiceProcess.start(distributed(redis, hbase, "a"), LOGS);
+                    ServiceProcess b = ServiceProcess.start(distributed(redis, hbase, "b"), LOGS)) {
+                a.awaitReady();
+                b.awaitReady();
                 codes = links(a, EXACTNESS_LINKS);
                 double[] weights = ClickTraffic.zipfWeights(codes.size());
                 Random random = new Random(13);

@@ -1,6 +1,7 @@
 package dev.shortcode.api.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.shortcode.hbase.testing.HBaseProcess;
 import dev.shortcode.testing.redis.ReplicatedCluster;
@@ -16,9 +17,8 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,6 +40,8 @@ class ClusterFaultIntegrationTests {
     private static final Duration FAILOVER_RECOVERY = Duration.ofSeconds(5);
     private static final Duration HBASE_FROZEN = Duration.ofSeconds(15);
     private static final int NODES = 3;
+    /** Redirect checks at the end in flight at once: enough to keep three nodes busy, few enough not to time out. */
+    private static final int CHECKS_IN_FLIGHT = 48;
 
     @TempDir
     Path dataDir;
@@ -72,8 +74,9 @@ class ClusterFaultIntegrationTests {
                 long frozen;
                 long resumed;
                 try {
-                    Thread.sleep(3_000);
-                    assertThat(load.createsAcknowledged.get()).as("creates before any fault").isPositive();
+                    // The first fault comes once creates are acknowledged: the load reaches every node.
+                    await("creates before any fault").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+                            .until(() -> load.createsAcknowledged.get() > 0);
 
                     // 1. A node dies and comes back.
                     nodes[1].kill();
@@ -141,36 +144,38 @@ class ClusterFaultIntegrationTests {
 
     /**
      * Every link redirects to its url: on every node ({@code onEveryNode}), else on one node each in
-     * turn. Checked by a few threads at once.
+     * turn. Checked asynchronously, {@link #CHECKS_IN_FLIGHT} requests at a time.
      */
     private void assertEveryLinkRedirects(Map<String, String> links, boolean onEveryNode, String when) throws Exception {
-        ExecutorService checkers = Executors.newFixedThreadPool(6);
-        try {
-            List<Future<String>> wrong = new ArrayList<>();
-            int i = 0;
-            for (Map.Entry<String, String> link : links.entrySet()) {
-                List<ServiceProcess> on = onEveryNode ? List.of(nodes) : List.of(nodes[i++ % NODES]);
-                for (ServiceProcess node : on) {
-                    wrong.add(checkers.submit(() -> {
-                        HttpResponse<Void> r = http.send(HttpRequest.newBuilder(URI.create(node.baseUrl() + "/" + link.getKey()))
-                                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.discarding());
-                        String location = r.headers().firstValue("Location").orElse("");
-                        return r.statusCode() == 302 && location.equals(link.getValue()) ? null
-                                : link.getKey() + " on " + node.baseUrl() + ": " + r.statusCode() + " " + location;
-                    }));
-                }
+        Semaphore inFlight = new Semaphore(CHECKS_IN_FLIGHT);
+        List<CompletableFuture<String>> checks = new ArrayList<>();
+        int i = 0;
+        for (Map.Entry<String, String> link : links.entrySet()) {
+            List<ServiceProcess> on = onEveryNode ? List.of(nodes) : List.of(nodes[i++ % NODES]);
+            for (ServiceProcess node : on) {
+                inFlight.acquire();
+                String where = link.getKey() + " on " + node.baseUrl();
+                checks.add(http.sendAsync(HttpRequest.newBuilder(URI.create(node.baseUrl() + "/" + link.getKey()))
+                                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.discarding())
+                        .handle((r, failure) -> {
+                            inFlight.release();
+                            if (failure != null) {
+                                return where + ": no answer, " + failure;
+                            }
+                            String location = r.headers().firstValue("Location").orElse("");
+                            return r.statusCode() == 302 && location.equals(link.getValue()) ? null
+                                    : where + ": " + r.statusCode() + " " + location;
+                        }));
             }
-            List<String> problems = new ArrayList<>();
-            for (Future<String> f : wrong) {
-                String problem = f.get(60, TimeUnit.SECONDS);
-                if (problem != null) {
-                    problems.add(problem);
-                }
-            }
-            assertThat(problems).as("links that do not redirect %s (of %d)", when, links.size()).isEmpty();
-        } finally {
-            checkers.shutdownNow();
         }
+        List<String> problems = new ArrayList<>();
+        for (CompletableFuture<String> check : checks) {
+            String problem = check.get(60, TimeUnit.SECONDS);
+            if (problem != null) {
+                problems.add(problem);
+            }
+        }
+        assertThat(problems).as("links that do not redirect %s (of %d)", when, links.size()).isEmpty();
     }
 
     private static String statuses(List<FaultLoad.Failure> failures) {

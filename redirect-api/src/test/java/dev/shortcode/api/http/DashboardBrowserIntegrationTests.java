@@ -45,7 +45,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * go to {@code target/dashboard*.png}. A missing browser fails the test: it is never skipped.
  */
 @QuarkusTest
-@TestProfile(CapacityProfiles.Embedded.class)
+@TestProfile(EmbeddedProfile.class)
 class DashboardBrowserIntegrationTests {
 
     static final Path CHROMIUM = Path.of("/usr/bin/chromium");

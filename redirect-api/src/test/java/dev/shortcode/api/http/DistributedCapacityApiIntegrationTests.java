@@ -5,5 +5,5 @@ import io.quarkus.test.junit.TestProfile;
 
 /** The capacity API on a real Redis server + HBase. */
 @QuarkusTest
-@TestProfile(CapacityProfiles.Distributed.class)
+@TestProfile(DistributedProfile.class)
 class DistributedCapacityApiIntegrationTests extends AbstractCapacityApiTests {}

@@ -5,5 +5,5 @@ import io.quarkus.test.junit.TestProfile;
 
 /** The capacity API on a real 3-master Redis Cluster + HBase: every master is counted. */
 @QuarkusTest
-@TestProfile(CapacityProfiles.DistributedCluster.class)
+@TestProfile(DistributedClusterProfile.class)
 class DistributedClusterCapacityApiIntegrationTests extends AbstractCapacityApiTests {}

@@ -134,8 +134,11 @@ class DistributedServiceProcessIntegrationTests {
             envA.put("SHORTCODE_DATA_DIR", dataDir.resolve("a").toString());
             Map<String, String> envB = new HashMap<>(env);
             envB.put("SHORTCODE_DATA_DIR", dataDir.resolve("b").toString());
-            try (ServiceProcess a = ServiceProcess.start(envA, Path.of("target/service-logs")).awaitReady();
-                    ServiceProcess b = ServiceProcess.start(envB, Path.of("target/service-logs")).awaitReady()) {
+            // Both nodes start at once, as a deployment's replicas do.
+            try (ServiceProcess a = ServiceProcess.start(envA, Path.of("target/service-logs"));
+                    ServiceProcess b = ServiceProcess.start(envB, Path.of("target/service-logs"))) {
+                a.awaitReady();
+                b.awaitReady();
                 HttpResponse<String> created = a.send("POST", "/api/v1/links", ApiClient.ADMIN_KEY, "{\"url\": \"https://example.com/v1\"}");
                 String code = ServiceProcess.field(created, "code");
                 assertThat(b.send("GET", "/" + code, null, null).headers().firstValue("Location")).contains("https://example.com/v1");

@@ -5,5 +5,5 @@ import io.quarkus.test.junit.TestProfile;
 
 /** The capacity API on embedded storage (RocksDB in a fresh directory). */
 @QuarkusTest
-@TestProfile(CapacityProfiles.Embedded.class)
+@TestProfile(EmbeddedProfile.class)
 class EmbeddedCapacityApiIntegrationTests extends AbstractCapacityApiTests {}

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -77,14 +78,22 @@ class EmbeddedServiceProcessIntegrationTests {
                 "SHORTCODE_EMBEDDED_COMMIT_DELAY", "PT1S",
                 "SHORTCODE_HTTP_HEADER_TIMEOUT", "PT0S",
                 "SHORTCODE_LEASE_PREFETCH_AT", "7");
-        for (Map.Entry<String, String> c : keys.entrySet()) {
-            Map<String, String> env = new HashMap<>(Map.of("SHORTCODE_DATA_DIR", dataDir.toString()));
-            env.put(c.getKey(), values.get(c.getKey()));
-            try (ServiceProcess service = ServiceProcess.start(env, Path.of("target/service-logs"))) {
-                int exit = service.awaitExit(Duration.ofSeconds(60));
+        // One service per setting, all started at once, each on its own data directory.
+        Map<String, ServiceProcess> services = new LinkedHashMap<>();
+        try {
+            for (Map.Entry<String, String> c : keys.entrySet()) {
+                Map<String, String> env = new HashMap<>(Map.of("SHORTCODE_DATA_DIR", dataDir.resolve(c.getKey()).toString()));
+                env.put(c.getKey(), values.get(c.getKey()));
+                services.put(c.getKey(), ServiceProcess.start(env, Path.of("target/service-logs")));
+            }
+            for (Map.Entry<String, String> c : keys.entrySet()) {
+                ServiceProcess service = services.get(c.getKey());
+                int exit = service.awaitExit(Duration.ofSeconds(90));
                 assertThat(exit).as(c.getKey()).isNotZero();
                 assertThat(service.logText()).as(c.getKey()).contains(c.getValue());
             }
+        } finally {
+            services.values().forEach(ServiceProcess::close);
         }
     }
 

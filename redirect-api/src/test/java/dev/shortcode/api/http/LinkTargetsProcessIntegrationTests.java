@@ -101,13 +101,21 @@ class LinkTargetsProcessIntegrationTests {
                 "SHORTCODE_APP_LINKS_APPLE_APP_SITE_ASSOCIATION", "shortcode.app-links.apple-app-site-association",
                 "SHORTCODE_APP_LINKS_ASSETLINKS", "shortcode.app-links.assetlinks");
         Path malformed = Files.writeString(dir.resolve("malformed.json"), "{\"applinks\": {\"details\": [{\"appIDs\": []}]}}");
-        for (Map.Entry<String, String> c : cases.entrySet()) {
-            Map<String, String> env = new HashMap<>(Map.of("SHORTCODE_DATA_DIR", dir.resolve("data").toString()));
-            env.put(c.getKey(), malformed.toString());
-            try (ServiceProcess service = ServiceProcess.start(env, Path.of("target/service-logs"))) {
+        // One service per case, all started at once, each on its own data directory.
+        Map<String, ServiceProcess> services = new LinkedHashMap<>();
+        try {
+            for (Map.Entry<String, String> c : cases.entrySet()) {
+                Map<String, String> env = new HashMap<>(Map.of("SHORTCODE_DATA_DIR", dir.resolve("data-" + c.getKey()).toString()));
+                env.put(c.getKey(), malformed.toString());
+                services.put(c.getKey(), ServiceProcess.start(env, Path.of("target/service-logs")));
+            }
+            for (Map.Entry<String, String> c : cases.entrySet()) {
+                ServiceProcess service = services.get(c.getKey());
                 assertThat(service.awaitExit(Duration.ofSeconds(90))).as(c.getKey()).isNotZero();
                 assertThat(service.logText()).as(c.getKey()).contains(c.getValue() + ": " + malformed);
             }
+        } finally {
+            services.values().forEach(ServiceProcess::close);
         }
     }
 
