@@ -13,7 +13,8 @@
 #               `baseline` for the bare Vert.x baseline (loadtest baseline-server)
 #   AB_X_ENV    the service's settings, space-separated NAME=value (e.g. SHORTCODE_STATS_ENABLED=false)
 #   AB_X_OPTS   its JVM options (bench/lib.sh's default, SERVICE_JAVA_OPTS)
-#   AB_X_ARGS   more generator arguments for its runs (rounds only; e.g. --link-json '{...}' --user-agent UA)
+#   AB_X_ARGS   more generator arguments for its runs (rounds only; e.g. --link-json '{...}' --user-agent UA;
+#               with AB_SCENARIO=bulk, of its streams: --refs)
 #   AB_X_KEY    the JSON of a client key made for it through POST /api/v1/keys; its runs send that
 #               key instead of the admin key (rounds only; e.g. a key with limits)
 # How (AB_MEASURE):
@@ -168,7 +169,7 @@ for round in $(seq 1 "$ROUNDS"); do
     key=$(side_key "$x" "$URL")
     read -r -a args <<< "$(side_var "$x" ARGS)"
     if [[ $SCENARIO == bulk ]]; then
-      stream() { lt bulk --target "$URL" --api-key "$key" --output-dir "$OUT" "$@"; }
+      stream() { lt bulk --target "$URL" --api-key "$key" --output-dir "$OUT" "${args[@]+"${args[@]}"}" "$@"; }
       stream --lines "$WARM_LINES" --name "$run-warm" >/dev/null
       stream --lines "$WARM_LINES" --name "$run-warm" >/dev/null
       wait_until_quiet "$PID" || true

@@ -65,7 +65,12 @@ public final class BulkCommand implements Callable<Integer> {
             description = "Result name. Default: ${DEFAULT-VALUE}.")
     String name;
 
-    @Option(names = "--allow-non-loopback", order = 9,
+    @Option(names = "--refs", order = 9,
+            description = "Give every line a ref (unique to this run), as a client that resumes broken streams does: "
+                    + "the service then also records each line's ref.")
+    boolean refs;
+
+    @Option(names = "--allow-non-loopback", order = 10,
             description = "Allow a --target host outside 127.0.0.0/8, localhost and [::1]. Only load hosts you own.")
     boolean allowNonLoopback;
 
@@ -89,10 +94,11 @@ public final class BulkCommand implements Callable<Integer> {
         err.printf(Locale.ROOT, "bulk: %d lines %s against %s%n", lines, rate > 0 ? "at " + rate + " lines/s" : "as fast as it goes", url);
         String urlPrefix = "https://example.com/bulk/" + Long.toString(System.currentTimeMillis(), 36) + "/";
         double cpuBefore = cpu == null ? 0 : cpu.cpuSeconds();
-        BulkStreamRun.Result result = new BulkStreamRun(url, apiKey, lines, rate, urlPrefix, timeoutMillis).run();
+        String refPrefix = refs ? "r" + Long.toString(System.nanoTime(), 36) + "-" : null;
+        BulkStreamRun.Result result = new BulkStreamRun(url, apiKey, lines, rate, urlPrefix, refPrefix, timeoutMillis).run();
         double cpuSeconds = cpu == null ? Double.NaN : cpu.cpuSeconds() - cpuBefore;
         JsonObject json = new JsonObject().put("scenario", "bulk").put("name", name).put("target", url.toString())
-                .put("lines", lines).put("targetRate", rate).put("results", result.lines()).put("links", result.links())
+                .put("lines", lines).put("refs", refs).put("targetRate", rate).put("results", result.lines()).put("links", result.links())
                 .put("problems", result.problems()).put("outOfOrder", result.outOfOrder()).put("seconds", result.seconds())
                 .put("linksPerSecond", result.linksPerSecond());
         String cpuText = "";

@@ -38,14 +38,17 @@ final class BulkStreamRun {
     private final long lines;
     private final double rate;
     private final String urlPrefix;
+    /** Each line's {@code ref} is this and the line's index; null: lines without a ref. */
+    private final String refPrefix;
     private final int readTimeoutMillis;
 
-    BulkStreamRun(TargetUrl target, String apiKey, long lines, double rate, String urlPrefix, int readTimeoutMillis) {
+    BulkStreamRun(TargetUrl target, String apiKey, long lines, double rate, String urlPrefix, String refPrefix, int readTimeoutMillis) {
         this.target = target;
         this.apiKey = apiKey;
         this.lines = lines;
         this.rate = rate;
         this.urlPrefix = urlPrefix;
+        this.refPrefix = refPrefix;
         this.readTimeoutMillis = readTimeoutMillis;
     }
 
@@ -93,6 +96,7 @@ final class BulkStreamRun {
     private void send(OutputStream out, long started) throws IOException {
         byte[] prefix = ("{\"url\":\"" + urlPrefix).getBytes(StandardCharsets.US_ASCII);
         byte[] suffix = "\"}\n".getBytes(StandardCharsets.US_ASCII);
+        byte[] refPart = refPrefix == null ? new byte[0] : ("\",\"ref\":\"" + refPrefix).getBytes(StandardCharsets.US_ASCII);
         byte[] chunk = new byte[SEND_BYTES + 512];
         // Paced: about 100 sends a second, each of the lines then due.
         long perSend = rate > 0 ? Math.max(1, (long) (rate / 100)) : Long.MAX_VALUE;
@@ -111,6 +115,12 @@ final class BulkStreamRun {
             byte[] number = Long.toString(i).getBytes(StandardCharsets.US_ASCII);
             System.arraycopy(number, 0, chunk, length, number.length);
             length += number.length;
+            if (refPart.length > 0) {
+                System.arraycopy(refPart, 0, chunk, length, refPart.length);
+                length += refPart.length;
+                System.arraycopy(number, 0, chunk, length, number.length);
+                length += number.length;
+            }
             System.arraycopy(suffix, 0, chunk, length, suffix.length);
             length += suffix.length;
             inChunk++;

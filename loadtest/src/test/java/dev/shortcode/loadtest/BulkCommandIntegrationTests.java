@@ -10,6 +10,10 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,6 +32,7 @@ class BulkCommandIntegrationTests {
 
     private Vertx vertx;
     private HttpServer server;
+    private final List<String> received = new CopyOnWriteArrayList<>();
 
     @BeforeEach
     void start() throws Exception {
@@ -41,6 +46,7 @@ class BulkCommandIntegrationTests {
                 StringBuilder answers = new StringBuilder();
                 int end;
                 while ((end = partial.indexOf("\n")) >= 0) {
+                    received.add(partial.substring(0, end));
                     partial.delete(0, end + 1);
                     long n = ++line[0];
                     answers.append(n % 10 == 0 ? "{\"line\":" + n + ",\"status\":400,\"problem\":{}}\n"
@@ -77,6 +83,27 @@ class BulkCommandIntegrationTests {
         JsonObject json = new JsonObject(Files.readString(dir.resolve("bulk.json")));
         assertThat(json.getDouble("seconds")).as("1000 lines at 2000/s").isGreaterThanOrEqualTo(0.45);
         assertThat(json.getJsonObject("serverCpu").getDouble("microsPerLink")).isPositive();
+    }
+
+    @Test
+    void bulk_withRefs_givesEveryLineItsOwnRef() throws Exception {
+        int exit = execute("--lines", "2000", "--refs");
+        assertThat(exit).isZero();
+        assertThat(received).hasSize(2_000);
+        Set<String> refs = new HashSet<>();
+        for (String line : received) {
+            JsonObject json = new JsonObject(line);
+            assertThat(json.getString("url")).startsWith("https://example.com/bulk/");
+            refs.add(json.getString("ref"));
+        }
+        assertThat(refs).hasSize(2_000).doesNotContainNull();
+        assertThat(new JsonObject(Files.readString(dir.resolve("bulk.json"))).getBoolean("refs")).isTrue();
+    }
+
+    @Test
+    void bulk_withoutRefs_sendsUrlsOnly() throws Exception {
+        assertThat(execute("--lines", "10")).isZero();
+        assertThat(received).hasSize(10).allSatisfy(line -> assertThat(new JsonObject(line).fieldNames()).containsExactly("url"));
     }
 
     private int execute(String... args) {
