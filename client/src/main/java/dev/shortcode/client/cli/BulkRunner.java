@@ -4,7 +4,9 @@ import dev.shortcode.client.BulkResult;
 import dev.shortcode.client.BulkStreamBrokenException;
 import dev.shortcode.client.LinkRequest;
 import dev.shortcode.client.ShortcodeClient;
+import dev.shortcode.client.source.Iterators;
 import dev.shortcode.client.source.LinkSource;
+import dev.shortcode.client.source.LookaheadIterator;
 import dev.shortcode.client.source.Refs;
 import dev.shortcode.client.source.SourceLine;
 import java.io.IOException;
@@ -17,7 +19,6 @@ import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
-import java.util.NoSuchElementException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
@@ -89,7 +90,7 @@ final class BulkRunner {
                             e.getMessage(), unanswered.size(), attempt, retries);
                     err.flush();
                     Thread.sleep(1000L * attempt);
-                    next = concat(unanswered.iterator(), sendable);
+                    next = Iterators.concat(unanswered.iterator(), sendable);
                 }
             }
             flushNotSent(Long.MAX_VALUE);
@@ -137,44 +138,17 @@ final class BulkRunner {
 
     /** The lines to send; those the file gets wrong go to {@link #notSent} as they are met. */
     private Iterator<SourceLine> sendableLines(Iterator<SourceLine> all) {
-        return new Iterator<>() {
-            private SourceLine next;
-
+        return new LookaheadIterator<>() {
             @Override
-            public boolean hasNext() {
-                while (next == null && all.hasNext()) {
+            protected SourceLine computeNext() {
+                while (all.hasNext()) {
                     SourceLine line = all.next();
                     if (line.sendable()) {
-                        next = line;
-                    } else {
-                        notSent.add(line);
+                        return line;
                     }
+                    notSent.add(line);
                 }
-                return next != null;
-            }
-
-            @Override
-            public SourceLine next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException();
-                }
-                SourceLine line = next;
-                next = null;
-                return line;
-            }
-        };
-    }
-
-    private static <T> Iterator<T> concat(Iterator<T> first, Iterator<T> second) {
-        return new Iterator<>() {
-            @Override
-            public boolean hasNext() {
-                return first.hasNext() || second.hasNext();
-            }
-
-            @Override
-            public T next() {
-                return first.hasNext() ? first.next() : second.next();
+                return null;
             }
         };
     }

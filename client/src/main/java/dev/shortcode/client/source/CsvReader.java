@@ -4,16 +4,14 @@ import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
 
 /**
  * RFC 4180 records read one at a time: fields separated by {@code ,}, optionally quoted with
  * {@code "} (a quote inside doubled), quoted fields may hold separators and line breaks; CRLF and
  * LF both end a record; a UTF-8 byte order mark is skipped. Blank lines are not records.
  */
-public final class CsvReader implements Iterator<CsvReader.Record> {
+public final class CsvReader extends LookaheadIterator<CsvReader.Record> {
 
     /** One record and the line of the file it starts on (from 1). */
     public record Record(long line, List<String> fields) {
@@ -26,7 +24,6 @@ public final class CsvReader implements Iterator<CsvReader.Record> {
     private final char separator;
     private long line = 1;
     private int lookahead = -2;
-    private Record next;
     private boolean started;
 
     public CsvReader(Reader in) {
@@ -39,24 +36,7 @@ public final class CsvReader implements Iterator<CsvReader.Record> {
     }
 
     @Override
-    public boolean hasNext() {
-        if (next == null) {
-            next = readRecord();
-        }
-        return next != null;
-    }
-
-    @Override
-    public Record next() {
-        if (!hasNext()) {
-            throw new NoSuchElementException();
-        }
-        Record record = next;
-        next = null;
-        return record;
-    }
-
-    private Record readRecord() {
+    protected Record computeNext() {
         try {
             if (!started) {
                 started = true;

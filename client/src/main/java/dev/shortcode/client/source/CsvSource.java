@@ -3,6 +3,7 @@ package dev.shortcode.client.source;
 import java.io.Reader;
 import java.util.Collections;
 import java.util.Iterator;
+import java.util.List;
 import java.util.function.Function;
 
 /** A CSV format with a header row: the header picks the columns, then each record is one line. */
@@ -27,26 +28,7 @@ abstract class CsvSource implements LinkSource {
                 return rows.apply(csv.next());
             }
         };
-        if (firstIsData(first)) {
-            return new Iterator<>() {
-                private boolean firstTaken;
-
-                @Override
-                public boolean hasNext() {
-                    return !firstTaken || rest.hasNext();
-                }
-
-                @Override
-                public SourceLine next() {
-                    if (!firstTaken) {
-                        firstTaken = true;
-                        return rows.apply(first);
-                    }
-                    return rest.next();
-                }
-            };
-        }
-        return rest;
+        return firstIsData(first) ? Iterators.concat(List.of(rows.apply(first)).iterator(), rest) : rest;
     }
 
     /** How records become lines, decided from the first record (the header, or the first row of a file without one). */

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
-import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -26,15 +25,11 @@ public final class NdjsonLinks implements LinkSource {
     @Override
     public Iterator<SourceLine> read(Reader in) {
         BufferedReader lines = in instanceof BufferedReader b ? b : new BufferedReader(in);
-        return new Iterator<>() {
+        return new LookaheadIterator<>() {
             private long number;
-            private SourceLine next;
 
             @Override
-            public boolean hasNext() {
-                if (next != null) {
-                    return true;
-                }
+            protected SourceLine computeNext() {
                 try {
                     String text;
                     while ((text = lines.readLine()) != null) {
@@ -43,24 +38,13 @@ public final class NdjsonLinks implements LinkSource {
                             text = text.substring(1);
                         }
                         if (!text.isBlank()) {
-                            next = parse(number, text);
-                            return true;
+                            return parse(number, text);
                         }
                     }
-                    return false;
+                    return null;
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
-            }
-
-            @Override
-            public SourceLine next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException();
-                }
-                SourceLine line = next;
-                next = null;
-                return line;
             }
         };
     }
