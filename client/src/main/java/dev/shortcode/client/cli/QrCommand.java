@@ -2,29 +2,17 @@ package dev.shortcode.client.cli;
 
 import dev.shortcode.client.ShortcodeClient;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 @Command(name = "qr", description = "Writes a link's QR code (it holds the short URL with ?qr=1, counted as a QR scan).")
-final class QrCommand implements Callable<Integer> {
+final class QrCommand extends LinkCommand {
 
     enum Format { png, svg }
-
-    @ParentCommand
-    Main main;
-    @Spec
-    CommandSpec spec;
-
-    @Parameters(paramLabel = "CODE")
-    String code;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "FILE", description = "Where to write the image.")
     Path output;
@@ -37,14 +25,12 @@ final class QrCommand implements Callable<Integer> {
     int size;
 
     @Override
-    public Integer call() throws IOException {
+    int run(ShortcodeClient client, PrintWriter out) throws IOException {
         Format chosen = format != null ? format
                 : output.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".svg") ? Format.svg : Format.png;
-        try (ShortcodeClient client = main.client(spec)) {
-            byte[] image = client.qrCode(code, chosen.name(), size);
-            Files.write(output, image);
-            spec.commandLine().getOut().printf(Locale.ROOT, "wrote %s (%s, %,d bytes)%n", output, chosen, image.length);
-            return 0;
-        }
+        byte[] image = client.qrCode(code, chosen.name(), size);
+        Files.write(output, image);
+        out.printf(Locale.ROOT, "wrote %s (%s, %,d bytes)%n", output, chosen, image.length);
+        return 0;
     }
 }

@@ -5,26 +5,13 @@ import dev.shortcode.client.Stats;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 @Command(name = "stats", description = "Prints a link's click totals and its clicks per unit as a sparkline.")
-final class StatsCommand implements Callable<Integer> {
+final class StatsCommand extends LinkCommand {
 
     enum Unit { hour, day, month }
-
-    @ParentCommand
-    Main main;
-    @Spec
-    CommandSpec spec;
-
-    @Parameters(paramLabel = "CODE")
-    String code;
 
     @Option(names = "--unit", paramLabel = "hour|day|month", description = "Bucket size; default: day.")
     Unit unit = Unit.day;
@@ -36,22 +23,19 @@ final class StatsCommand implements Callable<Integer> {
     boolean json;
 
     @Override
-    public Integer call() {
+    int run(ShortcodeClient client, PrintWriter out) {
         int count = units > 0 ? units : switch (unit) {
             case hour -> 24;
             case day -> 30;
             case month -> 12;
         };
-        try (ShortcodeClient client = main.client(spec)) {
-            Stats stats = client.stats(code, unit.name(), count);
-            PrintWriter out = spec.commandLine().getOut();
-            if (json) {
-                out.println(LinkPrinter.json(stats));
-            } else {
-                print(out, stats);
-            }
-            return 0;
+        Stats stats = client.stats(code, unit.name(), count);
+        if (json) {
+            out.println(LinkPrinter.json(stats));
+        } else {
+            print(out, stats);
         }
+        return 0;
     }
 
     static void print(PrintWriter out, Stats stats) {
