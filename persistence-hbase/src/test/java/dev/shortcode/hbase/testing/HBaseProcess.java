@@ -84,7 +84,7 @@ public final class HBaseProcess implements AutoCloseable {
         this.zookeeperQuorum = zookeeperQuorum;
     }
 
-    /** The JVM's child, started on first use and shut down when the JVM exits. */
+    /** This class loader's child, started on first use and shut down when the JVM exits ({@link #sharedZookeeperQuorum} for the JVM's). */
     public static synchronized HBaseProcess shared() {
         if (shared == null) {
             shared = start();
@@ -92,6 +92,32 @@ public final class HBaseProcess implements AutoCloseable {
             Runtime.getRuntime().addShutdownHook(new Thread(toClose::close, "hbase-process-stop"));
         }
         return shared;
+    }
+
+    /**
+     * {@code 127.0.0.1:<port>} of the JVM's one child ({@link #shared()}), whichever class loader
+     * asks. A framework that loads test classes in class loaders of its own (Quarkus does, one per
+     * test profile) has a copy of this class in each, whose {@code shared()} would start a child per
+     * loader: this asks the system class loader's copy, the one the other tests use.
+     */
+    public static String sharedZookeeperQuorum() {
+        Class<?> jvmWide;
+        try {
+            jvmWide = Class.forName(HBaseProcess.class.getName(), true, ClassLoader.getSystemClassLoader());
+        } catch (ClassNotFoundException e) {
+            return shared().zookeeperQuorum(); // a runner whose system class loader lacks the test classpath
+        }
+        if (jvmWide == HBaseProcess.class) {
+            return shared().zookeeperQuorum();
+        }
+        try {
+            Object child = jvmWide.getMethod("shared").invoke(null);
+            return (String) jvmWide.getMethod("zookeeperQuorum").invoke(child);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot reach " + jvmWide.getName() + " of the system class loader", e);
+        }
     }
 
     /** A child of the caller's own; the caller closes it. */
