@@ -137,6 +137,11 @@ public final class HBaseStorage implements ArchiveStorage {
         return clicks;
     }
 
+    @Override
+    public dev.shortcode.core.index.LinkIndex linkIndex() {
+        throw new UnsupportedOperationException("the HBase link index is not written yet");
+    }
+
     /** One read of the watermark table, bounded by the operation timeout. */
     @Override
     public CompletionStage<Boolean> probe() {

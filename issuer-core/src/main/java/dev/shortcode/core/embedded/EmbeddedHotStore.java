@@ -72,6 +72,7 @@ final class EmbeddedHotStore implements HotStore {
     private final Clock clock;
     private final EmbeddedOptions options;
     private final LinkKeys keys;
+    private final IndexRows indexRows;
     /** Codes with an extension queued; bounded by the writer's queue. */
     private final Set<String> extensionQueued = ConcurrentHashMap.newKeySet();
 
@@ -85,6 +86,7 @@ final class EmbeddedHotStore implements HotStore {
         this.clock = clock;
         this.options = storage.options();
         this.keys = storage.linkKeys();
+        this.indexRows = new IndexRows(storage);
     }
 
     @Override
@@ -121,6 +123,7 @@ final class EmbeddedHotStore implements HotStore {
         final int index;
         final byte[] key;
         final byte[] entry;
+        final byte[] timeRow;
 
         Creation(LinkRecord link, int index) {
             // Encoded here, on the caller's thread: the writer is one thread and only checks and stamps the expiry.
@@ -128,6 +131,7 @@ final class EmbeddedHotStore implements HotStore {
             this.index = index;
             this.key = keys.keyOf(link.code());
             this.entry = HotEntry.encode(0, link);
+            this.timeRow = IndexRows.timeRow(link);
         }
 
         @Override
@@ -151,8 +155,10 @@ final class EmbeddedHotStore implements HotStore {
             staging.put(storage.links(), key, entry);
             if (current != null) {
                 // the code's previous link, expired, leaves the archive too: the code's newest link is this one
+                indexRows.remove(staging, HotEntry.link(link.code(), current));
                 staging.afterCommit(replaced::increment);
             }
+            indexRows.add(staging, link, timeRow);
             return true;
         }
     }
@@ -227,6 +233,7 @@ final class EmbeddedHotStore implements HotStore {
             }
             ExpiryPrefix.write(entry, HotEntry.expiryOf(now, link.ttlSeconds()));
             staging.put(storage.links(), key, entry); // the archive's copy too
+            indexRows.replace(staging, stored, link);
             return UpdateResult.UPDATED;
         });
     }
@@ -239,8 +246,10 @@ final class EmbeddedHotStore implements HotStore {
             if (current == null || HotEntry.expiresAt(current) <= clock.millis()) {
                 return false; // nothing live to delete; an expired entry stays as the archive's copy
             }
+            LinkRecord removed = HotEntry.link(code, current);
             staging.delete(storage.links(), key);
-            staging.merge(storage.archive(), EmbeddedDatabase.bytes(code), ArchiveCell.remove(HotEntry.link(code, current)));
+            staging.merge(storage.archive(), EmbeddedDatabase.bytes(code), ArchiveCell.remove(removed));
+            indexRows.remove(staging, removed);
             return true;
         });
     }

@@ -118,7 +118,7 @@ public final class RedisStorage {
                         }
                     }, archive.moderation(),
                     sampling -> StorageFootprint.combine(RedisFootprints.of(redis, keys, sampling, Clock.systemUTC()), archive.footprint()), clickStore,
-                    limits);
+                    limits, archive.linkIndex(), new RedisExternalIds(redis.async(), keys.namespace()));
         } catch (RuntimeException e) {
             if (limitsConnection != null) {
                 limitsConnection.close();
