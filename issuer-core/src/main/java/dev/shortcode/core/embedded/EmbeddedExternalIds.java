@@ -21,29 +21,29 @@ final class EmbeddedExternalIds implements ExternalIds {
     }
 
     @Override
-    public CompletionStage<Optional<String>> claim(String owner, String externalId, String code) {
+    public CompletionStage<Optional<Claim>> claim(String owner, String externalId, Claim claim) {
         byte[] key = IndexKeys.externalIdKey(owner, externalId);
-        byte[] value = EmbeddedDatabase.bytes(code);
         return storage.writer().submit(staging -> {
-            byte[] holder = staging.get(storage.linkIndex(), key);
-            if (holder == null) {
-                staging.put(storage.linkIndex(), key, value);
+            byte[] held = staging.get(storage.linkIndex(), key);
+            if (held == null) {
+                staging.put(storage.linkIndex(), key, EmbeddedDatabase.bytes(claim.value()));
                 return Optional.empty();
             }
-            return Arrays.equals(holder, value) ? Optional.empty() : Optional.of(new String(holder, StandardCharsets.UTF_8));
+            Claim holder = Claim.parse(new String(held, StandardCharsets.UTF_8));
+            return holder.code().equals(claim.code()) ? Optional.empty() : Optional.of(holder);
         });
     }
 
     @Override
-    public CompletionStage<Boolean> replace(String owner, String externalId, String holder, String code) {
+    public CompletionStage<Boolean> replace(String owner, String externalId, Claim holder, Claim claim) {
         byte[] key = IndexKeys.externalIdKey(owner, externalId);
-        byte[] expected = EmbeddedDatabase.bytes(holder);
+        byte[] expected = EmbeddedDatabase.bytes(holder.value());
         return storage.writer().submit(staging -> {
             byte[] current = staging.get(storage.linkIndex(), key);
             if (current != null && !Arrays.equals(current, expected)) {
                 return false;
             }
-            staging.put(storage.linkIndex(), key, EmbeddedDatabase.bytes(code));
+            staging.put(storage.linkIndex(), key, EmbeddedDatabase.bytes(claim.value()));
             return true;
         });
     }
@@ -51,10 +51,9 @@ final class EmbeddedExternalIds implements ExternalIds {
     @Override
     public CompletionStage<Void> release(String owner, String externalId, String code) {
         byte[] key = IndexKeys.externalIdKey(owner, externalId);
-        byte[] expected = EmbeddedDatabase.bytes(code);
         return storage.writer().submit(staging -> {
             byte[] current = staging.get(storage.linkIndex(), key);
-            if (current != null && Arrays.equals(current, expected)) {
+            if (current != null && IndexRows.holds(current, code)) {
                 staging.delete(storage.linkIndex(), key);
             }
             return null;

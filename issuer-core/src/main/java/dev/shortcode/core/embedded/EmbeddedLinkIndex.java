@@ -1,5 +1,6 @@
 package dev.shortcode.core.embedded;
 
+import dev.shortcode.core.index.ExternalIds;
 import dev.shortcode.core.index.IndexKeys;
 import dev.shortcode.core.index.LinkIndex;
 import dev.shortcode.core.index.LinkPage;
@@ -55,7 +56,7 @@ final class EmbeddedLinkIndex implements LinkIndex {
         if (holder == null) {
             return new LinkPage(List.of(), null);
         }
-        String code = new String(holder, StandardCharsets.UTF_8);
+        String code = ExternalIds.Claim.parse(new String(holder, StandardCharsets.UTF_8)).code();
         byte[] entry = db.get(storage.links(), storage.linkKeys().keyOf(code));
         if (entry == null) {
             return new LinkPage(List.of(), null);

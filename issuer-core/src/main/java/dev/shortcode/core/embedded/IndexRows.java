@@ -4,7 +4,8 @@ import dev.shortcode.core.index.IndexKeys;
 import dev.shortcode.core.store.LinkRecord;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.Arrays;
+import dev.shortcode.core.index.ExternalIds;
+import java.nio.charset.StandardCharsets;
 
 /**
  * A link's rows in the {@code link_index} family, staged in the same write batch as the link
@@ -46,7 +47,7 @@ final class IndexRows {
         if (externalId != null) {
             byte[] key = IndexKeys.externalIdKey(link.ownerKeyId(), externalId);
             byte[] holder = staging.get(storage.linkIndex(), key);
-            if (holder != null && Arrays.equals(holder, EmbeddedDatabase.bytes(link.code()))) {
+            if (holder != null && holds(holder, link.code())) {
                 staging.delete(storage.linkIndex(), key);
             }
         }
@@ -79,6 +80,11 @@ final class IndexRows {
     /** A {@code uint64add} operand: 8 bytes little-endian; -1 wraps around, so adding it subtracts one. */
     private static byte[] count(long delta) {
         return ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN).putLong(delta).array();
+    }
+
+    /** Whether an external id's claim ({@code code:claimedAt}) names {@code code}. */
+    static boolean holds(byte[] claim, String code) {
+        return ExternalIds.Claim.parse(new String(claim, StandardCharsets.UTF_8)).code().equals(code);
     }
 
     static long countOf(byte[] value) {

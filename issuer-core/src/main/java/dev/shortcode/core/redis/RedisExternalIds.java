@@ -9,7 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * External id claims as {@code <ns>:xid:{owner}:<externalId>} strings holding the code, without
+ * External id claims as {@code <ns>:xid:{owner}:<externalId>} strings holding {@code code:claimedAt}, without
  * expiry: {@code SET NX} claims, and compare-and-set scripts move or release a claim only while
  * the expected code holds it. Shared by every node. A lost Redis loses the claims (not the links,
  * whose external ids stay in the archive's index): until they are claimed again, the same
@@ -25,8 +25,10 @@ final class RedisExternalIds implements ExternalIds {
             end
             return 0
             """, ScriptOutputType.INTEGER);
+    /** Deletes the claim when it names the code ({@code code:claimedAt}). */
     private static final LuaScript RELEASE = new LuaScript("""
-            if redis.call('GET', KEYS[1]) == ARGV[1] then
+            local held = redis.call('GET', KEYS[1])
+            if held and string.sub(held, 1, string.len(ARGV[1]) + 1) == ARGV[1] .. ':' then
               return redis.call('DEL', KEYS[1])
             end
             return 0
@@ -45,19 +47,22 @@ final class RedisExternalIds implements ExternalIds {
     }
 
     @Override
-    public CompletionStage<Optional<String>> claim(String owner, String externalId, String code) {
+    public CompletionStage<Optional<Claim>> claim(String owner, String externalId, Claim claim) {
         String key = key(owner, externalId);
-        return RedisFailures.translated(redis.set(key, code, SetArgs.Builder.nx()).thenCompose(ok -> {
+        return RedisFailures.translated(redis.set(key, claim.value(), SetArgs.Builder.nx()).thenCompose(ok -> {
             if ("OK".equals(ok)) {
-                return CompletableFuture.completedFuture(Optional.<String>empty());
+                return CompletableFuture.completedFuture(Optional.<Claim>empty());
             }
-            return redis.get(key).thenApply(held -> held == null || held.equals(code) ? Optional.<String>empty() : Optional.of(held));
+            return redis.get(key).thenApply(held -> {
+                Claim holder = held == null ? null : Claim.parse(held);
+                return holder == null || holder.code().equals(claim.code()) ? Optional.<Claim>empty() : Optional.of(holder);
+            });
         }));
     }
 
     @Override
-    public CompletionStage<Boolean> replace(String owner, String externalId, String holder, String code) {
-        return RedisFailures.translated(REPLACE.<Long>runAsync(redis, new String[] {key(owner, externalId)}, holder, code)
+    public CompletionStage<Boolean> replace(String owner, String externalId, Claim holder, Claim claim) {
+        return RedisFailures.translated(REPLACE.<Long>runAsync(redis, new String[] {key(owner, externalId)}, holder.value(), claim.value())
                 .thenApply(n -> n == 1L));
     }
 
