@@ -263,6 +263,11 @@ class OutboxToHBaseIntegrationTests {
         }
 
         @Override
+        public dev.shortcode.core.index.LinkIndex linkIndex() {
+            return hbase.linkIndex();
+        }
+
+        @Override
         public java.util.concurrent.CompletionStage<Boolean> probe() {
             return hbase.probe();
         }
