@@ -42,7 +42,7 @@ function createForm(ctx, createdBox, changed) {
   });
   const scopeError = h('p', { class: 'field-error', id: 'key-scopes-error' });
   const scopes = h('fieldset', { 'aria-describedby': 'key-scopes-error' }, h('legend', { text: 'Scopes' }),
-    boxes.map((b) => h('div', { class: 'row' }, b.input, b.label)), scopeError);
+    boxes.map((b) => h('div', { class: 'check' }, b.input, b.label)), scopeError);
   const limits = limitInputs('key');
   const formError = h('p', { class: 'error', role: 'alert' });
   const form = h('form', { class: 'stack card', novalidate: true, 'aria-labelledby': 'key-new-h' },

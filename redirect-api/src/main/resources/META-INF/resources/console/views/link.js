@@ -192,7 +192,7 @@ async function drawStats(ctx, box, path, days) {
   try {
     [daily, hourly] = await Promise.all([
       call('GET', withQuery(path + '/stats', { unit: 'day', units: days })),
-      call('GET', withQuery(path + '/stats', { unit: 'hour', units: 168 })),
+      call('GET', withQuery(path + '/stats', { unit: 'hour', units: hoursKept() })),
     ]);
   } catch (e) {
     side.append(h('p', { class: 'error', role: 'alert', text: 'No statistics: ' + e.message }));
@@ -225,6 +225,11 @@ async function drawStats(ctx, box, path, days) {
       { label: 'unique', num: true }, { label: 'QR', num: true }],
     daily.series.slice().reverse().map((p) => ({ attrs: { 'data-day': day(p.start) }, cells: [day(p.start), count(p.clicks), count(p.humans),
       count(p.bots), p.uniques === undefined ? '—' : count(p.uniques), count(p.qrScans)] })), { id: 'stats-daily' })));
+}
+
+/** The hours back to the first one the service keeps: today and the 6 days before it, whole (UTC). */
+function hoursKept() {
+  return 6 * 24 + new Date().getUTCHours() + 1;
 }
 
 function breakdown(caption, what, entries, id) {

@@ -18,7 +18,7 @@ export function targetsFieldset(prefix) {
   fields['targets.wechat.envVersion'] = field(prefix + '-wechat-env', 'Mini-program version', env);
   fields.targets = fields['targets.ios'];
   fields['targets.wechat'] = fields['targets.wechat.appid'];
-  const details = h('details', {},
+  const details = h('details', { id: prefix },
     h('summary', { text: 'Device targets (optional)' }),
     h('p', { class: 'hint', text: 'Phones and desktops named here go to their own address instead of the url; bots and link previews always get the url.' }),
     h('div', { class: 'grid2' }, ['targets.ios', 'targets.android', 'targets.desktop', 'targets.wechat.appid', 'targets.wechat.path',
