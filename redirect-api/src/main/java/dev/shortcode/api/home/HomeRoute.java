@@ -53,7 +53,7 @@ public class HomeRoute {
     }
 
     void announce(@Observes StartupEvent event) {
-        LOG.log(System.Logger.Level.INFO, "capacity dashboard at " + settings.baseUrl() + "/dashboard, OpenAPI UI at "
+        LOG.log(System.Logger.Level.INFO, "console at " + settings.baseUrl() + CONSOLE_PATH + ", capacity dashboard at " + settings.baseUrl() + "/dashboard, OpenAPI UI at "
                 + managementBase(settings.baseUrl()) + "/q/swagger-ui");
     }
 
