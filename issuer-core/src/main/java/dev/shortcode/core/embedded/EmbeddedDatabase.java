@@ -45,6 +45,8 @@ import org.rocksdb.WriteOptions;
  *       ({@link EmbeddedModerationStore});
  *   <li>{@code clicks}: click counts per subject and day or month, the day's visitor sketches and
  *       salts ({@link EmbeddedClickStore});
+ *   <li>{@code webhook_events}: the events webhooks are sent, by sequence, written in the same batch
+ *       as the link change they record ({@link EmbeddedEventJournal});
  *   <li>{@code default}: the links' key order and whether every link is under it
  *       ({@link LinkKeyLayout}).
  * </ul>
@@ -91,6 +93,7 @@ final class EmbeddedDatabase implements AutoCloseable {
     static final String IDEMPOTENCY = "idempotency";
     static final String MODERATION = "moderation";
     static final String CLICKS = "clicks";
+    static final String WEBHOOK_EVENTS = "webhook_events";
 
     /** Bloom filter bits per key: ~1% false positives, so a get or an NX check of an unknown code rarely touches a data block. */
     private static final double BLOOM_BITS_PER_KEY = 10;
@@ -133,6 +136,7 @@ final class EmbeddedDatabase implements AutoCloseable {
     private final ColumnFamilyHandle idempotency;
     private final ColumnFamilyHandle moderation;
     private final ColumnFamilyHandle clicks;
+    private final ColumnFamilyHandle webhookEvents;
     private final WriteOptions durable;
     private final WriteOptions relaxed;
     private final LinkKeys linkKeys;
@@ -173,7 +177,8 @@ final class EmbeddedDatabase implements AutoCloseable {
                     new ColumnFamilyDescriptor(bytes(API_KEY_HASHES), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
                     new ColumnFamilyDescriptor(bytes(IDEMPOTENCY), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
                     new ColumnFamilyDescriptor(bytes(MODERATION), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
-                    new ColumnFamilyDescriptor(bytes(CLICKS), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))));
+                    new ColumnFamilyDescriptor(bytes(CLICKS), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
+                    new ColumnFamilyDescriptor(bytes(WEBHOOK_EVENTS), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))));
             List<ColumnFamilyHandle> handles = new ArrayList<>();
             this.db = RocksDB.open(dbOptions, options.databaseDir().toString(), descriptors, handles);
             nativeObjects.push(db);
@@ -188,6 +193,7 @@ final class EmbeddedDatabase implements AutoCloseable {
             this.idempotency = handles.get(7);
             this.moderation = handles.get(8);
             this.clicks = handles.get(9);
+            this.webhookEvents = handles.get(10);
             this.durable = own(new WriteOptions().setSync(true).setDisableWAL(false));
             this.relaxed = own(new WriteOptions().setSync(false).setDisableWAL(false));
             this.linkKeys = LinkKeyLayout.open(db, meta, links, watermarks, durable, secret);
@@ -317,6 +323,10 @@ final class EmbeddedDatabase implements AutoCloseable {
         return moderation;
     }
 
+    ColumnFamilyHandle webhookEvents() {
+        return webhookEvents;
+    }
+
     ColumnFamilyHandle clicks() {
         return clicks;
     }
@@ -358,7 +368,7 @@ final class EmbeddedDatabase implements AutoCloseable {
     void compactAll() {
         call(db -> {
             try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
-                for (ColumnFamilyHandle h : List.of(links, archive, watermarks, issued, apiKeys, apiKeyHashes, idempotency, moderation, clicks)) {
+                for (ColumnFamilyHandle h : List.of(links, archive, watermarks, issued, apiKeys, apiKeyHashes, idempotency, moderation, clicks, webhookEvents)) {
                     db.flush(flush, h);
                     db.compactRange(h);
                 }
@@ -379,6 +389,7 @@ final class EmbeddedDatabase implements AutoCloseable {
             case IDEMPOTENCY -> idempotency;
             case MODERATION -> moderation;
             case CLICKS -> clicks;
+            case WEBHOOK_EVENTS -> webhookEvents;
             default -> throw new IllegalArgumentException("no column family " + columnFamily);
         };
         return call(db -> db.getLongProperty(h, "rocksdb.total-sst-files-size"));

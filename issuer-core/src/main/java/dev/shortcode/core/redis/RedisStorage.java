@@ -7,6 +7,7 @@ import dev.shortcode.core.config.IssuerOptions;
 import dev.shortcode.core.metrics.IssuerMetrics;
 import dev.shortcode.core.read.LinkResolver;
 import dev.shortcode.core.store.ArchiveStorage;
+import dev.shortcode.core.store.EventJournal;
 import dev.shortcode.core.store.StorageFootprint;
 import io.netty.channel.EventLoopGroup;
 import java.time.Clock;
@@ -118,7 +119,7 @@ public final class RedisStorage {
                         }
                     }, archive.moderation(),
                     sampling -> StorageFootprint.combine(RedisFootprints.of(redis, keys, sampling, Clock.systemUTC()), archive.footprint()), clickStore,
-                    limits);
+                    limits, archive.webhooks(), EventJournal.NONE);
         } catch (RuntimeException e) {
             if (limitsConnection != null) {
                 limitsConnection.close();
