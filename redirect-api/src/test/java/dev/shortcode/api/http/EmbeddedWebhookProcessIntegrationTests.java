@@ -82,7 +82,7 @@ class EmbeddedWebhookProcessIntegrationTests {
                 Map<String, String> later = new HashMap<>();
                 second.createBatch(later, 3, null);
                 await().atMost(Duration.ofSeconds(20)).until(() -> receiver.received().stream().anyMatch(r -> r.answered() == 503
-                        && r.path().equals("/single") && r.body().contains(later.keySet().iterator().next())));
+                        && r.path().equals("/single") && later.keySet().stream().anyMatch(r.body()::contains)));
                 receiver.answer(204);
                 await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500)).untilAsserted(() ->
                         assertThat(codes(receiver.accepted("/single"), "link.created")).containsAll(later.keySet()));
