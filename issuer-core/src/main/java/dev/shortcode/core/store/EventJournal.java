@@ -38,6 +38,15 @@ public interface EventJournal {
     /** Entries recorded and not trimmed, approximately (for the queue's gauge). */
     long backlog();
 
+    /**
+     * Takes or keeps the right to deliver to one webhook for {@code ttlMillis}: where several
+     * nodes deliver (Redis), one holds each webhook at a time, so no message is sent twice by two
+     * nodes for one attempt. A single node always holds it.
+     */
+    default CompletionStage<Boolean> claim(String webhookId, String holder, long ttlMillis) {
+        return java.util.concurrent.CompletableFuture.completedFuture(true);
+    }
+
     /** A journal that records nothing (a backend without webhooks). */
     EventJournal NONE = new EventJournal() {
         @Override

@@ -34,6 +34,12 @@ import java.util.concurrent.TimeUnit;
  * an endpoint failing for three days is disabled with a reason. The journal is trimmed behind the
  * slowest enabled webhook.
  *
+ * <p>Where several nodes deliver (Redis), a node works a lane only while it holds the webhook's
+ * claim in the journal ({@link EventJournal#claim}, renewed every {@value #CLAIM_RENEW_MILLIS} ms,
+ * lost {@value #CLAIM_TTL_MILLIS} ms after its node stops): any node may deliver, one at a time,
+ * so no message is sent twice by two nodes for one attempt. A node that takes a lane over starts
+ * from the stored position. The journal is trimmed behind the lowest stored position.
+ *
  * <p>One thread runs every lane's logic; requests go out on Vert.x's event loop and their answers
  * come back to that thread.
  */
@@ -50,6 +56,9 @@ public final class WebhookDispatcher implements AutoCloseable {
     private static final long SAVE_POSITION_MILLIS = 500;
     private static final int LOG_SIZE = 100;
     private static final int ANSWER_CHARS = 200;
+    static final long CLAIM_TTL_MILLIS = 10_000;
+    static final long CLAIM_RENEW_MILLIS = 2_000;
+    private static final long TRIM_MILLIS = 5_000;
 
     private final WebhookRegistry registry;
     private final WebhookStore store;
@@ -61,6 +70,8 @@ public final class WebhookDispatcher implements AutoCloseable {
     private final ScheduledExecutorService thread;
     /** Touched on {@link #thread} only. */
     private final Map<String, Lane> lanes = new HashMap<>();
+    private final String node = "node-" + java.util.UUID.randomUUID();
+    private long trimmedAt;
 
     public WebhookDispatcher(WebhookRegistry registry, EventJournal journal, WebhookMessages messages, WebhookUrls urls, Vertx vertx,
             Clock clock) {
@@ -115,23 +126,36 @@ public final class WebhookDispatcher implements AutoCloseable {
             Map<String, Webhook> current = new HashMap<>();
             registry.webhooks().forEach(w -> current.put(w.id(), w));
             lanes.keySet().removeIf(id -> !current.containsKey(id));
-            long trimTo = Long.MAX_VALUE;
             for (Webhook w : current.values()) {
                 Lane lane = lanes.computeIfAbsent(w.id(), id -> new Lane(w));
                 lane.webhook = w;
-                if (w.enabled()) {
+                if (w.enabled() && lane.claimed(now)) {
                     lane.pump(now);
-                    trimTo = Math.min(trimTo, lane.position);
                 }
             }
-            if (trimTo != Long.MAX_VALUE && trimTo > 0) {
-                journal.trim(trimTo);
-            } else if (trimTo == Long.MAX_VALUE) {
-                trimIdle();
+            if (now - trimmedAt >= TRIM_MILLIS) {
+                trimmedAt = now;
+                trim(current.values().stream().filter(Webhook::enabled).map(Webhook::id).toList());
             }
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "webhook dispatch failed; trying again", e);
         }
+    }
+
+    /** Behind the lowest stored position of the enabled webhooks: what every node has sent. */
+    private void trim(List<String> enabled) {
+        if (enabled.isEmpty()) {
+            trimIdle();
+            return;
+        }
+        List<java.util.concurrent.CompletableFuture<OptionalLong>> positions = enabled.stream()
+                .map(id -> store.position(id).toCompletableFuture()).toList();
+        java.util.concurrent.CompletableFuture.allOf(positions.toArray(java.util.concurrent.CompletableFuture[]::new)).thenAccept(v -> {
+            long lowest = positions.stream().mapToLong(p -> p.join().orElse(0)).min().orElse(0);
+            if (lowest > 0) {
+                journal.trim(lowest);
+            }
+        });
     }
 
     /** With no enabled webhook, nothing waits for the journal's entries (few: the filter records nothing then). */
@@ -156,9 +180,36 @@ public final class WebhookDispatcher implements AutoCloseable {
         final List<Message> manualRetries = new ArrayList<>();
         final Map<String, Message> failed = new HashMap<>();
         int nextDelivery;
+        boolean held;
+        long claimedAt = Long.MIN_VALUE;
+        boolean claiming;
 
         Lane(Webhook webhook) {
             this.webhook = webhook;
+        }
+
+        /** Whether this node holds the webhook now; renews the claim every few seconds. */
+        boolean claimed(long now) {
+            if (!claiming && now - claimedAt >= CLAIM_RENEW_MILLIS) {
+                claiming = true;
+                journal.claim(webhook.id(), node, CLAIM_TTL_MILLIS).whenComplete((ok, e) -> thread.execute(() -> {
+                    claiming = false;
+                    boolean holds = e == null && ok;
+                    if (holds) {
+                        claimedAt = clock.millis();
+                    } else {
+                        claimedAt = Long.MIN_VALUE;
+                    }
+                    if (held && !holds) {
+                        // Another node took over: it starts from the stored position, and so does this one if it gets it back.
+                        savePosition(clock.millis(), true);
+                        position = -1;
+                        message = null;
+                    }
+                    held = holds;
+                }));
+            }
+            return held && now - claimedAt < CLAIM_TTL_MILLIS - CLAIM_RENEW_MILLIS;
         }
 
         void pump(long now) {
@@ -313,7 +364,7 @@ public final class WebhookDispatcher implements AutoCloseable {
         }
 
         private void savePosition(long now, boolean force) {
-            if (position == savedPosition || (!force && now - savedAt < SAVE_POSITION_MILLIS)) {
+            if (position < 0 || position == savedPosition || (!force && now - savedAt < SAVE_POSITION_MILLIS)) {
                 return;
             }
             long saving = position;
