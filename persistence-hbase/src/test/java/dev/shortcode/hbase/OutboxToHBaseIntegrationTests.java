@@ -223,11 +223,6 @@ class OutboxToHBaseIntegrationTests {
     /** HBase as a Redis node sees it, with the archive's writes counted. Closing it closes the HBase storage. */
     private record Counted(HBaseStorage hbase, CountingArchive archive) implements ArchiveStorage {
 
-        @Override
-        public dev.shortcode.core.index.LinkIndex linkIndex() {
-            return hbase.linkIndex();
-        }
-
         Counted(HBaseStorage hbase) {
             this(hbase, new CountingArchive(hbase.archive()));
         }

@@ -47,6 +47,8 @@ import org.rocksdb.WriteOptions;
  *       salts ({@link EmbeddedClickStore});
  *   <li>{@code link_index}: an owner's links by time and by tag, the owners' external ids, and
  *       tag counts merged with {@code uint64add} ({@link EmbeddedLinkIndex});
+ *   <li>{@code webhook_events}: the events webhooks are sent, by sequence, written in the same batch
+ *       as the link change they record ({@link EmbeddedEventJournal});
  *   <li>{@code default}: the links' key order and whether every link is under it
  *       ({@link LinkKeyLayout}).
  * </ul>
@@ -94,6 +96,7 @@ final class EmbeddedDatabase implements AutoCloseable {
     static final String MODERATION = "moderation";
     static final String CLICKS = "clicks";
     static final String LINK_INDEX = "link_index";
+    static final String WEBHOOK_EVENTS = "webhook_events";
 
     /** Bloom filter bits per key: ~1% false positives, so a get or an NX check of an unknown code rarely touches a data block. */
     private static final double BLOOM_BITS_PER_KEY = 10;
@@ -145,6 +148,7 @@ final class EmbeddedDatabase implements AutoCloseable {
     private final ColumnFamilyHandle moderation;
     private final ColumnFamilyHandle clicks;
     private final ColumnFamilyHandle linkIndex;
+    private final ColumnFamilyHandle webhookEvents;
     private final WriteOptions durable;
     private final WriteOptions relaxed;
     private final LinkKeys linkKeys;
@@ -187,7 +191,8 @@ final class EmbeddedDatabase implements AutoCloseable {
                             .setMemtablePrefixBloomSizeRatio(LINKS_MEMTABLE_BLOOM_RATIO).setMemtableWholeKeyFiltering(true))),
                     new ColumnFamilyDescriptor(bytes(MODERATION), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
                     new ColumnFamilyDescriptor(bytes(CLICKS), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
-                    new ColumnFamilyDescriptor(bytes(LINK_INDEX), own(family(cache, bloom, SMALL_MEMTABLE_BYTES).setMergeOperatorName("uint64add"))));
+                    new ColumnFamilyDescriptor(bytes(LINK_INDEX), own(family(cache, bloom, SMALL_MEMTABLE_BYTES).setMergeOperatorName("uint64add"))),
+                    new ColumnFamilyDescriptor(bytes(WEBHOOK_EVENTS), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))));
             List<ColumnFamilyHandle> handles = new ArrayList<>();
             this.db = RocksDB.open(dbOptions, options.databaseDir().toString(), descriptors, handles);
             nativeObjects.push(db);
@@ -203,6 +208,7 @@ final class EmbeddedDatabase implements AutoCloseable {
             this.moderation = handles.get(8);
             this.clicks = handles.get(9);
             this.linkIndex = handles.get(10);
+            this.webhookEvents = handles.get(11);
             this.durable = own(new WriteOptions().setSync(true).setDisableWAL(false));
             this.relaxed = own(new WriteOptions().setSync(false).setDisableWAL(false));
             this.linkKeys = LinkKeyLayout.open(db, meta, links, watermarks, durable, secret);
@@ -332,6 +338,10 @@ final class EmbeddedDatabase implements AutoCloseable {
         return moderation;
     }
 
+    ColumnFamilyHandle webhookEvents() {
+        return webhookEvents;
+    }
+
     ColumnFamilyHandle clicks() {
         return clicks;
     }
@@ -377,7 +387,7 @@ final class EmbeddedDatabase implements AutoCloseable {
     void compactAll() {
         call(db -> {
             try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
-                for (ColumnFamilyHandle h : List.of(links, archive, watermarks, issued, apiKeys, apiKeyHashes, idempotency, moderation, clicks, linkIndex)) {
+                for (ColumnFamilyHandle h : List.of(links, archive, watermarks, issued, apiKeys, apiKeyHashes, idempotency, moderation, clicks, linkIndex, webhookEvents)) {
                     db.flush(flush, h);
                     db.compactRange(h);
                 }
@@ -399,6 +409,7 @@ final class EmbeddedDatabase implements AutoCloseable {
             case MODERATION -> moderation;
             case CLICKS -> clicks;
             case LINK_INDEX -> linkIndex;
+            case WEBHOOK_EVENTS -> webhookEvents;
             default -> throw new IllegalArgumentException("no column family " + columnFamily);
         };
         return call(db -> db.getLongProperty(h, "rocksdb.total-sst-files-size"));

@@ -27,6 +27,14 @@ public interface ArchiveStorage extends AutoCloseable {
     /** Deny-list rules, disabled links and abuse reports. */
     ModerationStore moderation();
 
+    /** The registered webhooks: rows beside the moderation records where the store keeps them as rows. */
+    default WebhookStore webhooks() {
+        if (moderation() instanceof RowModerationStore rows) {
+            return rows.webhooks();
+        }
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " keeps no webhooks");
+    }
+
     /** The durable click counts the Redis click store rolls up into. */
     ClickArchive clicks();
 
