@@ -67,7 +67,11 @@ class ConsoleBrowserIntegrationTests {
 
     @Test
     void signIn_create_seeItsStatsAsTheApiCountsThem_edit_disable_enable_delete() throws IOException {
+        long opened = System.nanoTime();
         chromium.driver().get(console.toString());
+        wait.until(d -> visible(d.findElements(By.cssSelector("[data-test=login-key]"))));
+        long shown = System.nanoTime();
+        System.out.println("console first view, empty cache: " + pageTiming() + "; open to sign-in form " + (shown - opened) / 1_000_000 + " ms");
         checkPage("sign-in");
         signIn(ADMIN_KEY);
 
@@ -136,6 +140,22 @@ class ConsoleBrowserIntegrationTests {
         assertThat(chromium.scrollsSideways()).as("the link page scrolls sideways at 390 px").isFalse();
         chromium.screenshot("target/console-link-phone.png");
         chromium.resize(1280, 1000);
+
+        // The link page's first view and a 400-day range, reported for docs/BENCHMARKS.md (measured, not asserted).
+        long began = System.nanoTime();
+        chromium.driver().navigate().refresh();
+        wait.until(d -> d.findElements(By.cssSelector("[data-test=stats-chart] canvas")).size() == 2
+                && d.findElements(By.cssSelector("#stats-totals [data-field]")).size() == 5);
+        long drawn = System.nanoTime();
+        String timing = pageTiming();
+        new Select(find("#stats-range")).selectByValue("400");
+        long asked = System.nanoTime();
+        wait.until(d -> d.findElement(By.id("cap-daily")).getText().contains("400")
+                && d.findElements(By.cssSelector("#stats-totals [data-field]")).size() == 5
+                && (Boolean) chromium.script("return consoleState.charts.daily && consoleState.charts.daily.data[0].length === 400"));
+        System.out.println("console link page, reloaded with the files cached: " + timing + "; load to charts drawn " + (drawn - began) / 1_000_000
+                + " ms; 400 days of daily stats drawn in " + (System.nanoTime() - asked) / 1_000_000 + " ms");
+        assertThat(find("#stats-totals [data-field='clicks']").getAttribute("data-value")).isEqualTo("13");
 
         // Edit: the url changes, the targets stay.
         find("[data-test=edit]").click();
@@ -322,6 +342,14 @@ class ConsoleBrowserIntegrationTests {
 
     private static WebElement visible(List<WebElement> elements) {
         return elements.stream().filter(WebElement::isDisplayed).findFirst().orElse(null);
+    }
+
+    /** The load of the current document: DOMContentLoaded, requests, bytes over the wire. */
+    private String pageTiming() {
+        return String.valueOf(chromium.script("const n = performance.getEntriesByType('navigation')[0];"
+                + "const r = performance.getEntriesByType('resource');"
+                + "return 'DOMContentLoaded ' + Math.round(n.domContentLoadedEventEnd) + ' ms, ' + (r.length + 1) + ' requests, '"
+                + " + Math.round((n.transferSize + r.reduce((s, e) => s + e.transferSize, 0)) / 1024) + ' kB'"));
     }
 
     private long number(String script) {
