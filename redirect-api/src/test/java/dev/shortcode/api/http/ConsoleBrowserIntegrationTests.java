@@ -217,6 +217,17 @@ class ConsoleBrowserIntegrationTests {
         find("[data-test=create-submit]").click();
         wait.until(d -> d.findElement(By.id("create-url-error")).getText().equals("url scheme 'ftp' is not allowed; use http or https"));
         assertThat(element("#create-alias-error").getText()).isEmpty();
+
+        // A duration typed in: its refusal under the duration field.
+        url.sendKeys(Keys.chord(Keys.CONTROL, "a"), "https://example.com/console/ttl");
+        assertThat(element("#create-ttl-other").isDisplayed()).as("the duration field before Other is chosen").isFalse();
+        new Select(find("#create-ttl")).selectByVisibleText("Other duration…");
+        find("#create-ttl-other").sendKeys("P2Y");
+        find("[data-test=create-submit]").click();
+        String ttlDetail = as(ADMIN_KEY).body(Map.of("url", "https://example.com/console/ttl", "ttl", "P2Y")).post("/api/v1/links")
+                .then().statusCode(400).extract().path("detail");
+        wait.until(d -> d.findElement(By.id("create-ttl-other-error")).getText().equals(ttlDetail));
+        assertThat(element("#create-url-error").getText()).isEmpty();
         assertThat(chromium.warningsAndErrors(refused(400))).as("browser console errors and warnings").isEmpty();
 
         // A key that may read but not create: signed in, the create is refused with the problem shown.
