@@ -222,6 +222,7 @@ class OutboxToHBaseIntegrationTests {
 
     /** HBase as a Redis node sees it, with the archive's writes counted. Closing it closes the HBase storage. */
     private record Counted(HBaseStorage hbase, CountingArchive archive) implements ArchiveStorage {
+
         Counted(HBaseStorage hbase) {
             this(hbase, new CountingArchive(hbase.archive()));
         }
@@ -254,6 +255,11 @@ class OutboxToHBaseIntegrationTests {
         @Override
         public dev.shortcode.core.store.ClickArchive clicks() {
             return hbase.clicks();
+        }
+
+        @Override
+        public dev.shortcode.core.index.LinkIndex linkIndex() {
+            return hbase.linkIndex();
         }
 
         @Override

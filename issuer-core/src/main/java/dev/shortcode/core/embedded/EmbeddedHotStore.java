@@ -1,8 +1,10 @@
 package dev.shortcode.core.embedded;
 
 import dev.shortcode.core.store.HotStore;
+import dev.shortcode.core.store.LinkEvent;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.UpdateResult;
+import dev.shortcode.core.store.WebhookEventType;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -62,6 +64,11 @@ import org.rocksdb.RocksDBException;
  * RocksDB's write path, where an unsynced write queues behind a synced one's {@code fdatasync}.
  * At most one extension per code is queued at a time, and none while the writer's queue is half
  * full: a later read asks again.
+ *
+ * <h2>Webhook events</h2>
+ * A create, update or delete that a webhook subscribes to stages its event in the
+ * {@link EmbeddedEventJournal} within its own operation: the change and its event are written in
+ * one batch, so neither is ever durable without the other.
  */
 final class EmbeddedHotStore implements HotStore {
 
@@ -72,6 +79,8 @@ final class EmbeddedHotStore implements HotStore {
     private final Clock clock;
     private final EmbeddedOptions options;
     private final LinkKeys keys;
+    private final IndexRows indexRows;
+    private final EmbeddedEventJournal events;
     /** Codes with an extension queued; bounded by the writer's queue. */
     private final Set<String> extensionQueued = ConcurrentHashMap.newKeySet();
 
@@ -80,11 +89,18 @@ final class EmbeddedHotStore implements HotStore {
 
     /** A store over {@code storage}, which it does not own. */
     EmbeddedHotStore(EmbeddedDatabase storage, Clock clock) {
+        this(storage, clock, new EmbeddedEventJournal(storage));
+    }
+
+    /** A store that records the link events {@code events} is asked for with the changes themselves. */
+    EmbeddedHotStore(EmbeddedDatabase storage, Clock clock, EmbeddedEventJournal events) {
         this.storage = storage;
+        this.events = events;
         this.writer = storage.writer();
         this.clock = clock;
         this.options = storage.options();
         this.keys = storage.linkKeys();
+        this.indexRows = new IndexRows(storage);
     }
 
     @Override
@@ -121,6 +137,7 @@ final class EmbeddedHotStore implements HotStore {
         final int index;
         final byte[] key;
         final byte[] entry;
+        final byte[] timeRow;
 
         Creation(LinkRecord link, int index) {
             // Encoded here, on the caller's thread: the writer is one thread and only checks and stamps the expiry.
@@ -128,6 +145,7 @@ final class EmbeddedHotStore implements HotStore {
             this.index = index;
             this.key = keys.keyOf(link.code());
             this.entry = HotEntry.encode(0, link);
+            this.timeRow = IndexRows.timeRow(link);
         }
 
         @Override
@@ -149,10 +167,13 @@ final class EmbeddedHotStore implements HotStore {
             }
             ExpiryPrefix.write(entry, HotEntry.expiryOf(now, link.ttlSeconds()));
             staging.put(storage.links(), key, entry);
+            recordEvent(staging, WebhookEventType.LINK_CREATED, now, link);
             if (current != null) {
                 // the code's previous link, expired, leaves the archive too: the code's newest link is this one
+                indexRows.remove(staging, HotEntry.link(link.code(), current));
                 staging.afterCommit(replaced::increment);
             }
+            indexRows.add(staging, link, timeRow);
             return true;
         }
     }
@@ -227,6 +248,8 @@ final class EmbeddedHotStore implements HotStore {
             }
             ExpiryPrefix.write(entry, HotEntry.expiryOf(now, link.ttlSeconds()));
             staging.put(storage.links(), key, entry); // the archive's copy too
+            indexRows.replace(staging, stored, link);
+            recordEvent(staging, WebhookEventType.LINK_UPDATED, now, link);
             return UpdateResult.UPDATED;
         });
     }
@@ -239,10 +262,20 @@ final class EmbeddedHotStore implements HotStore {
             if (current == null || HotEntry.expiresAt(current) <= clock.millis()) {
                 return false; // nothing live to delete; an expired entry stays as the archive's copy
             }
+            LinkRecord removed = HotEntry.link(code, current);
             staging.delete(storage.links(), key);
-            staging.merge(storage.archive(), EmbeddedDatabase.bytes(code), ArchiveCell.remove(HotEntry.link(code, current)));
+            staging.merge(storage.archive(), EmbeddedDatabase.bytes(code), ArchiveCell.remove(removed));
+            indexRows.remove(staging, removed);
+            recordEvent(staging, WebhookEventType.LINK_DELETED, clock.millis(), removed);
             return true;
         });
+    }
+
+    /** Stages the change's event in the same batch, when a webhook wants it (one volatile read and a set lookup when none does). */
+    private void recordEvent(GroupCommitWriter.Staging staging, WebhookEventType type, long now, LinkRecord link) {
+        if (events.wants(type, link.ownerKeyId())) {
+            events.record(staging, LinkEvent.of(type, now, link));
+        }
     }
 
     /** Counters for metrics and tests. */

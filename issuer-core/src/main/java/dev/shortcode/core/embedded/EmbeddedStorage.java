@@ -33,15 +33,18 @@ public final class EmbeddedStorage {
     static Storage open(EmbeddedOptions options, IssuerOptions issuer, ColdReadOptions coldRead, Clock clock) {
         EmbeddedDatabase db = EmbeddedDatabase.open(options, issuer.secret());
         try {
-            EmbeddedHotStore hot = new EmbeddedHotStore(db, clock);
+            EmbeddedEventJournal events = new EmbeddedEventJournal(db);
+            EmbeddedHotStore hot = new EmbeddedHotStore(db, clock, events);
+            EmbeddedModerationStore moderation = new EmbeddedModerationStore(db);
             EmbeddedArchive archive = new EmbeddedArchive(db);
             RocksDbWatermarkStore watermarks = new RocksDbWatermarkStore(db);
             // A watermark read is a RocksDB point read of microseconds: done on the reading thread.
             LinkResolver resolver = LinkResolver.over(hot, archive, issuer, watermarks, Runnable::run, coldRead, Ticker.SYSTEM, clock);
             return new Storage("embedded", new EmbeddedBlockSource(watermarks), hot, archive, resolver, new EmbeddedApiKeyStore(db),
                     new EmbeddedIdempotencyStore(db, clock), () -> CompletableFuture.completedFuture(new StorageHealth(Map.of("rocksdb", isOpen(db)), Set.of("rocksdb"))),
-                    Optional.of(db::writerStats), db::close, new EmbeddedModerationStore(db),
-                    sampling -> new EmbeddedFootprint(db, sampling, clock), new EmbeddedClickStore(db, clock), new LocalRateLimits(clock));
+                    Optional.of(db::writerStats), db::close, moderation,
+                    sampling -> new EmbeddedFootprint(db, sampling, clock), new EmbeddedClickStore(db, clock), new LocalRateLimits(clock),
+                    new EmbeddedLinkIndex(db), new EmbeddedExternalIds(db), moderation.webhooks(), events);
         } catch (RuntimeException e) {
             db.close();
             throw e;

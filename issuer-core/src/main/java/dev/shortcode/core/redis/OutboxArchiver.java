@@ -73,6 +73,8 @@ final class OutboxArchiver implements AutoCloseable {
     private final Clock clock;
     private final List<Worker> workers = new ArrayList<>();
     private volatile boolean running;
+    /** Where the events of archived mutations go; null when nobody records them. */
+    private volatile RedisEventJournal events;
 
     /**
      * @param connections  opens a new connection per worker thread (closed by the archiver)
@@ -89,6 +91,12 @@ final class OutboxArchiver implements AutoCloseable {
         this.metrics = metrics;
         this.consumerName = consumerName;
         this.clock = clock;
+    }
+
+    /** Records the webhook events of what it archives into {@code journal}, from its start on. */
+    OutboxArchiver recordingEvents(RedisEventJournal journal) {
+        this.events = journal;
+        return this;
     }
 
     /** A consumer name unique to this process. */
@@ -313,6 +321,7 @@ final class OutboxArchiver implements AutoCloseable {
         /** @return true when the entries are archived and acknowledged */
         private boolean archive(int shard, String key, List<StreamMessage<String, String>> entries) throws InterruptedException {
             List<ArchiveMutation> batch = new ArrayList<>();
+            List<Long> batchMillis = new ArrayList<>();
             String[] ids = new String[entries.size()];
             long oldestMillis = Long.MAX_VALUE;
             for (int e = 0; e < entries.size(); e++) {
@@ -326,6 +335,7 @@ final class OutboxArchiver implements AutoCloseable {
                 for (Map.Entry<String, String> field : body.entrySet()) {
                     try {
                         batch.add(MutationCodec.decode(field.getKey(), field.getValue()));
+                        batchMillis.add(entryMillis(entry.getId()));
                     } catch (IllegalArgumentException corrupt) {
                         LOG.log(Level.ERROR, "outbox shard {0}: dropping undecodable mutation in entry {1}: {2}", shard,
                                 entry.getId(), corrupt.getMessage());
@@ -348,6 +358,15 @@ final class OutboxArchiver implements AutoCloseable {
                 }
             }
             long archiveNanos = System.nanoTime() - began;
+            if (events != null && !batch.isEmpty()) {
+                // Before the entries go: an archiver that dies here leaves them pending, and the next records their events again.
+                try {
+                    events.recordArchived(batchMillis, batch).get(options.archiveTimeout().toMillis(), TimeUnit.MILLISECONDS);
+                } catch (ExecutionException | TimeoutException | RuntimeException e) {
+                    LOG.log(Level.WARNING, "outbox shard {0}: recording webhook events failed; entries stay pending: {1}", shard, e.toString());
+                    return false;
+                }
+            }
             RedisFuture<Long> acked = connection.async().xack(key, options.group(), ids);
             RedisFuture<Long> deleted = connection.async().xdel(key, ids);
             try {

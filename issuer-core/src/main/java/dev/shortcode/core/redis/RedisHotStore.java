@@ -6,7 +6,9 @@ import com.github.benmanes.caffeine.cache.Expiry;
 import dev.shortcode.core.alloc.Ticker;
 import dev.shortcode.core.store.ArchiveMutation;
 import dev.shortcode.core.store.HotStore;
+import dev.shortcode.core.store.LinkEvent;
 import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.WebhookEventType;
 import dev.shortcode.core.store.LinkRecordCodec;
 import dev.shortcode.core.store.UpdateResult;
 import dev.shortcode.core.redis.NearCache.Copy;
@@ -170,6 +172,8 @@ final class RedisHotStore implements HotStore {
     private final TakeBacks takeBacks;
     /** Creates in one script on a standalone Redis; null on a Cluster (or when turned off): the two-step create. */
     private final OneScriptCreates oneScript;
+    /** Where a delete's event goes when a webhook wants it; null when nobody records events. */
+    private volatile RedisEventJournal events;
 
     RedisHotStore(RedisConnection connection, StoreKeys keys, HotStoreOptions options) {
         this(connection, keys, options, Ticker.SYSTEM);
@@ -380,6 +384,11 @@ final class RedisHotStore implements HotStore {
         }));
     }
 
+    /** Records the events of deletes webhooks want into {@code journal} (creates and updates reach it through the archiver). */
+    void recordingEvents(RedisEventJournal journal) {
+        this.events = journal;
+    }
+
     @Override
     public CompletionStage<Boolean> delete(String code) {
         return RedisFailures.translated(slots.remove(code).thenCompose(value -> {
@@ -390,8 +399,14 @@ final class RedisHotStore implements HotStore {
             extensionMarks.invalidate(code);
             CompletableFuture<Void> published = invalidations.publish(code);
             LinkRecord old = LinkRecordCodec.decode(code, value);
-            return outbox.append(new ArchiveMutation.Remove(code, old.createdAtMillis(), old.version() + 1))
-                    .thenCombine(published, (a, b) -> Boolean.TRUE);
+            CompletableFuture<Void> appended = outbox.append(new ArchiveMutation.Remove(code, old.createdAtMillis(), old.version() + 1));
+            RedisEventJournal journal = events;
+            if (journal != null && journal.wants(WebhookEventType.LINK_DELETED, old.ownerKeyId())) {
+                // A removal in the outbox names no owner, so the event goes beside it, in parallel: a delete waits for both.
+                appended = appended.thenCombine(journal.append(List.of(LinkEvent.of(WebhookEventType.LINK_DELETED, System.currentTimeMillis(), old)))
+                        .toCompletableFuture(), (a, b) -> null);
+            }
+            return appended.thenCombine(published, (a, b) -> Boolean.TRUE);
         }));
     }
 

@@ -80,6 +80,8 @@ public final class RedisStorage {
         RedisConnection.Binary limitsConnection = null;
         try {
             hot = new RedisHotStore(redis, keys, options.hotStore());
+            RedisEventJournal events = new RedisEventJournal(redis.async(), keys);
+            hot.recordingEvents(events);
             // Click batches and roll-ups on a connection of their own: a flush of thousands of scripts
             // must not queue in front of redirects' reads.
             String node = OutboxArchiver.uniqueConsumerName().substring("archiver-".length());
@@ -88,7 +90,7 @@ public final class RedisStorage {
             rollup = new ClickRollup(clickStore, keys, archive.clicks(), options.clickRollup(), clicks, node).start();
             String consumer = options.archiver().consumer().isEmpty() ? OutboxArchiver.uniqueConsumerName() : options.archiver().consumer();
             archiver = new OutboxArchiver(() -> RedisConnection.open(options.redisUris(), cluster, options.commandTimeout()),
-                    archive.archive(), keys, options.archiver(), outboxMetrics, consumer, Clock.systemUTC()).start();
+                    archive.archive(), keys, options.archiver(), outboxMetrics, consumer, Clock.systemUTC()).recordingEvents(events).start();
             watermarkReader = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(WATERMARK_READS_QUEUED),
                     runnable -> {
                         Thread t = new Thread(runnable, "shortcode-watermark-reader");
@@ -118,7 +120,7 @@ public final class RedisStorage {
                         }
                     }, archive.moderation(),
                     sampling -> StorageFootprint.combine(RedisFootprints.of(redis, keys, sampling, Clock.systemUTC()), archive.footprint()), clickStore,
-                    limits);
+                    limits, archive.linkIndex(), new RedisExternalIds(redis.async(), keys.namespace()), archive.webhooks(), events);
         } catch (RuntimeException e) {
             if (limitsConnection != null) {
                 limitsConnection.close();

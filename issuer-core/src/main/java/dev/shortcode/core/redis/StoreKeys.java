@@ -104,6 +104,16 @@ public record StoreKeys(String namespace, int outboxShards, int linkGroups) {
         return namespace + ":o:{o" + shard + "}";
     }
 
+    /** The stream of the events webhooks are sent ({@link RedisEventJournal}). */
+    String webhookEvents() {
+        return namespace + ":w:events";
+    }
+
+    /** Which node delivers to a webhook now. */
+    String webhookClaim(String webhookId) {
+        return namespace + ":w:claim:" + webhookId;
+    }
+
     String invalidationChannel() {
         return namespace + ":invalidate";
     }

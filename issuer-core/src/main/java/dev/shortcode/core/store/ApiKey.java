@@ -28,6 +28,8 @@ public record ApiKey(String id, String name, Set<Scope> scopes, String secretHas
         LINKS_WRITE("links:write"),
         /** Capacity figures and the what-if planner (GET /api/v1/capacity, POST /api/v1/capacity/plan). */
         CAPACITY_READ("capacity:read"),
+        /** Registering and managing webhooks (/api/v1/webhooks); a key's webhooks see its own links' events. */
+        WEBHOOKS_WRITE("webhooks:write"),
         ADMIN("admin");
 
         private final String label;
@@ -46,7 +48,7 @@ public record ApiKey(String id, String name, Set<Scope> scopes, String secretHas
                     return s;
                 }
             }
-            throw new IllegalArgumentException("unknown scope '" + label + "'; known: links:read, links:write, capacity:read, admin");
+            throw new IllegalArgumentException("unknown scope '" + label + "'; known: links:read, links:write, capacity:read, webhooks:write, admin");
         }
     }
 

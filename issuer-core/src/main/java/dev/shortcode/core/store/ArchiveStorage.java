@@ -27,8 +27,19 @@ public interface ArchiveStorage extends AutoCloseable {
     /** Deny-list rules, disabled links and abuse reports. */
     ModerationStore moderation();
 
+    /** The registered webhooks: rows beside the moderation records where the store keeps them as rows. */
+    default WebhookStore webhooks() {
+        if (moderation() instanceof RowModerationStore rows) {
+            return rows.webhooks();
+        }
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " keeps no webhooks");
+    }
+
     /** The durable click counts the Redis click store rolls up into. */
     ClickArchive clicks();
+
+    /** The indexes that list an owner's links, written by {@link #archive()}'s writes. */
+    dev.shortcode.core.index.LinkIndex linkIndex();
 
     /** Whether the archive answers now; completes within its own bound, with false rather than a failure. */
     CompletionStage<Boolean> probe();

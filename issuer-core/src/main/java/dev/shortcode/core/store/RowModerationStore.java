@@ -35,6 +35,11 @@ public abstract class RowModerationStore implements ModerationStore {
     /** @return whether the row existed */
     protected abstract CompletionStage<Boolean> delete(String row);
 
+    /** The webhooks, in rows of their own beside the moderation records. */
+    public WebhookStore webhooks() {
+        return new RowWebhookStore(this);
+    }
+
     @Override
     public CompletionStage<List<DenyRule>> rules() {
         return scan(RULE).thenApply(rows -> rows.stream().map(DenyRule::decode).sorted(Comparator.comparingLong(DenyRule::createdAtMillis))

@@ -109,7 +109,7 @@ public class KeyResource {
         }
         if (request.scopes() == null || request.scopes().isEmpty()) {
             return CompletableFuture.failedFuture(new InvalidRequestException("invalid-scopes",
-                    "scopes is required: a non-empty list of links:read, links:write, capacity:read, admin"));
+                    "scopes is required: a non-empty list of links:read, links:write, capacity:read, webhooks:write, admin"));
         }
         Set<Scope> scopes = EnumSet.noneOf(Scope.class);
         for (String label : request.scopes()) {

@@ -65,6 +65,9 @@ public interface ServiceConfig {
     /** The deny-list: rules from a file, and how often every node re-reads the shared ones. */
     DenylistConfig denylist();
 
+    /** Webhooks: whether their URLs may lead to internal addresses. */
+    WebhooksConfig webhooks();
+
     /** Capacity planning: how often and how thoroughly the stores are measured. */
     CapacityConfig capacity();
 

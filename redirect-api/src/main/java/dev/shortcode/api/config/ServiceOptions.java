@@ -51,12 +51,14 @@ import java.util.Optional;
  * @param bulk                the limits of one bulk stream
  * @param limits              the default rate limits and quotas of API keys
  * @param appLinks            the app-link association files served under {@code /.well-known/}
+ * @param webhooks            whether webhook URLs may lead to internal addresses
  */
 public record ServiceOptions(DataDirectory dataDirectory, String baseUrl, String baseHost, int redirectStatus, TtlPolicy ttlPolicy,
         Duration idempotencyTtl, Optional<String> adminKey, IssuerOptions issuer, Optional<RedisStorageOptions> redis,
         Optional<HBaseArchiveOptions> hbase, EmbeddedOptions embeddedOptions, ColdReadOptions coldRead, Duration issuedCountInterval,
         boolean refuseInternalAddresses, DenylistOptions denylist, CapacityOptions capacity, HttpOptions http,
-        StatsOptions stats, BulkOptions bulk, LimitOptions limits, AppLinksOptions appLinks) {
+        StatsOptions stats, BulkOptions bulk, LimitOptions limits, AppLinksOptions appLinks,
+        WebhooksOptions webhooks) {
 
     private static final String KEY = IssuerOptions.PREFIX;
 
@@ -121,7 +123,7 @@ public record ServiceOptions(DataDirectory dataDirectory, String baseUrl, String
                 hbase, embedded, coldRead, issuedCountInterval, config.refuseInternalAddresses(), DenylistOptions.from(config.denylist()),
                 CapacityOptions.from(config.capacity()), HttpOptions.from(config.http()), StatsOptions.from(config.stats()),
                 BulkOptions.from(config.bulk()), LimitOptions.from(config.limits()),
-                AppLinksOptions.from(config.appLinks()));
+                AppLinksOptions.from(config.appLinks()), WebhooksOptions.from(config.webhooks()));
     }
 
     private static DataDirectory dataDirectory(String path) {

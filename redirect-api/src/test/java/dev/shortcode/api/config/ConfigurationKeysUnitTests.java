@@ -116,6 +116,7 @@ class ConfigurationKeysUnitTests {
                 key("shortcode.denylist.file", e, DIR.resolve("deny.txt").toString(), Optional.of(DIR.resolve("deny.txt")), "\0",
                         s -> s.denylist().file()),
                 key("shortcode.denylist.refresh", e, "PT5S", Duration.ofSeconds(5), "PT0S", s -> s.denylist().refresh()),
+                key("shortcode.webhooks.allow-internal-addresses", e, "true", true, "yes", s -> s.webhooks().allowInternalAddresses()),
                 // click statistics
                 key("shortcode.stats.enabled", e, "false", false, "ture", s -> s.stats().enabled()),
                 key("shortcode.stats.flush-interval", e, "PT5S", Duration.ofSeconds(5), "PT0.01S", s -> s.stats().flushInterval()),
