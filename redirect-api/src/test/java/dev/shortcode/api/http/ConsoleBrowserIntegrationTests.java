@@ -32,8 +32,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * The console in a real headless Chromium against the service on embedded storage, driven as a
  * person would: sign in, create a link through the form, open its page and see its clicks drawn
- * and tabled as the stats API counts them, edit, disable and enable, delete; a refusal's detail
- * beside the field it names; an admin's keys, deny-list and reports. On every page: no serious or
+ * and tabled as the stats API counts them, edit, disable and enable, delete; find links by search
+ * and by tag; a refusal's detail beside the field it names; an admin's keys, deny-list and reports. On every page: no serious or
  * critical accessibility violation (axe-core), no sideways scrolling at 390 px, no browser console
  * error. Screenshots go to {@code target/console-*.png} at 1280 and 390 px.
  */
@@ -241,6 +241,58 @@ class ConsoleBrowserIntegrationTests {
         assertThat(chromium.driver().findElements(By.cssSelector("#nav [data-admin]")).stream().noneMatch(WebElement::isDisplayed)).as("no admin pages offered").isTrue();
         checkPage("create without links:write");
         assertThat(chromium.warningsAndErrors(refused(400).or(refused(403)))).as("browser console errors and warnings").isEmpty();
+    }
+
+    @Test
+    void find_listsTheKeysLinksNewestFirst_bySearchAndByTag_andTheFormSendsTitleAndTags() throws IOException {
+        String writer = key("links:write", "links:read");
+        String spring = ApiClient.create(writer, Map.of("url", "https://shop.example/spring", "title", "Spring sale", "tags",
+                List.of("spring", "sms"))).then().statusCode(201).extract().path("code");
+        String summer = ApiClient.create(writer, Map.of("url", "https://shop.example/summer", "title", "Summer sale", "tags",
+                List.of("summer"))).then().statusCode(201).extract().path("code");
+        String blog = createCode(writer, "https://blog.example/post");
+        createCode(key("links:write"), "https://shop.example/someone-elses-summer");
+
+        chromium.driver().get(console.toString());
+        signIn(writer);
+        find("[data-test=create-url]").sendKeys("https://shop.example/autumn");
+        find("#create-title").sendKeys("Autumn sale");
+        find("#create-tags").sendKeys("autumn, sms");
+        find("[data-test=create-submit]").click();
+        WebElement shortUrl = wait.until(d -> visible(d.findElements(By.cssSelector("[data-test=created-short-url]"))));
+        String autumn = shortUrl.getText().substring(shortUrl.getText().lastIndexOf('/') + 1);
+        JsonNode created = read(as(writer).get("/api/v1/links/" + autumn).then().statusCode(200).extract().asString());
+        assertThat(created.path("title").asText()).isEqualTo("Autumn sale");
+        assertThat(created.path("tags").toString()).isEqualTo("[\"autumn\",\"sms\"]");
+
+        find("#nav a[href='#/find']").click();
+        wait.until(d -> rows(d).size() == 4);
+        assertThat(rows(chromium.driver())).as("the key's own links, newest first").containsExactly(autumn, blog, summer, spring);
+        assertThat(find("[data-test=link-row][data-code='" + spring + "']").getText()).contains("Spring sale").contains("sms")
+                .contains("https://shop.example/spring");
+        checkPage("find");
+
+        find("[data-test=search]").sendKeys("summer");
+        wait.until(d -> rows(d).equals(List.of(summer)));
+
+        find("[data-test=search]").sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.BACK_SPACE);
+        wait.until(d -> rows(d).size() == 4);
+        WebElement sms = find(".chip[data-tag='sms']");
+        assertThat(sms.getText()).isEqualTo("sms · 2");
+        sms.click();
+        wait.until(d -> rows(d).equals(List.of(autumn, spring)));
+        assertThat(sms.getAttribute("aria-pressed")).isEqualTo("true");
+
+        find("[data-test=link-row][data-code='" + spring + "'] a").click();
+        wait.until(d -> d.getCurrentUrl().endsWith("#/links/" + spring));
+        assertThat(find("[data-field='title']").getText()).isEqualTo("Spring sale");
+        assertThat(chromium.warningsAndErrors(refused(403))).as("browser console errors and warnings (a key that is no admin's is "
+                + "refused the key listing and the capacity report)").isEmpty();
+    }
+
+    /** The codes of the Find page's rows, top to bottom. */
+    private static List<String> rows(org.openqa.selenium.WebDriver driver) {
+        return driver.findElements(By.cssSelector("[data-test=link-row]")).stream().map(e -> e.getAttribute("data-code")).toList();
     }
 
     @Test
