@@ -52,6 +52,7 @@ export function render(ctx) {
     try {
       const created = await call('POST', '/api/v1/links', body);
       showResult(ctx, result, created);
+      result.querySelector('[data-test=created-short-url]').focus();
       form.reset();
       otherTtl.wrap.hidden = true;
       ctx.status('Created ' + created.shortUrl);

@@ -170,7 +170,11 @@ function editForm(ctx, link, path, saved) {
 
 // ------------------------------------------------------------------ statistics
 
+let statsSeq = 0;
+
 async function drawStats(ctx, box, path, days) {
+  const mine = ++statsSeq;
+  ['daily', 'hourly'].forEach((name) => { if (ctx.charts[name]) { ctx.charts[name].destroy(); delete ctx.charts[name]; } });
   const range = h('select', { id: 'stats-range', name: 'range' },
     RANGES.map(([n, label]) => h('option', { value: String(n), selected: n === days, text: label })));
   range.addEventListener('change', () => drawStats(ctx, box, path, Number(range.value)));
@@ -195,9 +199,10 @@ async function drawStats(ctx, box, path, days) {
       call('GET', withQuery(path + '/stats', { unit: 'hour', units: hoursKept() })),
     ]);
   } catch (e) {
-    side.append(h('p', { class: 'error', role: 'alert', text: 'No statistics: ' + e.message }));
+    if (mine === statsSeq) side.append(h('p', { class: 'error', role: 'alert', text: 'No statistics: ' + e.message }));
     return;
   }
+  if (mine !== statsSeq) return; // another range was asked for meanwhile
   box.setAttribute('data-unit-reference', daily.unitReference);
   ctx.charts.daily = timeChart(dailyChart, daily.series.map((p) => unixSeconds(p.start)), [
     { label: 'humans', values: daily.series.map((p) => p.humans) },

@@ -32,8 +32,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * The console in a real headless Chromium against the service on embedded storage, driven as a
  * person would: sign in, create a link through the form, open its page and see its clicks drawn
- * and tabled as the stats API counts them, edit, disable and enable, delete; a refusal's detail
- * beside the field it names; an admin's keys, deny-list and reports. On every page: no serious or
+ * and tabled as the stats API counts them, edit, disable and enable, delete; find links by search
+ * and by tag; a refusal's detail beside the field it names; an admin's keys, deny-list and reports. On every page: no serious or
  * critical accessibility violation (axe-core), no sideways scrolling at 390 px, no browser console
  * error. Screenshots go to {@code target/console-*.png} at 1280 and 390 px.
  */
@@ -67,7 +67,11 @@ class ConsoleBrowserIntegrationTests {
 
     @Test
     void signIn_create_seeItsStatsAsTheApiCountsThem_edit_disable_enable_delete() throws IOException {
+        long opened = System.nanoTime();
         chromium.driver().get(console.toString());
+        wait.until(d -> visible(d.findElements(By.cssSelector("[data-test=login-key]"))));
+        long shown = System.nanoTime();
+        System.out.println("console first view, empty cache: " + pageTiming() + "; open to sign-in form " + (shown - opened) / 1_000_000 + " ms");
         checkPage("sign-in");
         signIn(ADMIN_KEY);
 
@@ -137,6 +141,22 @@ class ConsoleBrowserIntegrationTests {
         chromium.screenshot("target/console-link-phone.png");
         chromium.resize(1280, 1000);
 
+        // The link page's first view and a 400-day range, reported for docs/BENCHMARKS.md (measured, not asserted).
+        long began = System.nanoTime();
+        chromium.driver().navigate().refresh();
+        wait.until(d -> d.findElements(By.cssSelector("[data-test=stats-chart] canvas")).size() == 2
+                && d.findElements(By.cssSelector("#stats-totals [data-field]")).size() == 5);
+        long drawn = System.nanoTime();
+        String timing = pageTiming();
+        new Select(find("#stats-range")).selectByValue("400");
+        long asked = System.nanoTime();
+        wait.until(d -> d.findElement(By.id("cap-daily")).getText().contains("400")
+                && d.findElements(By.cssSelector("#stats-totals [data-field]")).size() == 5
+                && (Boolean) chromium.script("return consoleState.charts.daily && consoleState.charts.daily.data[0].length === 400"));
+        System.out.println("console link page, reloaded with the files cached: " + timing + "; load to charts drawn " + (drawn - began) / 1_000_000
+                + " ms; 400 days of daily stats drawn in " + (System.nanoTime() - asked) / 1_000_000 + " ms");
+        assertThat(find("#stats-totals [data-field='clicks']").getAttribute("data-value")).isEqualTo("13");
+
         // Edit: the url changes, the targets stay.
         find("[data-test=edit]").click();
         WebElement url = find("[data-test=edit-url]");
@@ -197,6 +217,17 @@ class ConsoleBrowserIntegrationTests {
         find("[data-test=create-submit]").click();
         wait.until(d -> d.findElement(By.id("create-url-error")).getText().equals("url scheme 'ftp' is not allowed; use http or https"));
         assertThat(element("#create-alias-error").getText()).isEmpty();
+
+        // A duration typed in: its refusal under the duration field.
+        url.sendKeys(Keys.chord(Keys.CONTROL, "a"), "https://example.com/console/ttl");
+        assertThat(element("#create-ttl-other").isDisplayed()).as("the duration field before Other is chosen").isFalse();
+        new Select(find("#create-ttl")).selectByVisibleText("Other duration…");
+        find("#create-ttl-other").sendKeys("P2Y");
+        find("[data-test=create-submit]").click();
+        String ttlDetail = as(ADMIN_KEY).body(Map.of("url", "https://example.com/console/ttl", "ttl", "P2Y")).post("/api/v1/links")
+                .then().statusCode(400).extract().path("detail");
+        wait.until(d -> d.findElement(By.id("create-ttl-other-error")).getText().equals(ttlDetail));
+        assertThat(element("#create-url-error").getText()).isEmpty();
         assertThat(chromium.warningsAndErrors(refused(400))).as("browser console errors and warnings").isEmpty();
 
         // A key that may read but not create: signed in, the create is refused with the problem shown.
@@ -210,6 +241,58 @@ class ConsoleBrowserIntegrationTests {
         assertThat(chromium.driver().findElements(By.cssSelector("#nav [data-admin]")).stream().noneMatch(WebElement::isDisplayed)).as("no admin pages offered").isTrue();
         checkPage("create without links:write");
         assertThat(chromium.warningsAndErrors(refused(400).or(refused(403)))).as("browser console errors and warnings").isEmpty();
+    }
+
+    @Test
+    void find_listsTheKeysLinksNewestFirst_bySearchAndByTag_andTheFormSendsTitleAndTags() throws IOException {
+        String writer = key("links:write", "links:read");
+        String spring = ApiClient.create(writer, Map.of("url", "https://shop.example/spring", "title", "Spring sale", "tags",
+                List.of("spring", "sms"))).then().statusCode(201).extract().path("code");
+        String summer = ApiClient.create(writer, Map.of("url", "https://shop.example/summer", "title", "Summer sale", "tags",
+                List.of("summer"))).then().statusCode(201).extract().path("code");
+        String blog = createCode(writer, "https://blog.example/post");
+        createCode(key("links:write"), "https://shop.example/someone-elses-summer");
+
+        chromium.driver().get(console.toString());
+        signIn(writer);
+        find("[data-test=create-url]").sendKeys("https://shop.example/autumn");
+        find("#create-title").sendKeys("Autumn sale");
+        find("#create-tags").sendKeys("autumn, sms");
+        find("[data-test=create-submit]").click();
+        WebElement shortUrl = wait.until(d -> visible(d.findElements(By.cssSelector("[data-test=created-short-url]"))));
+        String autumn = shortUrl.getText().substring(shortUrl.getText().lastIndexOf('/') + 1);
+        JsonNode created = read(as(writer).get("/api/v1/links/" + autumn).then().statusCode(200).extract().asString());
+        assertThat(created.path("title").asText()).isEqualTo("Autumn sale");
+        assertThat(created.path("tags").toString()).isEqualTo("[\"autumn\",\"sms\"]");
+
+        find("#nav a[href='#/find']").click();
+        wait.until(d -> rows(d).size() == 4);
+        assertThat(rows(chromium.driver())).as("the key's own links, newest first").containsExactly(autumn, blog, summer, spring);
+        assertThat(find("[data-test=link-row][data-code='" + spring + "']").getText()).contains("Spring sale").contains("sms")
+                .contains("https://shop.example/spring");
+        checkPage("find");
+
+        find("[data-test=search]").sendKeys("summer");
+        wait.until(d -> rows(d).equals(List.of(summer)));
+
+        find("[data-test=search]").sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.BACK_SPACE);
+        wait.until(d -> rows(d).size() == 4);
+        WebElement sms = find(".chip[data-tag='sms']");
+        assertThat(sms.getText()).isEqualTo("sms · 2");
+        sms.click();
+        wait.until(d -> rows(d).equals(List.of(autumn, spring)));
+        assertThat(sms.getAttribute("aria-pressed")).isEqualTo("true");
+
+        find("[data-test=link-row][data-code='" + spring + "'] a").click();
+        wait.until(d -> d.getCurrentUrl().endsWith("#/links/" + spring));
+        assertThat(find("[data-field='title']").getText()).isEqualTo("Spring sale");
+        assertThat(chromium.warningsAndErrors(refused(403))).as("browser console errors and warnings (a key that is no admin's is "
+                + "refused the key listing and the capacity report)").isEmpty();
+    }
+
+    /** The codes of the Find page's rows, top to bottom. */
+    private static List<String> rows(org.openqa.selenium.WebDriver driver) {
+        return driver.findElements(By.cssSelector("[data-test=link-row]")).stream().map(e -> e.getAttribute("data-code")).toList();
     }
 
     @Test
@@ -322,6 +405,14 @@ class ConsoleBrowserIntegrationTests {
 
     private static WebElement visible(List<WebElement> elements) {
         return elements.stream().filter(WebElement::isDisplayed).findFirst().orElse(null);
+    }
+
+    /** The load of the current document: DOMContentLoaded, requests, bytes over the wire. */
+    private String pageTiming() {
+        return String.valueOf(chromium.script("const n = performance.getEntriesByType('navigation')[0];"
+                + "const r = performance.getEntriesByType('resource');"
+                + "return 'DOMContentLoaded ' + Math.round(n.domContentLoadedEventEnd) + ' ms, ' + (r.length + 1) + ' requests, '"
+                + " + Math.round((n.transferSize + r.reduce((s, e) => s + e.transferSize, 0)) / 1024) + ' kB'"));
     }
 
     private long number(String script) {
