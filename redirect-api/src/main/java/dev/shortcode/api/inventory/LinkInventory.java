@@ -11,6 +11,8 @@ import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.ApiKeyStore;
 import dev.shortcode.core.store.HotStore;
 import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.Restorable;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -26,7 +28,8 @@ import java.util.concurrent.CompletionStage;
  * <h2>Status</h2>
  * A link is {@code disabled} when moderation holds it (an admin's disable or a deny-list rule),
  * else {@code live} when the hot store holds this link (the same creation time: not a later link
- * of a wrapped code) or the link is permanent (a cold read brings it back), else {@code expired}.
+ * of a wrapped code) or a read would bring it back from the archive ({@link Restorable}: a
+ * permanent link, or one younger than its TTL, which a lost Redis dropped), else {@code expired}.
  * Nothing sweeps expired links: the status is read at listing time, so it is always right.
  *
  * <h2>Several owners</h2>
@@ -52,8 +55,10 @@ public final class LinkInventory {
     private final HotStore hotStore;
     private final ApiKeyStore keys;
     private final LinkReader reader;
+    private final Clock clock;
 
-    public LinkInventory(LinkIndex index, HotStore hotStore, ApiKeyStore keys, LinkReader reader) {
+    public LinkInventory(LinkIndex index, HotStore hotStore, ApiKeyStore keys, LinkReader reader, Clock clock) {
+        this.clock = clock;
         this.index = index;
         this.hotStore = hotStore;
         this.keys = keys;
@@ -153,7 +158,8 @@ public final class LinkInventory {
             if (held) {
                 return Optional.of(reader.view(hot.get()).withStatus("live"));
             }
-            return Optional.of(reader.view(link).withStatus(link.permanent() ? "live" : "expired"));
+            // What a read would do: serve it from the archive (and put it back) while it cannot have expired.
+            return Optional.of(reader.view(link).withStatus(Restorable.fromArchive(link, clock.millis()) ? "live" : "expired"));
         });
     }
 

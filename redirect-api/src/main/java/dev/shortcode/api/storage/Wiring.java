@@ -218,7 +218,7 @@ public class Wiring {
     @Produces
     @Singleton
     LinkInventory inventory(Storage storage, LinkReader reader) {
-        return new LinkInventory(storage.linkIndex(), storage.hotStore(), storage.apiKeys(), reader);
+        return new LinkInventory(storage.linkIndex(), storage.hotStore(), storage.apiKeys(), reader, Clock.systemUTC());
     }
 
     @Produces
