@@ -134,13 +134,13 @@ public final class HBaseArchive implements Archive {
             return CompletableFuture.failedFuture(e);
         }
         if (toRead.isEmpty()) {
-            return send(puts);
+            return send(puts, batch.size());
         }
         return current(toRead).thenCompose(current -> {
             IndexCells.Changes changes = index.changes(batch, current);
             puts.addAll(changes.puts());
             // the old rows go before the new cell: a retry of a half-done write still reads the old version
-            return sendDeletes(changes.deletes()).thenCompose(ignored -> send(puts));
+            return sendDeletes(changes.deletes()).thenCompose(ignored -> send(puts, batch.size()));
         });
     }
 
@@ -174,7 +174,7 @@ public final class HBaseArchive implements Archive {
                 "archive delete of " + deletes.size() + " index rows from " + linksName);
     }
 
-    private CompletableFuture<Void> send(List<Put> puts) {
+    private CompletableFuture<Void> send(List<Put> puts, int mutations) {
         List<CompletableFuture<?>> acks = new ArrayList<>();
         if (puts.size() < batchSize) {
             acks.addAll(mutator.mutate(puts));
@@ -184,7 +184,7 @@ public final class HBaseArchive implements Archive {
             }
         }
         return Futures.bounded(CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new)), deadline,
-                "archive write of " + puts.size() + " cells to " + linksName);
+                "archive write of " + mutations + " mutations to " + linksName + " (" + puts.size() + " rows with the index's)");
     }
 
     @Override

@@ -24,6 +24,7 @@ import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.AsyncTable;
+import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
@@ -39,7 +40,8 @@ import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
  * so a selective filter costs few round trips. The merged rows are checked in steps against the
  * links' own cells (one multi-get per step): a row whose link is gone, or whose code now holds a
  * link of another creation time (a wrapped code), or one left by an update or a removal not yet
- * written, is skipped; the query's filters are applied to the link. At most the query's budget of
+ * written, is skipped (a wrapped code's row is also deleted, see {@link #forget}); the query's
+ * filters are applied to the link. At most the query's budget of
  * index rows is checked per page; a page that ends on its budget or limit names the last position
  * it checked, like the embedded index. An external id is one Get of its row (whose columns are
  * the codes that carried it) and the check of those links.
@@ -47,6 +49,8 @@ import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
  * <p>Stages complete on HBase client threads.
  */
 final class HBaseLinkIndex implements LinkIndex {
+
+    private static final System.Logger LOG = System.getLogger(HBaseLinkIndex.class.getName());
 
     /** Index rows checked against their links in one multi-get. */
     private static final int STEP = 128;
@@ -116,8 +120,8 @@ final class HBaseLinkIndex implements LinkIndex {
                 });
     }
 
-    /** One index row met by a scan: its unsalted key (the merge order) and the position it names. */
-    private record Entry(byte[] key, Position position) {}
+    /** One index row met by a scan: its bucket, unsalted key (the merge order), cell timestamp and the position it names. */
+    private record Entry(int bucket, byte[] key, long timestamp, Position position) {}
 
     /** One bucket's scan: the rows read but not merged yet, and where it goes on. */
     private final class Bucket {
@@ -147,7 +151,8 @@ final class HBaseLinkIndex implements LinkIndex {
                         byte[] lastKey = null;
                         for (Result row : rows) {
                             lastKey = IndexRowKey.unsalted(row.getRow());
-                            buffered.add(new Entry(lastKey, IndexKeys.position(lastKey, prefixLength)));
+                            long timestamp = row.rawCells()[0].getTimestamp();
+                            buffered.add(new Entry(bucket, lastKey, timestamp, IndexKeys.position(lastKey, prefixLength)));
                         }
                         if (rows.size() < limit) {
                             exhausted = true;
@@ -173,6 +178,7 @@ final class HBaseLinkIndex implements LinkIndex {
         private final List<LinkRecord> found = new ArrayList<>();
         private Position last;
         private int looked;
+        private int steps;
 
         Listing(LinkQuery query) {
             this.query = query;
@@ -208,10 +214,12 @@ final class HBaseLinkIndex implements LinkIndex {
         }
 
         private CompletableFuture<LinkPage> step() {
-            List<Entry> candidates = new ArrayList<>(STEP);
+            // the first step checks no more rows than the page can show: enough when most rows pass
+            int size = steps++ == 0 ? Math.min(STEP, query.limit()) : STEP;
+            List<Entry> candidates = new ArrayList<>(size);
             boolean end = false;
             merge:
-            while (candidates.size() < STEP && looked + candidates.size() < query.budget()) {
+            while (candidates.size() < size && looked + candidates.size() < query.budget()) {
                 Bucket next = null;
                 for (Bucket bucket : buckets) {
                     Entry head = bucket.buffered.peek();
@@ -240,6 +248,9 @@ final class HBaseLinkIndex implements LinkIndex {
                     looked++;
                     last = at;
                     LinkRecord link = records.get(i);
+                    if (link != null && link.createdAtMillis() > at.createdAtMillis()) {
+                        forget(candidates.get(i));
+                    }
                     if (link != null && link.createdAtMillis() == at.createdAtMillis() && query.matches(link)) {
                         found.add(link);
                         if (found.size() == query.limit()) {
@@ -257,6 +268,22 @@ final class HBaseLinkIndex implements LinkIndex {
                 return refill().thenCompose(ignored -> step());
             });
         }
+    }
+
+    /**
+     * Deletes the row of a link whose code now holds a later link (the pool wrapped, the old link
+     * had expired): no write of the old link can come any more but a late replay, so the row is
+     * dead for good, and the listing that met it saves the next ones the check. The Delete hides
+     * the row's cells up to the one the listing saw. A row whose link is merely absent is left alone: its link's cell may be on
+     * its way. Fire and forget: a failure leaves the row for the next listing.
+     */
+    private void forget(Entry stale) {
+        Delete delete = new Delete(keys.salted(stale.bucket(), stale.key())).addFamily(IndexCells.FAMILY, stale.timestamp());
+        links.delete(delete).whenComplete((ok, error) -> {
+            if (error != null) {
+                LOG.log(System.Logger.Level.DEBUG, "stale index row not deleted: {0}", error.toString());
+            }
+        });
     }
 
     /** Where the scans start: after the cursor, or at the newest link created before {@code createdBefore}. */

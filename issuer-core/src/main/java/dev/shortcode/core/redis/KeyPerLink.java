@@ -17,8 +17,8 @@ import java.util.concurrent.CompletableFuture;
 final class KeyPerLink implements LinkSlots {
 
     /*
-     * The scripts read fields 2 to 4 of LinkRecordCodec's formats 1 to 3 (with targets, with metadata):
-     * "1\t<version>\t<createdAt>\t<ttl>\t..." "2\t..." or "3\t...", the same in all, numbers in base 36
+     * The scripts read fields 2 to 4 of LinkRecordCodec's formats 1, 2 (with device targets) and 3 (with metadata):
+     * "1\t<version>\t<createdAt>\t<ttl>\t...", "2\t..." or "3\t...", the same in all three, numbers in base 36
      * (RedisHotStoreUnitTests pins that layout).
      */
 
