@@ -1,8 +1,6 @@
 package dev.shortcode.core.embedded;
 
 import dev.shortcode.core.store.IdempotencyStore;
-import org.rocksdb.ColumnFamilyHandle;
-import org.rocksdb.RocksDBException;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Duration;
@@ -13,6 +11,8 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.RocksDBException;
 
 /**
  * Idempotency keys in the {@code idempotency} column family of the {@link EmbeddedDatabase}, with

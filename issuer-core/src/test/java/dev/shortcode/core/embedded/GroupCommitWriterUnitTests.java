@@ -3,6 +3,7 @@ package dev.shortcode.core.embedded;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.shortcode.core.store.ApiKey;
+import dev.shortcode.core.store.IdempotencyStore;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.UpdateResult;
 import dev.shortcode.core.store.WriterStats;
@@ -314,6 +315,27 @@ class GroupCommitWriterUnitTests {
         assertThat(answers).containsExactly(false, true);
         assertThat(join(store.get("early"))).map(LinkRecord::url).contains("https://early.example/");
         assertThat(join(store.get("gone"))).map(LinkRecord::url).contains("https://again.example/");
+    }
+
+    @Test
+    void oneBatch_groupsOfTwoColumnFamilies_eachReadsItsOwnKeysAhead() throws Exception {
+        open(1024, 1024);
+        EmbeddedIdempotencyStore refs = new EmbeddedIdempotencyStore(storage, clock);
+        join(store.create(link("taken", "https://taken.example/")));
+        join(refs.claim("k1/bulk", "done", Duration.ofDays(1)));
+        join(refs.complete("k1/bulk", "done", "c0de fp", Duration.ofDays(1)));
+        join(refs.claim("k1/bulk", "pending", Duration.ofDays(1)));
+        CompletionStage<List<Boolean>> links;
+        List<CompletionStage<IdempotencyStore.Claim>> claims;
+
+        try (WriterPause pause = WriterPause.of(storage)) {
+            links = store.createAll(List.of(link("taken", "https://again.example/"), link("free", "https://free.example/")));
+            claims = refs.claimAll("k1/bulk", List.of("done", "pending", "free"), Duration.ofDays(1));
+        }
+
+        assertThat(join(links)).containsExactly(false, true);
+        assertThat(claims).extracting(GroupCommitWriterUnitTests::join).containsExactly(
+                new IdempotencyStore.Claim.Done("c0de fp"), new IdempotencyStore.Claim.Pending(), new IdempotencyStore.Claim.Won());
     }
 
     @Test
