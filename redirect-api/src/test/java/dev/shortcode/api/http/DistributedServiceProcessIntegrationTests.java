@@ -85,7 +85,7 @@ class DistributedServiceProcessIntegrationTests {
      * code it issued lies above it. Either that mark is stale by the flush (and must be read again
      * before it judges those codes), or, with a long watermark max-age, still fresh: the codes are
      * then within its slack, issued moments ago, and must still be looked up in HBase, which took
-     * them before Redis lost them.
+     * them before Redis lost them. Listings, read from HBase, still hold them, live.
      */
     @ParameterizedTest(name = "cached watermark stale at the flush: {0}")
     @ValueSource(booleans = {true, false})
@@ -117,6 +117,13 @@ class DistributedServiceProcessIntegrationTests {
                     assertThat(r.headers().firstValue("Location")).contains(link.getValue());
                     assertThat(node.send("GET", "/api/v1/links/" + link.getKey(), ApiClient.ADMIN_KEY, null).statusCode()).isEqualTo(200);
                 }
+                // The listing lives in the archive: Redis's loss takes nothing from it.
+                HttpResponse<String> listed = node.send("GET", "/api/v1/links?limit=1000", ApiClient.ADMIN_KEY, null);
+                assertThat(listed.statusCode()).as(listed.body()).isEqualTo(200);
+                for (String code : links.keySet()) {
+                    assertThat(listed.body()).as("listed after Redis lost everything").contains("\"code\":\"" + code + "\"");
+                }
+                assertThat(listed.body()).doesNotContain("\"status\":\"expired\"");
             }
         }
     }
