@@ -181,7 +181,7 @@ public final class WebhookDispatcher implements AutoCloseable {
         final Map<String, Message> failed = new HashMap<>();
         int nextDelivery;
         boolean held;
-        long claimedAt = Long.MIN_VALUE;
+        long claimedAt;
         boolean claiming;
 
         Lane(Webhook webhook) {
@@ -198,7 +198,7 @@ public final class WebhookDispatcher implements AutoCloseable {
                     if (holds) {
                         claimedAt = clock.millis();
                     } else {
-                        claimedAt = Long.MIN_VALUE;
+                        claimedAt = 0;
                     }
                     if (held && !holds) {
                         // Another node took over: it starts from the stored position, and so does this one if it gets it back.
@@ -335,7 +335,7 @@ public final class WebhookDispatcher implements AutoCloseable {
             }
             failed.remove(m.deliveryId);
             if (webhook.failingSinceMillis() != 0) {
-                store.update(webhook.id(), w -> w.failingSince(0)).thenCompose(w -> registry.changed());
+                store.update(webhook.id(), w -> w.failingSince(0)).thenCompose(w -> registry.changedHere());
             }
             pump(now); // the next one at once: a backlog drains at the receiver's pace
         }
@@ -343,10 +343,10 @@ public final class WebhookDispatcher implements AutoCloseable {
         private void failed(Message m, String answer, long now) {
             if (webhook.failingSinceMillis() == 0) {
                 webhook = webhook.failingSince(now);
-                store.update(webhook.id(), w -> w.failingSinceMillis() == 0 ? w.failingSince(now) : w).thenCompose(w -> registry.changed());
+                store.update(webhook.id(), w -> w.failingSinceMillis() == 0 ? w.failingSince(now) : w).thenCompose(w -> registry.changedHere());
             } else if (now - webhook.failingSinceMillis() >= DISABLE_AFTER_MILLIS) {
                 String reason = "every delivery failed for 3 days; last answer: " + answer;
-                store.update(webhook.id(), w -> w.disabled(reason)).thenCompose(w -> registry.changed());
+                store.update(webhook.id(), w -> w.disabled(reason)).thenCompose(w -> registry.changedHere());
             }
             if (m != message) {
                 record(m, "failed", answer); // a manual retry: tried once
