@@ -48,7 +48,8 @@ final class EmbeddedEventJournal implements EventJournal {
         this.filter = filter;
     }
 
-    boolean wants(WebhookEventType type, String ownerKeyId) {
+    @Override
+    public boolean wants(WebhookEventType type, String ownerKeyId) {
         return filter.wants(type, ownerKeyId);
     }
 

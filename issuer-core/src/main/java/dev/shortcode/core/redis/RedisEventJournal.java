@@ -85,7 +85,8 @@ final class RedisEventJournal implements EventJournal {
         return redis.incr(keys.webhooksVersion()).thenApply(v -> null);
     }
 
-    boolean wants(WebhookEventType type, String ownerKeyId) {
+    @Override
+    public boolean wants(WebhookEventType type, String ownerKeyId) {
         return filter.wants(type, ownerKeyId);
     }
 

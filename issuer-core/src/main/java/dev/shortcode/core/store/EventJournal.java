@@ -46,6 +46,11 @@ public interface EventJournal {
         boolean wants(WebhookEventType type, String ownerKeyId);
     }
 
+    /** Whether the filter wants an event, so that callers need not build those nobody wants. */
+    default boolean wants(WebhookEventType type, String ownerKeyId) {
+        return true;
+    }
+
     /** Records events that are not part of a link write (clicks, quotas, moderation); those the filter refuses are dropped. */
     CompletionStage<Void> append(List<LinkEvent> events);
 
