@@ -1,5 +1,7 @@
 package dev.shortcode.core;
 
+import dev.shortcode.core.index.ExternalIds;
+import dev.shortcode.core.index.LinkIndex;
 import dev.shortcode.core.lease.BlockSource;
 import dev.shortcode.core.read.LinkResolver;
 import dev.shortcode.core.store.ApiKeyStore;
@@ -43,6 +45,8 @@ import java.util.function.Supplier;
  * @param clicks      click statistics per link and owner
  * @param rateLimits  the API keys' rate limits and quotas: shared by all nodes where the backend
  *                    can (Redis), else this node's
+ * @param linkIndex   an owner's links by time, tag and external id, for listings (in the archive)
+ * @param externalIds which code holds each owner's external id
  * @param webhooks    the registered webhooks and their positions in the journal
  * @param events      the journal of the events webhooks are sent
  */
@@ -50,6 +54,7 @@ public record Storage(String kind, BlockSource blockSource, HotStore hotStore, A
         ApiKeyStore apiKeys, IdempotencyStore idempotency, Supplier<CompletionStage<StorageHealth>> health,
         Optional<Supplier<WriterStats>> writerStats, AutoCloseable closer, ModerationStore moderation,
         Function<SamplingOptions, StorageFootprint> footprint, ClickStore clicks, RateLimits rateLimits,
+        LinkIndex linkIndex, ExternalIds externalIds,
         WebhookStore webhooks, EventJournal events) implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Storage.class.getName());
@@ -69,6 +74,8 @@ public record Storage(String kind, BlockSource blockSource, HotStore hotStore, A
         Objects.requireNonNull(footprint, "footprint");
         Objects.requireNonNull(clicks, "clicks");
         Objects.requireNonNull(rateLimits, "rateLimits");
+        Objects.requireNonNull(linkIndex, "linkIndex");
+        Objects.requireNonNull(externalIds, "externalIds");
         Objects.requireNonNull(webhooks, "webhooks");
         Objects.requireNonNull(events, "events");
     }

@@ -10,6 +10,7 @@ import org.apache.hadoop.hbase.TableExistsException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.TableNotFoundException;
 import org.apache.hadoop.hbase.client.AsyncAdmin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
@@ -23,7 +24,11 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
  * <ul>
  *   <li><b>links</b>: family {@code l}, one version, row Bloom filter (a cold read of an unknown
  *       code, the common case for a negative cache miss, skips every store file), 16 KB blocks
- *       (point reads read less), pre-split on the salt byte into {@code pre-split-regions}.
+ *       (point reads read less), pre-split on the salt byte into {@code pre-split-regions}; and
+ *       family {@code i}, the link index ({@link IndexCells}), salted rows of its own beside the
+ *       links' (its keys hold a NUL byte, codes never do), 64 KB blocks for its scans. In the same
+ *       table so that a link and its index rows are one batch of Puts. A links table from before
+ *       the index gets the family added at start (when {@code create-tables} is on).
  *   <li><b>counts</b>: family {@code c}, one version, row Bloom filter; small, one region.
  *   <li><b>watermarks</b>: family {@code w}, one version, row Bloom filter, kept in memory; one row
  *       per code length.
@@ -86,7 +91,12 @@ final class ArchiveSchema {
     TableDescriptor linksDescriptor() {
         return TableDescriptorBuilder.newBuilder(links())
                 .setColumnFamily(family(LinkCells.FAMILY).setBlocksize(LINKS_BLOCK_SIZE).build())
+                .setColumnFamily(indexFamily())
                 .build();
+    }
+
+    ColumnFamilyDescriptor indexFamily() {
+        return family(IndexCells.FAMILY).build();
     }
 
     TableDescriptor countsDescriptor() {
@@ -148,6 +158,9 @@ final class ArchiveSchema {
                 moderationDescriptor(), clicksDescriptor())) {
             TableName name = table.getTableName();
             if (Futures.await(admin.tableExists(name), timeout, "look up table " + name)) {
+                if (name.equals(links())) {
+                    ensureIndexFamily(admin, timeout);
+                }
                 continue;
             }
             if (!config.createTables()) {
@@ -158,6 +171,27 @@ final class ArchiveSchema {
                     ? admin.createTable(table, LinkRowKey.splitKeys(config.preSplitRegions()))
                     : admin.createTable(table);
             ignoreIfExists(created, timeout, "create table " + name);
+        }
+    }
+
+    /** Adds the index family to a links table created before it existed. */
+    private void ensureIndexFamily(AsyncAdmin admin, Duration timeout) {
+        TableDescriptor links = Futures.await(admin.getDescriptor(links()), timeout, "describe table " + links());
+        if (links.hasColumnFamily(IndexCells.FAMILY)) {
+            return;
+        }
+        if (!config.createTables()) {
+            throw new HBaseArchiveException("table " + config.linksTableName() + " has no link index family 'i' and " + HBaseArchiveOptions.PREFIX
+                    + "create-tables is false: add it (alter '" + config.linksTableName() + "', NAME => 'i') or let the service add it",
+                    new java.io.IOException("family i missing"));
+        }
+        try {
+            Futures.await(admin.addColumnFamily(links(), indexFamily()), timeout, "add the index family to " + links());
+        } catch (HBaseArchiveException e) {
+            // another node added it first
+            if (!Futures.await(admin.getDescriptor(links()), timeout, "describe table " + links()).hasColumnFamily(IndexCells.FAMILY)) {
+                throw e;
+            }
         }
     }
 

@@ -7,9 +7,11 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -19,6 +21,7 @@ import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncBufferedMutator;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.AsyncTable;
+import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Put;
@@ -49,6 +52,12 @@ import org.apache.hadoop.hbase.util.Bytes;
  * batch, in any order, leaves the same newest cell per code. Order within a batch is therefore
  * irrelevant, and a batch that failed half-way is simply written again.
  *
+ * <h2>The link index</h2>
+ * Each link's index rows ({@link IndexCells}, family {@code i} of the same table) go with its cell:
+ * a batch of creates is one batch of Puts, link and index rows together, nothing read. A batch
+ * that updates or removes links first reads those links' current cells (one multi-get), sends the
+ * Deletes of the index rows they lose, then the Puts. Updates and removals are rare next to creates.
+ *
  * <h2>Counts</h2>
  * {@link #addIssued} is an HBase Increment; the client sends a nonce with it, so its own retries
  * after a lost answer are not counted twice. A caller that retries a failed {@code addIssued}
@@ -62,6 +71,7 @@ public final class HBaseArchive implements Archive {
     private final AsyncTable<AdvancedScanResultConsumer> links;
     private final AsyncTable<AdvancedScanResultConsumer> counts;
     private final AsyncBufferedMutator mutator;
+    private final IndexCells index;
     /** Mutations per write RPC batch ({@code write.batch-size}). */
     private final int batchSize;
     private final String linksName;
@@ -88,6 +98,7 @@ public final class HBaseArchive implements Archive {
                 .setRpcTimeout(rpcMs, TimeUnit.MILLISECONDS)
                 .build();
         this.batchSize = config.writeBatchSize();
+        this.index = new IndexCells(new IndexRowKey(config.indexBuckets()));
         this.linksName = schema.links().getNameAsString();
         this.countsName = schema.counts().getNameAsString();
         this.deadline = config.operationTimeout().plus(config.flushInterval()).plusSeconds(1);
@@ -107,15 +118,63 @@ public final class HBaseArchive implements Archive {
         if (batch.isEmpty()) {
             return CompletableFuture.completedFuture(null);
         }
-        List<Put> puts = new ArrayList<>(batch.size());
+        List<Put> puts = new ArrayList<>(batch.size() * 3);
+        Set<String> toRead;
         try {
             for (ArchiveMutation mutation : batch) {
                 puts.add(LinkCells.toPut(mutation));
+            }
+            toRead = IndexCells.needsCurrent(batch);
+            if (toRead.isEmpty()) {
+                // creates only: the index rows go in the same batch of Puts, nothing is read
+                puts.addAll(index.changes(batch, Map.of()).puts());
             }
         } catch (RuntimeException e) {
             // Checked before anything is buffered: a batch is never half-sent because of a bad entry.
             return CompletableFuture.failedFuture(e);
         }
+        if (toRead.isEmpty()) {
+            return send(puts, batch.size());
+        }
+        return current(toRead).thenCompose(current -> {
+            IndexCells.Changes changes = index.changes(batch, current);
+            puts.addAll(changes.puts());
+            // the old rows go before the new cell: a retry of a half-done write still reads the old version
+            return sendDeletes(changes.deletes()).thenCompose(ignored -> send(puts, batch.size()));
+        });
+    }
+
+    /** The archived links of {@code codes} as they are now; removed and unknown ones absent. */
+    private CompletableFuture<Map<String, LinkRecord>> current(Set<String> codes) {
+        List<String> ordered = new ArrayList<>(codes);
+        List<Get> gets = new ArrayList<>(ordered.size());
+        for (String code : ordered) {
+            gets.add(new Get(LinkRowKey.of(code)).addColumn(LinkCells.FAMILY, LinkCells.RECORD));
+        }
+        return Futures.bounded(links.getAll(gets), deadline, "archive read of " + gets.size() + " links before their update from " + linksName)
+                .thenApply(results -> {
+                    Map<String, LinkRecord> current = new HashMap<>();
+                    for (int i = 0; i < ordered.size(); i++) {
+                        String code = ordered.get(i);
+                        LinkCells.read(code, results.get(i)).ifPresent(link -> current.put(code, link));
+                    }
+                    return current;
+                });
+    }
+
+    private CompletableFuture<Void> sendDeletes(List<Delete> deletes) {
+        if (deletes.isEmpty()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        List<CompletableFuture<?>> acks = new ArrayList<>();
+        for (int from = 0; from < deletes.size(); from += batchSize) {
+            acks.add(links.batchAll(deletes.subList(from, Math.min(deletes.size(), from + batchSize))));
+        }
+        return Futures.bounded(CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new)), deadline,
+                "archive delete of " + deletes.size() + " index rows from " + linksName);
+    }
+
+    private CompletableFuture<Void> send(List<Put> puts, int mutations) {
         List<CompletableFuture<?>> acks = new ArrayList<>();
         if (puts.size() < batchSize) {
             acks.addAll(mutator.mutate(puts));
@@ -125,7 +184,7 @@ public final class HBaseArchive implements Archive {
             }
         }
         return Futures.bounded(CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new)), deadline,
-                "archive write of " + puts.size() + " mutations to " + linksName);
+                "archive write of " + mutations + " mutations to " + linksName + " (" + puts.size() + " rows with the index's)");
     }
 
     @Override

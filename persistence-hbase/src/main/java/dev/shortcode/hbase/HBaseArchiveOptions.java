@@ -24,6 +24,9 @@ import java.util.regex.Pattern;
  * @param clicksTable      click counts per link (and owner) per day and month
  * @param preSplitRegions  regions the links table starts with (1..256), spread over the salt byte;
  *                         only used when the table is created
+ * @param indexBuckets     salt buckets of the link index (1..256; {@code index.salt-buckets}): a
+ *                         listing merges one scan per bucket, and one owner's newest rows land in
+ *                         this many places; part of the stored format, so fixed once rows exist
  * @param compression      block compression of new tables: {@code NONE} or {@code GZ} run on any JVM;
  *                         {@code SNAPPY}, {@code LZ4}, {@code ZSTD} need native or extra codecs on
  *                         the region servers
@@ -47,6 +50,7 @@ public record HBaseArchiveOptions(
         String keysTable,
         String clicksTable,
         int preSplitRegions,
+        int indexBuckets,
         String compression,
         boolean createTables,
         int writeBatchSize,
@@ -72,6 +76,8 @@ public record HBaseArchiveOptions(
     public static final String DEFAULT_CLICKS_TABLE = "clicks";
     /** Default of {@code preSplitRegions}, as the key takes it. */
     public static final String DEFAULT_PRE_SPLIT_REGIONS = "16";
+    /** Default of {@code indexBuckets}, as the key takes it: one owner's creates spread over 16 regions. */
+    public static final String DEFAULT_INDEX_BUCKETS = "16";
     /** Default of {@code compression}, as the key takes it. */
     public static final String DEFAULT_COMPRESSION = "GZ";
     /** Default of {@code createTables}, as the key takes it. */
@@ -109,6 +115,9 @@ public record HBaseArchiveOptions(
         requireDistinctTables(linksTable, countsTable, watermarksTable, keysTable, clicksTable);
         if (preSplitRegions < 1 || preSplitRegions > MAX_REGIONS) {
             throw new ConfigException(PREFIX + "pre-split-regions", preSplitRegions + " is outside 1.." + MAX_REGIONS);
+        }
+        if (indexBuckets < 1 || indexBuckets > MAX_REGIONS) {
+            throw new ConfigException(PREFIX + "index.salt-buckets", indexBuckets + " is outside 1.." + MAX_REGIONS);
         }
         if (compression == null || !COMPRESSIONS.contains(compression.toUpperCase(Locale.ROOT))) {
             throw new ConfigException(PREFIX + "compression", compression + " is not one of " + COMPRESSIONS);
@@ -202,6 +211,7 @@ public record HBaseArchiveOptions(
         private String keysTable = DEFAULT_KEYS_TABLE;
         private String clicksTable = DEFAULT_CLICKS_TABLE;
         private int preSplitRegions = Integer.parseInt(DEFAULT_PRE_SPLIT_REGIONS);
+        private int indexBuckets = Integer.parseInt(DEFAULT_INDEX_BUCKETS);
         private String compression = DEFAULT_COMPRESSION;
         private boolean createTables = Boolean.parseBoolean(DEFAULT_CREATE_TABLES);
         private int writeBatchSize = Integer.parseInt(DEFAULT_WRITE_BATCH_SIZE);
@@ -256,6 +266,11 @@ public record HBaseArchiveOptions(
             return this;
         }
 
+        public Builder indexBuckets(int buckets) {
+            this.indexBuckets = buckets;
+            return this;
+        }
+
         public Builder compression(String compression) {
             this.compression = compression;
             return this;
@@ -288,7 +303,7 @@ public record HBaseArchiveOptions(
 
         public HBaseArchiveOptions build() {
             return new HBaseArchiveOptions(zookeeperQuorum, znodeParent, namespace, linksTable, countsTable, watermarksTable, keysTable,
-                    clicksTable, preSplitRegions, compression, createTables, writeBatchSize, flushInterval, operationTimeout, rpcTimeout);
+                    clicksTable, preSplitRegions, indexBuckets, compression, createTables, writeBatchSize, flushInterval, operationTimeout, rpcTimeout);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.shortcode.hbase;
 
+import dev.shortcode.core.index.LinkIndex;
 import dev.shortcode.core.store.StorageFootprint;
 import java.io.IOException;
 import java.time.Clock;
@@ -16,7 +17,8 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 
 /**
  * One connection to the HBase cluster and what runs over it: the {@link HBaseArchive}, the
- * {@link HBaseWatermarkStore}, the {@link HBaseApiKeyStore} and the {@link HBaseClickArchive}. {@link #open} connects through ZooKeeper, creates missing tables
+ * {@link HBaseWatermarkStore}, the {@link HBaseApiKeyStore}, the {@link HBaseClickArchive} and
+ * the {@link HBaseLinkIndex}. {@link #open} connects through ZooKeeper, creates missing tables
  * (see {@link ArchiveSchema}) and fails the start with an {@link HBaseArchiveException} when the
  * cluster does not answer within a few operation timeouts. {@link #close} flushes the archive's
  * write buffer and closes the connection.
@@ -43,9 +45,11 @@ public final class HBaseStorage implements ArchiveStorage {
     private final HBaseModerationStore moderation;
     private final HBaseClickArchive clicks;
     private final HBaseArchiveOptions config;
+    private final LinkIndex linkIndex;
 
     private HBaseStorage(AsyncConnection connection, HBaseArchive archive, HBaseWatermarkStore watermarks, HBaseApiKeyStore apiKeys,
-            HBaseModerationStore moderation, HBaseClickArchive clicks, HBaseArchiveOptions config) {
+            HBaseModerationStore moderation, HBaseClickArchive clicks, LinkIndex linkIndex, HBaseArchiveOptions config) {
+        this.linkIndex = linkIndex;
         this.connection = connection;
         this.config = config;
         this.archive = archive;
@@ -74,7 +78,7 @@ public final class HBaseStorage implements ArchiveStorage {
                     new HBaseWatermarkStore(connection, schema.watermarks(), config),
                     new HBaseApiKeyStore(connection, schema.keys(), config),
                     new HBaseModerationStore(connection, schema.moderation(), config), new HBaseClickArchive(connection, schema, config),
-                    config);
+                    new HBaseLinkIndex(connection, schema, config), config);
             LOG.log(System.Logger.Level.INFO, "HBase archive ready in namespace {0} via {1} after {2} ms", config.namespace(),
                     config.zookeeperQuorum(), (System.nanoTime() - started) / 1_000_000);
             return storage;
@@ -135,6 +139,12 @@ public final class HBaseStorage implements ArchiveStorage {
     @Override
     public ClickArchive clicks() {
         return clicks;
+    }
+
+    /** The listings over the index rows the archive writes with each link; valid until {@link #close}. */
+    @Override
+    public LinkIndex linkIndex() {
+        return linkIndex;
     }
 
     /** One read of the watermark table, bounded by the operation timeout. */

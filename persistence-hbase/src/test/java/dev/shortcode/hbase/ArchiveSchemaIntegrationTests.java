@@ -55,7 +55,10 @@ class ArchiveSchemaIntegrationTests {
 
             TableDescriptor links = admin.getDescriptor(TableName.valueOf(config.linksTableName()));
             ColumnFamilyDescriptor l = links.getColumnFamily(LinkCells.FAMILY);
-            assertThat(links.getColumnFamilyCount()).isEqualTo(1);
+            assertThat(links.getColumnFamilyCount()).isEqualTo(2);
+            ColumnFamilyDescriptor index = links.getColumnFamily(IndexCells.FAMILY);
+            assertThat(index.getMaxVersions()).isEqualTo(1);
+            assertThat(index.getCompressionType()).isEqualTo(Compression.Algorithm.GZ);
             assertThat(l.getBloomFilterType()).isEqualTo(BloomType.ROW);
             assertThat(l.getMaxVersions()).isEqualTo(1);
             assertThat(l.getCompressionType()).isEqualTo(Compression.Algorithm.GZ);
@@ -122,6 +125,26 @@ class ArchiveSchemaIntegrationTests {
             assertThat(admin.tableExists(keys)).isTrue();
             assertThat(await(storage.archive().get(link.code()))).contains(link);
             assertThat(await(storage.apiKeys().list())).isEmpty();
+        }
+    }
+
+    @Test
+    void open_onALinksTableFromBeforeTheIndex_addsTheIndexFamily_andKeepsTheLinks() throws Exception {
+        HBaseArchiveOptions config = CLUSTER.archiveConfig().build();
+        LinkRecord link = TestLinks.link();
+        try (HBaseStorage storage = HBaseStorage.open(config)) {
+            await(storage.archive().write(List.of(TestLinks.put(link))));
+        }
+        TableName links = TableName.valueOf(config.linksTableName());
+        admin.deleteColumnFamily(links, IndexCells.FAMILY);
+        assertThat(admin.getDescriptor(links).hasColumnFamily(IndexCells.FAMILY)).isFalse();
+
+        assertThatThrownBy(() -> HBaseStorage.open(HBaseArchiveOptions.builder().zookeeperQuorum(config.zookeeperQuorum())
+                .namespace(config.namespace()).createTables(false).build()))
+                .isInstanceOf(HBaseArchiveException.class).hasMessageContaining("link index family");
+        try (HBaseStorage storage = HBaseStorage.open(config)) {
+            assertThat(admin.getDescriptor(links).hasColumnFamily(IndexCells.FAMILY)).isTrue();
+            assertThat(await(storage.archive().get(link.code()))).contains(link);
         }
     }
 

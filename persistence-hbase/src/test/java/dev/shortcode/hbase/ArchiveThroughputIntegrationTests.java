@@ -75,7 +75,7 @@ class ArchiveThroughputIntegrationTests {
     private static long countRows(String table) throws Exception {
         try (Connection connection = ConnectionFactory.createConnection(CLUSTER.clientConfiguration());
                 Table t = connection.getTable(TableName.valueOf(table));
-                ResultScanner scanner = t.getScanner(new Scan().setFilter(new FirstKeyOnlyFilter()).setCaching(5_000))) {
+                ResultScanner scanner = t.getScanner(new Scan().addFamily(LinkCells.FAMILY).setFilter(new FirstKeyOnlyFilter()).setCaching(5_000))) {
             long count = 0;
             for (Result ignored : scanner) {
                 count++;

@@ -27,6 +27,7 @@ class HBaseArchiveOptionsUnitTests {
         assertThat(config.clicksTableName()).isEqualTo(namespace + ":" + HBaseArchiveOptions.DEFAULT_CLICKS_TABLE);
         assertThat(config.znodeParent()).isEqualTo(HBaseArchiveOptions.DEFAULT_ZNODE_PARENT);
         assertThat(config.preSplitRegions()).isEqualTo(Integer.parseInt(HBaseArchiveOptions.DEFAULT_PRE_SPLIT_REGIONS));
+        assertThat(config.indexBuckets()).isEqualTo(16).isEqualTo(Integer.parseInt(HBaseArchiveOptions.DEFAULT_INDEX_BUCKETS));
         assertThat(config.compression()).isEqualTo(HBaseArchiveOptions.DEFAULT_COMPRESSION);
         assertThat(config.createTables()).isEqualTo(Boolean.parseBoolean(HBaseArchiveOptions.DEFAULT_CREATE_TABLES));
         assertThat(config.writeBatchSize()).isEqualTo(Integer.parseInt(HBaseArchiveOptions.DEFAULT_WRITE_BATCH_SIZE));
@@ -79,6 +80,8 @@ class HBaseArchiveOptionsUnitTests {
     void numbers_outOfRange_nameTheKey() {
         expectKey(() -> valid().preSplitRegions(0).build(), "shortcode.hbase.pre-split-regions", "0 is outside 1..256");
         expectKey(() -> valid().preSplitRegions(257).build(), "shortcode.hbase.pre-split-regions", "257 is outside 1..256");
+        expectKey(() -> valid().indexBuckets(0).build(), "shortcode.hbase.index.salt-buckets", "0 is outside 1..256");
+        expectKey(() -> valid().indexBuckets(257).build(), "shortcode.hbase.index.salt-buckets", "257 is outside 1..256");
         expectKey(() -> valid().writeBatchSize(0).build(), "shortcode.hbase.write.batch-size", "outside 1..100000");
         expectKey(() -> valid().compression("BROTLI").build(), "shortcode.hbase.compression", "not one of [NONE, GZ");
     }

@@ -5,6 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import dev.shortcode.core.Storage;
 import dev.shortcode.core.config.IssuerOptions;
+import dev.shortcode.core.index.LinkIndex;
+import dev.shortcode.core.index.LinkPage;
+import dev.shortcode.core.index.LinkQuery;
+import dev.shortcode.core.index.Position;
 import dev.shortcode.core.lease.WatermarkStore;
 import dev.shortcode.core.metrics.IssuerMetrics;
 import dev.shortcode.core.redis.ArchiverOptions;
@@ -17,7 +21,10 @@ import dev.shortcode.core.redis.StoreKeys;
 import dev.shortcode.core.store.ApiKeyStore;
 import dev.shortcode.core.store.ArchiveStorage;
 import dev.shortcode.core.store.HotStore;
+import dev.shortcode.core.store.LinkMeta;
 import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.LinkTargets;
+import dev.shortcode.core.store.UpdateResult;
 import dev.shortcode.hbase.testing.HBaseMiniCluster;
 import dev.shortcode.testing.redis.RedisDeployment;
 import dev.shortcode.testing.redis.RedisServers;
@@ -29,6 +36,7 @@ import io.lettuce.core.StreamMessage;
 import io.lettuce.core.models.stream.PendingMessage;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -194,6 +202,57 @@ class OutboxToHBaseIntegrationTests {
         assertThat(scanLinks()).isEqualTo(byCode(links));
     }
 
+    @Test
+    void outbox_linksCreatedUpdatedAndDeletedThroughRedis_areListedByTheHBaseIndexOnceArchived() {
+        Counted archiving = new Counted(openStorage(Duration.ofSeconds(3)));
+        archiver("node-1", FAST, archiving, OutboxMetrics.NOOP);
+        LinkIndex index = archiving.linkIndex();
+        String owner = "key-outbox-" + TestLinks.code();
+        long now = System.currentTimeMillis();
+        List<LinkRecord> links = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            LinkRecord plain = TestLinks.link();
+            // created now: the hot store judges a link's life from its creation time
+            LinkRecord link = new LinkRecord(plain.code(), plain.url(), plain.pool(), plain.ttlSeconds(), true, now + i, owner, 1,
+                    LinkTargets.NONE, new LinkMeta("Item " + i, i % 2 == 0 ? List.of("even") : List.of(), "ext-" + i));
+            assertThat(store.create(link).toCompletableFuture().join()).isTrue();
+            links.add(link);
+        }
+        await().atMost(Duration.ofSeconds(30)).until(() -> listed(index, owner, null).size() == 100);
+        assertThat(listed(index, owner, "even")).hasSize(50);
+
+        List<LinkRecord> expected = new ArrayList<>(links.subList(20, 100));
+        for (int i = 0; i < 10; i++) {
+            LinkRecord link = links.get(i);
+            LinkRecord untagged = link.updated(link.url(), link.ttlSeconds(), link.permanent(), link.targets(), link.meta().withTags(List.of()));
+            assertThat(store.update(untagged).toCompletableFuture().join()).isEqualTo(UpdateResult.UPDATED);
+            expected.add(untagged);
+        }
+        for (int i = 10; i < 20; i++) {
+            assertThat(store.delete(links.get(i).code()).toCompletableFuture().join()).isTrue();
+        }
+        await().atMost(Duration.ofSeconds(30)).until(() -> listed(index, owner, null).size() == 90 && listed(index, owner, "even").size() == 40);
+        expected.sort(Comparator.comparingLong(LinkRecord::createdAtMillis).reversed());
+        assertThat(listed(index, owner, null)).containsExactlyElementsOf(expected);
+        assertThat(index.find(new LinkQuery(owner, List.of(), "ext-15", null, List.of(), null, null, null, null, 10, 10))
+                .toCompletableFuture().join().links()).isEmpty();
+        assertThat(index.find(new LinkQuery(owner, List.of(), "ext-3", null, List.of(), null, null, null, null, 10, 10))
+                .toCompletableFuture().join().links()).containsExactly(expected.get(expected.size() - 4));
+    }
+
+    /** Every page of the owner's links (with the tag, when given), 30 a page. */
+    private static List<LinkRecord> listed(LinkIndex index, String owner, String tag) {
+        List<LinkRecord> links = new ArrayList<>();
+        Position after = null;
+        do {
+            LinkPage page = index.find(new LinkQuery(owner, tag == null ? List.of() : List.of(tag), null, null, List.of(), null, null, null,
+                    after, 30, 1_000)).toCompletableFuture().join();
+            links.addAll(page.links());
+            after = page.next();
+        } while (after != null);
+        return links;
+    }
+
     /** Opens HBase storage in this test's namespace with the given operation timeout; closed after the test (by the node that owns it). */
     private HBaseStorage openStorage(Duration operationTimeout) {
         HBaseArchiveOptions config = CLUSTER.archiveConfig().namespace(namespace)
@@ -222,6 +281,7 @@ class OutboxToHBaseIntegrationTests {
 
     /** HBase as a Redis node sees it, with the archive's writes counted. Closing it closes the HBase storage. */
     private record Counted(HBaseStorage hbase, CountingArchive archive) implements ArchiveStorage {
+
         Counted(HBaseStorage hbase) {
             this(hbase, new CountingArchive(hbase.archive()));
         }
@@ -254,6 +314,11 @@ class OutboxToHBaseIntegrationTests {
         @Override
         public dev.shortcode.core.store.ClickArchive clicks() {
             return hbase.clicks();
+        }
+
+        @Override
+        public dev.shortcode.core.index.LinkIndex linkIndex() {
+            return hbase.linkIndex();
         }
 
         @Override

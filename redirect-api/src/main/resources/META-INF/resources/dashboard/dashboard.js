@@ -3,7 +3,8 @@
 (function () {
   'use strict';
 
-  const KEY_STORAGE = 'shortcode.capacity.key';
+  // The console's key too: one sign-in per tab serves both pages.
+  const KEY_STORAGE = 'shortcode.key';
   const REFRESH_MS = 30000;
   const PLAN_DELAY_MS = 250;
   const DAY = 86400;

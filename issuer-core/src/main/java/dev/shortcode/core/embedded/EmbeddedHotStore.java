@@ -79,6 +79,7 @@ final class EmbeddedHotStore implements HotStore {
     private final Clock clock;
     private final EmbeddedOptions options;
     private final LinkKeys keys;
+    private final IndexRows indexRows;
     private final EmbeddedEventJournal events;
     /** Codes with an extension queued; bounded by the writer's queue. */
     private final Set<String> extensionQueued = ConcurrentHashMap.newKeySet();
@@ -99,6 +100,7 @@ final class EmbeddedHotStore implements HotStore {
         this.clock = clock;
         this.options = storage.options();
         this.keys = storage.linkKeys();
+        this.indexRows = new IndexRows(storage);
     }
 
     @Override
@@ -135,6 +137,7 @@ final class EmbeddedHotStore implements HotStore {
         final int index;
         final byte[] key;
         final byte[] entry;
+        final byte[] timeRow;
         /** Its link.created event when a webhook wants it, else null. */
         final byte[] event;
 
@@ -144,6 +147,7 @@ final class EmbeddedHotStore implements HotStore {
             this.index = index;
             this.key = keys.keyOf(link.code());
             this.entry = HotEntry.encode(0, link);
+            this.timeRow = IndexRows.timeRow(link);
             // The event reuses the entry's record bytes, and is timed like the link's createdAt.
             this.event = events.wants(WebhookEventType.LINK_CREATED, link.ownerKeyId())
                     ? LinkEvent.encode(WebhookEventType.LINK_CREATED, link.createdAtMillis(), link.ownerKeyId(), link.code(), entry,
@@ -175,8 +179,10 @@ final class EmbeddedHotStore implements HotStore {
             }
             if (current != null) {
                 // the code's previous link, expired, leaves the archive too: the code's newest link is this one
+                indexRows.remove(staging, HotEntry.link(link.code(), current));
                 staging.afterCommit(replaced::increment);
             }
+            indexRows.add(staging, link, timeRow);
             return true;
         }
     }
@@ -251,6 +257,7 @@ final class EmbeddedHotStore implements HotStore {
             }
             ExpiryPrefix.write(entry, HotEntry.expiryOf(now, link.ttlSeconds()));
             staging.put(storage.links(), key, entry); // the archive's copy too
+            indexRows.replace(staging, stored, link);
             recordEvent(staging, WebhookEventType.LINK_UPDATED, now, link);
             return UpdateResult.UPDATED;
         });
@@ -264,10 +271,11 @@ final class EmbeddedHotStore implements HotStore {
             if (current == null || HotEntry.expiresAt(current) <= clock.millis()) {
                 return false; // nothing live to delete; an expired entry stays as the archive's copy
             }
-            LinkRecord deleted = HotEntry.link(code, current);
+            LinkRecord removed = HotEntry.link(code, current);
             staging.delete(storage.links(), key);
-            staging.merge(storage.archive(), EmbeddedDatabase.bytes(code), ArchiveCell.remove(deleted));
-            recordEvent(staging, WebhookEventType.LINK_DELETED, clock.millis(), deleted);
+            staging.merge(storage.archive(), EmbeddedDatabase.bytes(code), ArchiveCell.remove(removed));
+            indexRows.remove(staging, removed);
+            recordEvent(staging, WebhookEventType.LINK_DELETED, clock.millis(), removed);
             return true;
         });
     }

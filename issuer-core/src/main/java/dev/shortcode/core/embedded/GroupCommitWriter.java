@@ -554,9 +554,8 @@ final class GroupCommitWriter implements AutoCloseable {
         /** Per column family (by identity), key to its value after the batch's puts and deletes so far. */
         private final IdentityHashMap<ColumnFamilyHandle, HashMap<ByteBuffer, byte[]>> overlay =
                 new IdentityHashMap<>();
-        /** Database values read ahead by {@link #prefetch}, {@link #DELETED} for absent keys; null until then. */
-        private HashMap<ByteBuffer, byte[]> prefetched;
-        private ColumnFamilyHandle prefetchedFamily;
+        /** Per column family (by identity), database values read ahead by {@link #prefetch}, {@link #DELETED} for absent keys. */
+        private final IdentityHashMap<ColumnFamilyHandle, HashMap<ByteBuffer, byte[]>> prefetched = new IdentityHashMap<>();
         private final List<Change> current = new ArrayList<>();
         private final List<Runnable> currentAfterCommit = new ArrayList<>();
         private final List<Runnable> afterCommit = new ArrayList<>();
@@ -593,8 +592,9 @@ final class GroupCommitWriter implements AutoCloseable {
                     return value == DELETED ? null : value;
                 }
             }
-            if (family == prefetchedFamily) {
-                byte[] value = prefetched.get(ByteBuffer.wrap(key));
+            HashMap<ByteBuffer, byte[]> read = prefetched.get(family);
+            if (read != null) {
+                byte[] value = read.get(ByteBuffer.wrap(key));
                 if (value != null) {
                     return value == DELETED ? null : value;
                 }
@@ -604,32 +604,33 @@ final class GroupCommitWriter implements AutoCloseable {
 
         /**
          * Reads the database's values of the keys the {@link KeyedOperation}s among
-         * {@code operations} name, in one multi-get, for {@link #get} to answer from. They stay
-         * right for the whole batch: only this thread changes checked families, and its changes
-         * are in {@link #overlay}, which {@link #get} consults first. One family per batch (the
-         * first group's), which is all the hot store's groups need.
+         * {@code operations} name, in one multi-get per column family, for {@link #get} to answer
+         * from. They stay right for the whole batch: only this thread changes checked families,
+         * and its changes are in {@link #overlay}, which {@link #get} consults first. A key read
+         * ahead by an earlier group of the batch is not read again.
          */
         void prefetch(List<? extends Operation<?>> operations) throws RocksDBException {
-            ColumnFamilyHandle family = null;
-            List<byte[]> keys = new ArrayList<>(operations.size());
+            IdentityHashMap<ColumnFamilyHandle, List<byte[]>> keysByFamily = new IdentityHashMap<>(2);
             for (Operation<?> operation : operations) {
-                if (operation instanceof KeyedOperation<?> keyed && (family == null || keyed.family() == family)
-                        && (prefetchedFamily == null || keyed.family() == prefetchedFamily)) {
-                    family = keyed.family();
-                    keys.add(keyed.key());
+                if (operation instanceof KeyedOperation<?> keyed) {
+                    HashMap<ByteBuffer, byte[]> read = prefetched.get(keyed.family());
+                    if (read == null || !read.containsKey(ByteBuffer.wrap(keyed.key()))) {
+                        keysByFamily.computeIfAbsent(keyed.family(), f -> new ArrayList<>(operations.size())).add(keyed.key());
+                    }
                 }
             }
-            if (keys.size() < 2) {
-                return; // a plain get is as cheap
-            }
-            List<byte[]> values = db.multiGetAsList(Collections.nCopies(keys.size(), family), keys);
-            if (prefetched == null) {
-                prefetched = new HashMap<>(keys.size() * 2);
-                prefetchedFamily = family;
-            }
-            for (int i = 0; i < keys.size(); i++) {
-                byte[] value = values.get(i);
-                prefetched.put(ByteBuffer.wrap(keys.get(i)), value == null ? DELETED : value);
+            for (var entry : keysByFamily.entrySet()) {
+                ColumnFamilyHandle family = entry.getKey();
+                List<byte[]> keys = entry.getValue();
+                if (keys.size() < 2) {
+                    continue; // a plain get is as cheap
+                }
+                List<byte[]> values = db.multiGetAsList(Collections.nCopies(keys.size(), family), keys);
+                HashMap<ByteBuffer, byte[]> read = prefetched.computeIfAbsent(family, f -> new HashMap<>(keys.size() * 2));
+                for (int i = 0; i < keys.size(); i++) {
+                    byte[] value = values.get(i);
+                    read.put(ByteBuffer.wrap(keys.get(i)), value == null ? DELETED : value);
+                }
             }
         }
 

@@ -17,8 +17,8 @@ import java.util.concurrent.CompletableFuture;
 final class KeyPerLink implements LinkSlots {
 
     /*
-     * The scripts read fields 2 to 4 of LinkRecordCodec's formats 1 and 2 (with device targets):
-     * "1\t<version>\t<createdAt>\t<ttl>\t..." or "2\t...", the same in both, numbers in base 36
+     * The scripts read fields 2 to 4 of LinkRecordCodec's formats 1, 2 (with device targets) and 3 (with metadata):
+     * "1\t<version>\t<createdAt>\t<ttl>\t...", "2\t..." or "3\t...", the same in all three, numbers in base 36
      * (RedisHotStoreUnitTests pins that layout).
      */
 
@@ -26,7 +26,7 @@ final class KeyPerLink implements LinkSlots {
     static final LuaScript READ_AND_EXTEND = new LuaScript("""
             local v = redis.call('GET', KEYS[1])
             if v then
-              local ttl = string.match(v, '^[12]\\t[^\\t]*\\t[^\\t]*\\t([0-9a-z]+)\\t')
+              local ttl = string.match(v, '^[123]\\t[^\\t]*\\t[^\\t]*\\t([0-9a-z]+)\\t')
               if ttl then
                 redis.call('EXPIRE', KEYS[1], tonumber(ttl, 36))
               end
@@ -40,7 +40,7 @@ final class KeyPerLink implements LinkSlots {
             if not v then
               return 0
             end
-            local version, created = string.match(v, '^[12]\\t([^\\t]*)\\t([^\\t]*)\\t')
+            local version, created = string.match(v, '^[123]\\t([^\\t]*)\\t([^\\t]*)\\t')
             if not version then
               return 0
             end

@@ -27,7 +27,7 @@ interface LinkSlots {
 
     /**
      * What a deleted link's place holds until the link's own expiry runs out. No record starts
-     * with it (records start with their format, "1\t" or "2\t"), so every reader, script or not,
+     * with it (records start with their format, "1\t", "2\t" or "3\t"), so every reader, script or not,
      * tells it apart.
      */
     String REMOVED = "0";

@@ -120,7 +120,7 @@ public final class RedisStorage {
                         }
                     }, archive.moderation(),
                     sampling -> StorageFootprint.combine(RedisFootprints.of(redis, keys, sampling, Clock.systemUTC()), archive.footprint()), clickStore,
-                    limits, archive.webhooks(), events);
+                    limits, archive.linkIndex(), new RedisExternalIds(redis.async(), keys.namespace()), archive.webhooks(), events);
         } catch (RuntimeException e) {
             if (limitsConnection != null) {
                 limitsConnection.close();

@@ -38,6 +38,9 @@ public interface ArchiveStorage extends AutoCloseable {
     /** The durable click counts the Redis click store rolls up into. */
     ClickArchive clicks();
 
+    /** The indexes that list an owner's links, written by {@link #archive()}'s writes. */
+    dev.shortcode.core.index.LinkIndex linkIndex();
+
     /** Whether the archive answers now; completes within its own bound, with false rather than a failure. */
     CompletionStage<Boolean> probe();
 

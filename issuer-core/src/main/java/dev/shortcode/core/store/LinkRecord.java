@@ -17,12 +17,14 @@ import java.util.Objects;
  * @param ownerKeyId  id of the API key that created it (never the secret)
  * @param version     1 on create, +1 on every update; orders writes of one link
  * @param targets     where some devices go instead of {@code url}; {@link LinkTargets#NONE} (also for null) when none
+ * @param meta        title, tags and external id; {@link LinkMeta#NONE} (also for null) when none
  */
 public record LinkRecord(String code, String url, String pool, long ttlSeconds, boolean permanent, long createdAtMillis,
-        String ownerKeyId, long version, LinkTargets targets) {
+        String ownerKeyId, long version, LinkTargets targets, LinkMeta meta) {
 
     public LinkRecord {
         targets = LinkTargets.orNone(targets);
+        meta = LinkMeta.orNone(meta);
         Objects.requireNonNull(code, "code");
         Objects.requireNonNull(url, "url");
         Objects.requireNonNull(pool, "pool");
@@ -33,6 +35,12 @@ public record LinkRecord(String code, String url, String pool, long ttlSeconds, 
         if (version < 1) {
             throw new IllegalArgumentException("version must be positive: " + version);
         }
+    }
+
+    /** A link without title, tags or external id. */
+    public LinkRecord(String code, String url, String pool, long ttlSeconds, boolean permanent, long createdAtMillis,
+            String ownerKeyId, long version, LinkTargets targets) {
+        this(code, url, pool, ttlSeconds, permanent, createdAtMillis, ownerKeyId, version, targets, LinkMeta.NONE);
     }
 
     /** A link without device targets. */
@@ -56,11 +64,16 @@ public record LinkRecord(String code, String url, String pool, long ttlSeconds, 
 
     /** The same link with another url, TTL and targets, one version later. */
     public LinkRecord updated(String newUrl, long newTtlSeconds, boolean newPermanent, LinkTargets newTargets) {
-        return new LinkRecord(code, newUrl, pool, newTtlSeconds, newPermanent, createdAtMillis, ownerKeyId, version + 1, newTargets);
+        return updated(newUrl, newTtlSeconds, newPermanent, newTargets, meta);
+    }
+
+    /** The same link with another url, TTL, targets and metadata, one version later. */
+    public LinkRecord updated(String newUrl, long newTtlSeconds, boolean newPermanent, LinkTargets newTargets, LinkMeta newMeta) {
+        return new LinkRecord(code, newUrl, pool, newTtlSeconds, newPermanent, createdAtMillis, ownerKeyId, version + 1, newTargets, newMeta);
     }
 
     /** The same version of the link under another hot TTL (a permanent link restored from the archive). */
     public LinkRecord withTtl(long newTtlSeconds) {
-        return new LinkRecord(code, url, pool, newTtlSeconds, permanent, createdAtMillis, ownerKeyId, version, targets);
+        return new LinkRecord(code, url, pool, newTtlSeconds, permanent, createdAtMillis, ownerKeyId, version, targets, meta);
     }
 }

@@ -1,5 +1,7 @@
 package dev.shortcode.core.store;
 
+import java.util.List;
+
 /**
  * The compact text form of a {@link LinkRecord}, as stored in Redis values, stream entries and
  * archive cells: tab-separated fields, numbers in base 36, the URL last. Two formats, named by
@@ -9,6 +11,7 @@ package dev.shortcode.core.store;
  * 1 \t version \t createdAt \t ttl \t flags \t pool \t owner \t url
  * 2 \t version \t createdAt \t ttl \t flags \t pool \t owner \t ios \t android \t desktop
  *   \t wechatAppId \t wechatPath \t wechatQuery \t wechatEnvVersion \t url
+ * 3 \t (the fields of format 2 up to wechatEnvVersion) \t title \t tags \t externalId \t url
  * </pre>
  *
  * A link without device targets is written in format 1, byte for byte as before targets existed:
@@ -16,7 +19,9 @@ package dev.shortcode.core.store;
  * written in format 2: the same first seven fields (the Redis hot store's Lua scripts read
  * version, creation time and TTL from fields 2 to 4 of either format), then the seven target
  * fields, empty for an absent part (a WeChat target is present when its AppID is), then the URL.
- * The decoder reads both.
+ * A link with a title, tags or an external id ({@link LinkMeta}) is written in format 3: format 2's
+ * fields (targets empty when it has none), then the title, the tags joined by commas (tags never
+ * hold one) and the external id, empty when absent, then the URL. The decoder reads all three.
  *
  * <p>Tabs cannot occur in the fields: codes and pool names are alphanumeric, key ids are
  * generated, and URLs and targets with whitespace or control characters are rejected before they
@@ -29,10 +34,14 @@ public final class LinkRecordCodec {
     static final String FORMAT = "1";
     /** Format of a record with targets. */
     static final String FORMAT_WITH_TARGETS = "2";
+    /** Format of a record with metadata (and targets or not). */
+    static final String FORMAT_WITH_META = "3";
+    private static final char TAG_SEP = ',';
     private static final char SEP = '\t';
     private static final int PERMANENT_FLAG = 1;
     private static final int FIELDS = 8;
     private static final int FIELDS_WITH_TARGETS = 15;
+    private static final int FIELDS_WITH_META = 18;
 
     private LinkRecordCodec() {}
 
@@ -41,9 +50,11 @@ public final class LinkRecordCodec {
             throw new IllegalArgumentException("fields of link " + r.code() + " must not contain tabs");
         }
         LinkTargets targets = r.targets();
-        boolean withTargets = !targets.isEmpty();
+        LinkMeta meta = r.meta();
+        boolean withMeta = !meta.isEmpty();
+        boolean withTargets = withMeta || !targets.isEmpty();
         StringBuilder out = new StringBuilder(r.url().length() + 48)
-                .append(withTargets ? FORMAT_WITH_TARGETS : FORMAT).append(SEP)
+                .append(withMeta ? FORMAT_WITH_META : withTargets ? FORMAT_WITH_TARGETS : FORMAT).append(SEP)
                 .append(Long.toString(r.version(), 36)).append(SEP)
                 .append(Long.toString(r.createdAtMillis(), 36)).append(SEP)
                 .append(Long.toString(r.ttlSeconds(), 36)).append(SEP)
@@ -60,13 +71,18 @@ public final class LinkRecordCodec {
             field(out, r, wechat == null ? null : wechat.query());
             field(out, r, wechat == null ? null : wechat.envVersion());
         }
+        if (withMeta) {
+            field(out, r, meta.title());
+            field(out, r, meta.tags().isEmpty() ? null : String.join(String.valueOf(TAG_SEP), meta.tags()));
+            field(out, r, meta.externalId());
+        }
         return out.append(r.url()).toString();
     }
 
     private static void field(StringBuilder out, LinkRecord r, String value) {
         if (value != null) {
             if (value.indexOf(SEP) >= 0) {
-                throw new IllegalArgumentException("targets of link " + r.code() + " must not contain tabs");
+                throw new IllegalArgumentException("targets and metadata of link " + r.code() + " must not contain tabs");
             }
             out.append(value);
         }
@@ -84,11 +100,10 @@ public final class LinkRecordCodec {
      * @throws IllegalArgumentException when the value is not a record of a known format
      */
     public static Head head(String code, String value) {
-        boolean withTargets = value.startsWith(FORMAT_WITH_TARGETS + SEP);
-        if (!withTargets && !value.startsWith(FORMAT + SEP)) {
+        int fields = fieldCount(value);
+        if (fields < 0) {
             throw notARecord(code);
         }
-        int fields = withTargets ? FIELDS_WITH_TARGETS : FIELDS;
         int[] tabs = new int[5]; // the tabs after the format, version, creation time, TTL and flags
         int found = 0;
         // As decode splits: the URL is last and keeps whatever follows the last field's tab.
@@ -110,8 +125,22 @@ public final class LinkRecordCodec {
         }
     }
 
+    /** The number of fields of the record's format, or -1 when the value names no known format. */
+    private static int fieldCount(String value) {
+        if (value.length() < 2 || value.charAt(1) != SEP) {
+            return -1;
+        }
+        return switch (value.charAt(0)) {
+            case '1' -> FIELDS;
+            case '2' -> FIELDS_WITH_TARGETS;
+            case '3' -> FIELDS_WITH_META;
+            default -> -1;
+        };
+    }
+
     private static IllegalArgumentException notARecord(String code) {
-        return new IllegalArgumentException("not a link record of format " + FORMAT + " or " + FORMAT_WITH_TARGETS + " for code " + code);
+        return new IllegalArgumentException("not a link record of format " + FORMAT + ", " + FORMAT_WITH_TARGETS + " or "
+                + FORMAT_WITH_META + " for code " + code);
     }
 
     /**
@@ -119,18 +148,23 @@ public final class LinkRecordCodec {
      * @throws IllegalArgumentException when the value is not a record of a known format
      */
     public static LinkRecord decode(String code, String value) {
-        boolean withTargets = value.startsWith(FORMAT_WITH_TARGETS + SEP);
-        int fields = withTargets ? FIELDS_WITH_TARGETS : FIELDS;
-        String[] f = value.split("\t", fields);
-        if (f.length != fields || !(withTargets || FORMAT.equals(f[0]))) {
+        int fields = fieldCount(value);
+        if (fields < 0) {
             throw notARecord(code);
         }
-        LinkTargets targets = withTargets ? new LinkTargets(f[7], f[8], f[9],
+        String[] f = value.split("\t", fields);
+        if (f.length != fields) {
+            throw notARecord(code);
+        }
+        LinkTargets targets = fields >= FIELDS_WITH_TARGETS ? new LinkTargets(f[7], f[8], f[9],
                 f[10].isEmpty() ? null : new LinkTargets.WeChat(f[10], f[11], f[12], f[13])) : LinkTargets.NONE;
+        LinkMeta meta = fields == FIELDS_WITH_META ? new LinkMeta(f[14].isEmpty() ? null : f[14],
+                f[15].isEmpty() ? List.of() : List.of(f[15].split(String.valueOf(TAG_SEP))), f[16].isEmpty() ? null : f[16])
+                : LinkMeta.NONE;
         try {
             return new LinkRecord(code, f[fields - 1], f[5], Long.parseLong(f[3], 36),
                     (Integer.parseInt(f[4]) & PERMANENT_FLAG) != 0, Long.parseLong(f[2], 36), f[6], Long.parseLong(f[1], 36),
-                    targets);
+                    targets, meta);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("corrupt link record for code " + code + ": " + e.getMessage(), e);
         }

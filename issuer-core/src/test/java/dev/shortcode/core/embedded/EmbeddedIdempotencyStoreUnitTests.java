@@ -3,6 +3,8 @@ package dev.shortcode.core.embedded;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.shortcode.core.store.IdempotencyStore.Claim;
+import dev.shortcode.core.store.IdempotencyStore.Completion;
+import dev.shortcode.core.store.WriterStats;
 import dev.shortcode.testing.time.MutableClock;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -194,5 +197,107 @@ class EmbeddedIdempotencyStoreUnitTests {
     void claim_scopeWithNul_failsTheStage() {
         assertThat(store.claim("a\0b", "req", DAY).toCompletableFuture()).isCompletedExceptionally();
         assertThat(store.complete("k1", "req", "c", Duration.ZERO).toCompletableFuture()).isCompletedExceptionally();
+    }
+
+    private static <T> List<T> joined(List<CompletionStage<T>> stages) {
+        return stages.stream().map(s -> s.toCompletableFuture().join()).toList();
+    }
+
+    private List<Claim> claimAll(String scope, String... keys) {
+        return joined(store.claimAll(scope, List.of(keys), DAY));
+    }
+
+    @Test
+    void claimAll_freeKeys_winsEachInOneWriterTaskAndLaterClaimsArePending() {
+        WriterStats before = storage.writer().stats();
+
+        assertThat(claimAll("k1", "r1", "r2", "r3")).containsExactly(new Claim.Won(), new Claim.Won(), new Claim.Won());
+
+        WriterStats after = storage.writer().stats();
+        assertThat(after.batches() - before.batches()).as("one batch").isEqualTo(1);
+        assertThat(after.syncs() - before.syncs()).as("one sync").isEqualTo(1);
+        assertThat(after.operations() - before.operations()).as("one operation per key").isEqualTo(3);
+        assertThat(claim("k1", "r2")).isEqualTo(new Claim.Pending());
+        assertThat(claimAll("k1", "r3", "r1")).containsExactly(new Claim.Pending(), new Claim.Pending());
+    }
+
+    @Test
+    void claimAll_answersEachKeyAsItsOwnClaimWould() {
+        claim("k1", "done");
+        complete("k1", "done", "code1 fp", DAY);
+        claim("k1", "pending");
+        claim("k1", "lapsed");
+        clock.advance(EmbeddedIdempotencyStore.PENDING_TTL.minusMillis(1));
+        claim("k1", "recent");
+        clock.advance(Duration.ofMillis(1)); // "lapsed" and "pending" are 30 s old now: free again
+
+        assertThat(claimAll("k1", "done", "recent", "lapsed", "free"))
+                .containsExactly(new Claim.Done("code1 fp"), new Claim.Pending(), new Claim.Won(), new Claim.Won());
+    }
+
+    @Test
+    void claimAll_sameKeyTwice_theFirstWinsTheSecondIsPending() {
+        assertThat(claimAll("k1", "r1", "r2", "r1")).containsExactly(new Claim.Won(), new Claim.Won(), new Claim.Pending());
+    }
+
+    @Test
+    void claimAll_corruptEntry_failsThatKeyAloneAndTheOthersAreClaimed() {
+        storage.call(db -> {
+            // live for ages, in state 9, which no version wrote
+            db.put(storage.idempotency(), IdempotencyEntry.key("k1", "broken"), new byte[] {0x7f, 0, 0, 0, 0, 0, 0, 0, 9});
+            return null;
+        });
+
+        List<CompletableFuture<Claim>> claims = store.claimAll("k1", List.of("r1", "broken", "r2"), DAY).stream()
+                .map(CompletionStage::toCompletableFuture).toList();
+
+        assertThat(claims.get(0).join()).isEqualTo(new Claim.Won());
+        assertThat(claims.get(1)).failsWithin(Duration.ofSeconds(10)).withThrowableOfType(java.util.concurrent.ExecutionException.class)
+                .withCauseInstanceOf(IllegalArgumentException.class);
+        assertThat(claims.get(2).join()).isEqualTo(new Claim.Won());
+        assertThat(claim("k1", "r2")).isEqualTo(new Claim.Pending());
+    }
+
+    @Test
+    void completeAll_recordsEachOutcomeForItsTtlAndSurvivesReopen() {
+        claimAll("k1", "r1", "r2");
+
+        joined(store.completeAll("k1", List.of(new Completion("r1", "code1 fp1"), new Completion("r2", "code2 fp2")),
+                Duration.ofHours(2)));
+        reopen();
+
+        assertThat(claimAll("k1", "r1", "r2")).containsExactly(new Claim.Done("code1 fp1"), new Claim.Done("code2 fp2"));
+        clock.advance(Duration.ofHours(2).minusMillis(1));
+        assertThat(claim("k1", "r1")).isEqualTo(new Claim.Done("code1 fp1"));
+        clock.advance(Duration.ofMillis(1));
+        assertThat(claimAll("k1", "r1", "r2")).containsExactly(new Claim.Won(), new Claim.Won());
+    }
+
+    @Test
+    void releaseAll_freesEachKeyForTheNextClaim() {
+        claimAll("k1", "r1", "r2", "kept");
+
+        joined(store.releaseAll("k1", List.of("r1", "r2")));
+
+        assertThat(stored("k1", "r1")).isNull();
+        assertThat(stored("k1", "r2")).isNull();
+        assertThat(claimAll("k1", "r1", "r2", "kept")).containsExactly(new Claim.Won(), new Claim.Won(), new Claim.Pending());
+    }
+
+    @Test
+    void batches_ofABadScopeOrTtl_failEveryStage() {
+        assertThat(store.claimAll("a\0b", List.of("r1", "r2"), DAY)).hasSize(2)
+                .allSatisfy(s -> assertThat(s.toCompletableFuture()).isCompletedExceptionally());
+        assertThat(store.completeAll("k1", List.of(new Completion("r1", "c")), Duration.ZERO)).hasSize(1)
+                .allSatisfy(s -> assertThat(s.toCompletableFuture()).isCompletedExceptionally());
+        assertThat(store.releaseAll("a\0b", List.of("r1"))).hasSize(1)
+                .allSatisfy(s -> assertThat(s.toCompletableFuture()).isCompletedExceptionally());
+    }
+
+    @Test
+    void batches_ofNoKeys_answerNothing() {
+        assertThat(store.claimAll("k1", List.of(), DAY)).isEmpty();
+        assertThat(store.completeAll("k1", List.of(), DAY)).isEmpty();
+        assertThat(store.releaseAll("k1", List.of())).isEmpty();
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.shortcode.core.store.ArchiveMutation;
+import dev.shortcode.core.store.LinkMeta;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.LinkRecordCodec;
 import dev.shortcode.core.store.LinkTargets;
@@ -638,6 +639,25 @@ abstract class AbstractRedisHotStoreIntegrationTests {
         assertThat(raw.get(v1.code())).startsWith("1\t");
         assertThat(OutboxContents.of(connection, keys, v1.code()))
                 .containsExactly(new ArchiveMutation.Put(v1), new ArchiveMutation.Put(v2), new ArchiveMutation.Put(v3));
+    }
+
+    /** The scripts find version, creation time and TTL in a record with metadata (format 3) as in the others. */
+    @Test
+    void linkWithMeta_isExtendedOnReadAndUpdatedByVersion() {
+        LinkRecord plain = link(randomCode(7), 600);
+        LinkRecord v1 = new LinkRecord(plain.code(), plain.url(), plain.pool(), 600, false, plain.createdAtMillis(), plain.ownerKeyId(), 1,
+                LinkTargets.NONE, new LinkMeta("Spring sale", List.of("spring", "mail"), "order-7"));
+        assertThat(store.create(v1).toCompletableFuture().join()).isTrue();
+        assertThat(raw.get(v1.code())).startsWith("3\t");
+        raw.expire(v1.code(), 30);
+
+        assertThat(store.get(v1.code()).toCompletableFuture().join()).contains(v1);
+        assertThat(raw.ttl(v1.code())).as("extended by the record's own TTL").isBetween(590L, 600L);
+
+        LinkRecord v2 = v1.updated(v1.url(), 600, false, LinkTargets.NONE, v1.meta().withTags(List.of("mail")));
+        assertThat(store.update(v2).toCompletableFuture().join()).isEqualTo(UpdateResult.UPDATED);
+        assertThat(store.peek(v1.code()).toCompletableFuture().join()).contains(v2);
+        assertThat(store.update(v2).toCompletableFuture().join()).as("the same version twice").isEqualTo(UpdateResult.STALE);
     }
 
     @Test

@@ -20,6 +20,13 @@ class LinkRecordCodecUnitTests {
                 new LinkRecord("Zz9", "https://xn--bcher-kva.example/straße/日本?q=ü&e=😀", "medium", 1, false, 0, "owner", 7),
                 // the smallest values allowed, an empty owner id, a negative creation time (before 1970)
                 new LinkRecord("c", "https://x", "p", 1, true, -1_000L, "", 1),
+                // title, tags and external id, with targets and without; a title of any script
+                new LinkRecord("mEt4a", "https://example.com/sale", "short", 864_000, false, 1_767_225_600_123L, "key-42", 2, LinkTargets.NONE,
+                        new LinkMeta("Soldes d'été — 夏のセール 😀", List.of("campaign:spring", "sms"), "crm-48213")),
+                new LinkRecord("mEt4b", "https://example.com/", "short", 60, false, 5L, "k", 1,
+                        new LinkTargets("app://x", null, null, null), new LinkMeta(null, List.of("only-tags"), null)),
+                new LinkRecord("mEt4c", "https://example.com/", "short", 60, false, 5L, "k", 1, LinkTargets.NONE,
+                        new LinkMeta(null, List.of(), "ext|id,with=signs")),
                 // every device target
                 new LinkRecord("tG7x2", "https://shop.example/item/42", "short", 864_000, false, 1_767_225_600_123L, "key-42", 3,
                         new LinkTargets("jdmobile://virtual?params=%7B%22id%22%3A42%7D", "https://play.google.com/store/apps/details?id=x.y",
@@ -123,12 +130,28 @@ class LinkRecordCodecUnitTests {
     @Test
     void decode_format2WithTooFewFields_isRejected() {
         assertThatThrownBy(() -> LinkRecordCodec.decode("c", "2\t1\t1\t1\t0\tshort\tk\thttps://x"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("format 1 or 2");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("format 1, 2 or 3");
+    }
+
+    @Test
+    void encode_aLinkWithoutMetadata_keepsItsFormatByteForByte() {
+        LinkRecord plain = records().get(0);
+        assertThat(LinkRecordCodec.encode(plain)).startsWith("1\t");
+        assertThat(LinkRecordCodec.encode(new LinkRecord(plain.code(), plain.url(), plain.pool(), plain.ttlSeconds(), plain.permanent(),
+                plain.createdAtMillis(), plain.ownerKeyId(), plain.version(), LinkTargets.NONE, LinkMeta.NONE)))
+                .isEqualTo(LinkRecordCodec.encode(plain));
+        assertThat(LinkRecordCodec.encode(records().get(4))).startsWith("3\t");
+    }
+
+    @Test
+    void encode_aTitleWithATab_isRejected() {
+        LinkRecord tabbed = new LinkRecord("c", "https://x", "p", 1, false, 1, "k", 1, LinkTargets.NONE, new LinkMeta("a\tb", List.of(), null));
+        assertThatThrownBy(() -> LinkRecordCodec.encode(tabbed)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void decode_unknownFormat_isRejected() {
-        String future = "3" + LinkRecordCodec.encode(records().get(0)).substring(1);
+        String future = "4" + LinkRecordCodec.encode(records().get(0)).substring(1);
 
         assertThatThrownBy(() -> LinkRecordCodec.decode("aZ3x9", future))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("format 1");

@@ -89,9 +89,9 @@ final class BulkCreator {
                 chunk.followerOf[i] = firstOfRef.get(line.ref());
             } else {
                 chunk.claims.add(i);
-                chunk.claimed[i] = refs.claim(owner, line.ref()).toCompletableFuture();
             }
         }
+        chunk.claimRefs();
         CompletableFuture<?>[] claims = chunk.claims.stream().map(i -> chunk.claimed[i]).toArray(CompletableFuture[]::new);
         // Back on the stream's context: claims complete on the store's thread.
         return CompletableFuture.allOf(claims).handleAsync((v, ignored) -> chunk.afterClaims(), chunk.caller).thenCompose(stage -> stage)
@@ -123,6 +123,21 @@ final class BulkCreator {
             this.claimed = new CompletableFuture[n];
             this.followerOf = new int[n];
             java.util.Arrays.fill(followerOf, -1);
+        }
+
+        /** Claims the refs of {@link #claims} (distinct: a repeated ref follows its first line) together. */
+        void claimRefs() {
+            if (claims.isEmpty()) {
+                return;
+            }
+            List<String> claimedRefs = new ArrayList<>(claims.size());
+            for (int i : claims) {
+                claimedRefs.add(lines.get(i).ref());
+            }
+            List<CompletionStage<Claim>> answers = refs.claimAll(owner, claimedRefs);
+            for (int k = 0; k < claims.size(); k++) {
+                claimed[claims.get(k)] = answers.get(k).toCompletableFuture();
+            }
         }
 
         void fail(int i, Throwable failure) {
@@ -234,22 +249,35 @@ final class BulkCreator {
 
         /** Records the won refs' links, releases the refs whose create failed; done when every outcome is durable. */
         CompletableFuture<Void> settleRefs(List<Integer> won) {
-            List<CompletableFuture<?>> settling = new ArrayList<>(won.size());
+            List<Integer> made = new ArrayList<>(won.size());
+            List<BulkRefs.Made> outcomes = new ArrayList<>(won.size());
+            List<String> unmade = new ArrayList<>();
             for (int i : won) {
-                BulkLine line = lines.get(i);
                 BulkResult result = results[i];
                 if (result.link() == null) {
-                    settling.add(refs.release(owner, line.ref()).toCompletableFuture().exceptionally(e -> null));
-                    continue;
+                    unmade.add(lines.get(i).ref());
+                } else {
+                    made.add(i);
+                    outcomes.add(new BulkRefs.Made(lines.get(i).ref(), result.link().code(), valid[i].fingerprint()));
                 }
-                int at = i;
-                settling.add(refs.complete(owner, line.ref(), result.link().code(), valid[i].fingerprint()).toCompletableFuture()
-                        .handle((v, failure) -> {
-                            if (failure != null) {
-                                fail(at, failure); // the link exists, but its ref is not recorded: not acknowledged
-                            }
-                            return null;
-                        }));
+            }
+            List<CompletableFuture<?>> settling = new ArrayList<>(won.size());
+            if (!unmade.isEmpty()) {
+                for (CompletionStage<Void> released : refs.releaseAll(owner, unmade)) {
+                    settling.add(released.toCompletableFuture().exceptionally(e -> null));
+                }
+            }
+            if (!outcomes.isEmpty()) {
+                List<CompletionStage<Void>> recorded = refs.completeAll(owner, outcomes);
+                for (int k = 0; k < made.size(); k++) {
+                    int at = made.get(k);
+                    settling.add(recorded.get(k).toCompletableFuture().handle((v, failure) -> {
+                        if (failure != null) {
+                            fail(at, failure); // the link exists, but its ref is not recorded: not acknowledged
+                        }
+                        return null;
+                    }));
+                }
             }
             return CompletableFuture.allOf(settling.toArray(CompletableFuture[]::new));
         }

@@ -1,15 +1,22 @@
 package dev.shortcode.api.bulk;
 
 import dev.shortcode.api.link.CreateLinkRequest;
+import java.util.List;
 
 /**
  * One line of a bulk body: a create request ({@code url} required, {@code ttl} and {@code alias}
- * optional, as for {@code POST /api/v1/links}) and an optional client {@code ref} that makes the
+ * optional, {@code title}, {@code tags} and {@code externalId} too, as for {@code POST /api/v1/links})
+ * and an optional client {@code ref} that makes the
  * line safe to send again (see {@link BulkRefs}).
  */
-public record BulkItem(String url, String ttl, String alias, String ref) {
+public record BulkItem(String url, String ttl, String alias, String ref, String title, List<String> tags, String externalId) {
+
+    /** A line without title, tags or external id. */
+    public BulkItem(String url, String ttl, String alias, String ref) {
+        this(url, ttl, alias, ref, null, null, null);
+    }
 
     CreateLinkRequest request() {
-        return new CreateLinkRequest(url, ttl, alias);
+        return new CreateLinkRequest(url, ttl, alias, null, title, tags, externalId);
     }
 }

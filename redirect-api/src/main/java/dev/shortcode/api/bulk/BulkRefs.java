@@ -2,7 +2,10 @@ package dev.shortcode.api.bulk;
 
 import dev.shortcode.core.store.IdempotencyStore;
 import dev.shortcode.core.store.IdempotencyStore.Claim;
+import dev.shortcode.core.store.IdempotencyStore.Completion;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
@@ -24,6 +27,11 @@ import java.util.concurrent.TimeUnit;
  * A line whose ref outcome could not be stored is answered with the failure, not the link: the
  * link exists but is not acknowledged, and a re-send after the pending claim lapses (30 s) makes
  * another, as for an Idempotency-Key whose request died.
+ *
+ * <p>A chunk's refs are claimed, completed and released together ({@link #claimAll},
+ * {@link #completeAll}, {@link #releaseAll}): the store may do each as one write (the embedded
+ * one does), and every ref still gets its own answer. Only a ref found pending is asked again
+ * on its own.
  */
 final class BulkRefs {
 
@@ -43,27 +51,49 @@ final class BulkRefs {
         return ttl;
     }
 
-    /** What the ref's line should do: {@link Claim.Won}, {@link Claim.Done}, or {@link Claim.Pending} once the wait ran out. */
-    CompletionStage<Claim> claim(String owner, String ref) {
-        return claim(scope(owner), ref, System.nanoTime() + WAIT.toNanos());
+    /**
+     * What each ref's line should do: {@link Claim.Won}, {@link Claim.Done}, or {@link Claim.Pending}
+     * once the wait ran out; in the order of {@code refs}, which must be distinct.
+     */
+    List<CompletionStage<Claim>> claimAll(String owner, List<String> refs) {
+        String scope = scope(owner);
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        List<CompletionStage<Claim>> first = store.claimAll(scope, refs, ttl);
+        List<CompletionStage<Claim>> claims = new ArrayList<>(first.size());
+        for (int i = 0; i < first.size(); i++) {
+            String ref = refs.get(i);
+            claims.add(first.get(i).thenCompose(claim -> pollWhilePending(claim, scope, ref, deadline)));
+        }
+        return claims;
     }
 
     private CompletionStage<Claim> claim(String scope, String ref, long deadline) {
-        return store.claim(scope, ref, ttl).thenCompose(claim -> {
-            if (!(claim instanceof Claim.Pending) || System.nanoTime() > deadline) {
-                return CompletableFuture.completedFuture(claim);
-            }
-            Executor later = CompletableFuture.delayedExecutor(POLL_MILLIS, TimeUnit.MILLISECONDS);
-            return CompletableFuture.supplyAsync(() -> null, later).thenCompose(v -> claim(scope, ref, deadline));
-        });
+        return store.claim(scope, ref, ttl).thenCompose(claim -> pollWhilePending(claim, scope, ref, deadline));
     }
 
-    CompletionStage<Void> complete(String owner, String ref, String code, String fingerprint) {
-        return store.complete(scope(owner), ref, code + " " + fingerprint, ttl);
+    private CompletionStage<Claim> pollWhilePending(Claim claim, String scope, String ref, long deadline) {
+        if (!(claim instanceof Claim.Pending) || System.nanoTime() > deadline) {
+            return CompletableFuture.completedFuture(claim);
+        }
+        Executor later = CompletableFuture.delayedExecutor(POLL_MILLIS, TimeUnit.MILLISECONDS);
+        return CompletableFuture.supplyAsync(() -> null, later).thenCompose(v -> claim(scope, ref, deadline));
     }
 
-    CompletionStage<Void> release(String owner, String ref) {
-        return store.release(scope(owner), ref);
+    /** A won ref's link, to record with {@link #completeAll}. */
+    record Made(String ref, String code, String fingerprint) {}
+
+    /** Records each ref's link and request fingerprint; one stage per ref, in order. */
+    List<CompletionStage<Void>> completeAll(String owner, List<Made> made) {
+        List<Completion> completions = new ArrayList<>(made.size());
+        for (Made m : made) {
+            completions.add(new Completion(m.ref(), m.code() + " " + m.fingerprint()));
+        }
+        return store.completeAll(scope(owner), completions, ttl);
+    }
+
+    /** Frees refs whose links were not made; one stage per ref, in order. */
+    List<CompletionStage<Void>> releaseAll(String owner, List<String> refs) {
+        return store.releaseAll(scope(owner), refs);
     }
 
     /** The code a done ref made, and whether it was made by a request with this fingerprint. */

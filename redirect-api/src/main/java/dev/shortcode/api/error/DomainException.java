@@ -7,7 +7,7 @@ package dev.shortcode.api.error;
  * do instead. No stack trace is kept: these are answers, not faults.
  */
 public abstract sealed class DomainException extends RuntimeException
-        permits InvalidRequestException, NotFoundException, AliasTakenException, ConcurrentUpdateException,
+        permits InvalidRequestException, NotFoundException, AliasTakenException, ExternalIdTakenException, ConcurrentUpdateException,
         IdempotencyKeyReusedException, IdempotencyInProgressException, NotOwnerException, PoolExhaustedException,
         LastAdminKeyException, BatchTooLargeException, UnauthenticatedException, MissingScopeException, LinkDisabledException,
         ClientRateLimitedException, NotReadyException, RefReusedException, RefInProgressException,
@@ -17,7 +17,7 @@ public abstract sealed class DomainException extends RuntimeException
 
     /** The kinds of refusal, each one status and one problem title ({@link ErrorMapping}). */
     public enum Kind {
-        INVALID_REQUEST, NOT_FOUND, ALIAS_TAKEN, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS, NOT_OWNER,
+        INVALID_REQUEST, NOT_FOUND, ALIAS_TAKEN, EXTERNAL_ID_TAKEN, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS, NOT_OWNER,
         POOL_EXHAUSTED, LAST_ADMIN_KEY, BATCH_TOO_LARGE, UNAUTHENTICATED, MISSING_SCOPE, LINK_DISABLED, CLIENT_RATE_LIMITED, NOT_READY,
         REF_REUSED, REF_IN_PROGRESS, RATE_LIMITED, OVERLOADED
     }

@@ -18,8 +18,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * {@code GET /}: a page naming the service and linking to what a person can open in a browser: the
- * capacity dashboard, the API's documentation (the OpenAPI UI and document, on the management
- * port) and, once there is one, the console. A JSON client asking for {@code /} gets the 404
+ * console (when its route is registered), the capacity dashboard and the API's documentation
+ * (the OpenAPI UI and document, on the management port). A JSON client asking for {@code /} gets the 404
  * problem it always got. The start log names the same addresses.
  */
 @ApplicationScoped
@@ -53,7 +53,7 @@ public class HomeRoute {
     }
 
     void announce(@Observes StartupEvent event) {
-        LOG.log(System.Logger.Level.INFO, "capacity dashboard at " + settings.baseUrl() + "/dashboard, OpenAPI UI at "
+        LOG.log(System.Logger.Level.INFO, "console at " + settings.baseUrl() + CONSOLE_PATH + ", capacity dashboard at " + settings.baseUrl() + "/dashboard, OpenAPI UI at "
                 + managementBase(settings.baseUrl()) + "/q/swagger-ui");
     }
 

@@ -29,7 +29,7 @@ public final class AliasPolicy {
     /** Paths of the service and words that would confuse people; compared case-insensitively. */
     public static final Set<String> RESERVED = Set.of("api", "q", "dashboard", "health", "metrics", "openapi",
             "swagger", "swagger-ui", "admin", "login", "logout", "static", "assets", "favicon.ico", "robots.txt",
-            "well-known", "status", "docs", "app", "www");
+            "well-known", "status", "docs", "app", "www", "export", "console");
 
     public String validate(String alias) {
         if (!Aliases.isWellFormed(alias)) {

@@ -2,6 +2,7 @@ package dev.shortcode.api.link;
 
 import dev.shortcode.api.error.AliasTakenException;
 import dev.shortcode.api.error.DomainException;
+import dev.shortcode.api.error.ExternalIdTakenException;
 import dev.shortcode.api.error.PoolExhaustedException;
 import dev.shortcode.api.http.CallerContext;
 import dev.shortcode.api.limit.QuotaCharge;
@@ -48,8 +49,11 @@ public final class BatchCreator {
     private final LinkViews views;
     private final LinkEvents events;
     private final Clock clock;
+    private final ExternalIdGuard externalIds;
 
-    public BatchCreator(LinkRequests requests, CodeIssuer issuer, HotStore hotStore, LinkViews views, LinkEvents events, Clock clock) {
+    public BatchCreator(LinkRequests requests, CodeIssuer issuer, HotStore hotStore, LinkViews views, LinkEvents events, Clock clock,
+            ExternalIdGuard externalIds) {
+        this.externalIds = externalIds;
         this.requests = requests;
         this.issuer = issuer;
         this.hotStore = hotStore;
@@ -145,7 +149,7 @@ public final class BatchCreator {
         if (items.isEmpty()) {
             return CompletableFuture.completedFuture(null);
         }
-        return issueCodes(batch, items).thenCompose(ready -> {
+        return issueCodes(batch, items).thenCompose(issued -> claimExternalIds(batch, issued)).thenCompose(ready -> {
             if (ready.isEmpty()) {
                 return CompletableFuture.completedFuture(null);
             }
@@ -156,12 +160,17 @@ public final class BatchCreator {
             return hotStore.createAll(records).handleAsync((created, failure) -> {
                 if (failure != null) {
                     ready.forEach(item -> batch.fail(item.index, failure));
-                    return List.<Item>of();
+                    records.forEach(externalIds::releaseQuietly);
+                    return CompletableFuture.completedFuture(List.<Item>of());
                 }
                 List<Item> retry = new ArrayList<>();
+                List<CompletableFuture<Void>> releases = new ArrayList<>();
                 for (int j = 0; j < ready.size(); j++) {
                     Item item = ready.get(j);
                     LinkRecord record = records.get(j);
+                    if (!created.get(j) && record.meta().externalId() != null) {
+                        releases.add(externalIds.release(record).toCompletableFuture()); // before a new code claims it again
+                    }
                     if (created.get(j)) {
                         events.created(record.pool());
                         batch.results[item.index] = new BatchItemResult(item.index, 201, batch.views.of(record, item.valid.ttl().label()), null);
@@ -177,9 +186,54 @@ public final class BatchCreator {
                         }
                     }
                 }
-                return retry;
-            }, batch.answerOn).thenCompose(retry -> round(batch, retry, attempt + 1));
+                return CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new)).thenApply(v -> retry);
+            }, batch.answerOn).thenCompose((CompletableFuture<List<Item>> released) -> released).thenCompose(retry -> round(batch, retry, attempt + 1));
         });
+    }
+
+    /**
+     * Claims the external ids of the items that have one, all at once ({@link ExternalIdGuard});
+     * an item whose id is taken, or given by an earlier item of the batch, is answered 409.
+     *
+     * @return the items that may be stored now, in the order given
+     */
+    private CompletionStage<List<Item>> claimExternalIds(Batch batch, List<Item> items) {
+        Map<String, String> firstCodes = new HashMap<>();
+        List<CompletableFuture<Void>> claims = new ArrayList<>();
+        boolean[] refused = new boolean[items.size()];
+        for (int i = 0; i < items.size(); i++) {
+            Item item = items.get(i);
+            String externalId = item.valid.meta().externalId();
+            if (externalId == null) {
+                continue;
+            }
+            String first = firstCodes.putIfAbsent(externalId, item.code);
+            if (first != null) {
+                refused[i] = true;
+                batch.fail(item.index, new ExternalIdTakenException(externalId, first));
+                continue;
+            }
+            int at = i;
+            claims.add(externalIds.claim(item.valid.record(item.code, batch.owner, batch.now)).handle((v, failure) -> {
+                if (failure != null) {
+                    refused[at] = true;
+                    batch.fail(item.index, failure);
+                }
+                return v;
+            }).toCompletableFuture());
+        }
+        if (claims.isEmpty() && firstCodes.isEmpty()) {
+            return CompletableFuture.completedFuture(items);
+        }
+        return CompletableFuture.allOf(claims.toArray(CompletableFuture[]::new)).thenApplyAsync(v -> {
+            List<Item> ready = new ArrayList<>(items.size());
+            for (int i = 0; i < items.size(); i++) {
+                if (!refused[i]) {
+                    ready.add(items.get(i));
+                }
+            }
+            return ready;
+        }, batch.answerOn);
     }
 
     /**

@@ -1,8 +1,9 @@
 package dev.shortcode.api.link;
 
+import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-/** Body of a create: {@code url} required, {@code ttl}, {@code alias} and {@code targets} optional. */
+/** Body of a create: {@code url} required; {@code ttl}, {@code alias}, {@code targets}, {@code title}, {@code tags}, {@code externalId} optional. */
 @Schema(description = "A link to create")
 public record CreateLinkRequest(
         @Schema(description = "The long URL: http(s), at most 2,048 characters", required = true,
@@ -11,10 +12,20 @@ public record CreateLinkRequest(
                 + "absent: the configured default", examples = "P30D") String ttl,
         @Schema(description = "The short code to use instead of an issued one: 3 to 64 of [A-Za-z0-9_-]",
                 examples = "spring-sale") String alias,
-        DeviceTargets targets) {
+        DeviceTargets targets,
+        @Schema(description = "A title for people: at most 200 characters", examples = "Spring sale, SMS wave 2") String title,
+        @Schema(description = "Up to 20 tags of 1 to 50 of [a-z0-9_:.-], compared lower-cased", examples = "[\"campaign:spring\", \"sms\"]")
+        List<String> tags,
+        @Schema(description = "Your own id for the link: 1 to 128 visible ASCII characters, unique among your links",
+                examples = "crm-48213") String externalId) {
 
     /** A create without device targets. */
     public CreateLinkRequest(String url, String ttl, String alias) {
         this(url, ttl, alias, null);
+    }
+
+    /** A create without title, tags or external id. */
+    public CreateLinkRequest(String url, String ttl, String alias, DeviceTargets targets) {
+        this(url, ttl, alias, targets, null, null, null);
     }
 }

@@ -25,8 +25,10 @@ public final class LinkCreator {
     private final LinkViews views;
     private final LinkEvents events;
     private final Clock clock;
+    private final ExternalIdGuard externalIds;
 
-    public LinkCreator(CodeIssuer issuer, HotStore hotStore, LinkViews views, LinkEvents events, Clock clock) {
+    public LinkCreator(CodeIssuer issuer, HotStore hotStore, LinkViews views, LinkEvents events, Clock clock, ExternalIdGuard externalIds) {
+        this.externalIds = externalIds;
         this.issuer = issuer;
         this.hotStore = hotStore;
         this.views = views;
@@ -39,7 +41,7 @@ public final class LinkCreator {
         long now = clock.millis();
         if (valid.alias() != null) {
             LinkRecord record = valid.record(valid.alias(), owner, now);
-            return hotStore.create(record).thenApply(created -> {
+            return store(record).thenApply(created -> {
                 if (!created) {
                     throw new AliasTakenException(valid.alias());
                 }
@@ -53,7 +55,7 @@ public final class LinkCreator {
     private CompletionStage<LinkView> issueAndStore(ValidLink valid, String owner, long now, int attempt) {
         return issuer.issue(valid.pool()).thenCompose(issued -> {
             LinkRecord record = valid.record(issued.code(), owner, now);
-            return hotStore.create(record).thenCompose(created -> {
+            return store(record).thenCompose(created -> {
                 if (created) {
                     events.created(record.pool());
                     return CompletableFuture.completedFuture(views.of(record, valid.ttl().label()));
@@ -66,5 +68,22 @@ public final class LinkCreator {
                 return issueAndStore(valid, owner, now, attempt + 1);
             });
         });
+    }
+
+    /**
+     * The hot store's create, behind the claim of the link's external id; a link not stored
+     * releases its claim (waited for when its code was taken, so the next code's claim finds it free).
+     */
+    private CompletionStage<Boolean> store(LinkRecord record) {
+        if (record.meta().externalId() == null) {
+            return hotStore.create(record);
+        }
+        return externalIds.claim(record).thenCompose(v -> hotStore.create(record).handle((created, failure) -> {
+            if (failure != null) {
+                externalIds.releaseQuietly(record);
+                return CompletableFuture.<Boolean>failedFuture(failure);
+            }
+            return created ? CompletableFuture.completedFuture(true) : externalIds.release(record).thenApply(released -> false);
+        }).thenCompose(stored -> stored));
     }
 }

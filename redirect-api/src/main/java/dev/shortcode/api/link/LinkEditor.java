@@ -1,7 +1,7 @@
 package dev.shortcode.api.link;
 
-import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.error.ConcurrentUpdateException;
+import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.api.error.NotFoundException;
 import dev.shortcode.api.error.NotOwnerException;
@@ -10,11 +10,15 @@ import dev.shortcode.api.ttl.TtlPolicy;
 import dev.shortcode.core.read.LinkResolver;
 import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.HotStore;
+import dev.shortcode.core.store.LinkMeta;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.LinkTargets;
+import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /**
  * Changes and deletes of live links. Each loads the link for edit first
@@ -34,12 +38,15 @@ public final class LinkEditor {
     private final LinkViews views;
     /** Told the code of each link deleted, after the delete, not waited for: its moderation records and stats go with it. */
     private final Consumer<String> afterDelete;
+    private final ExternalIdGuard externalIds;
 
-    public LinkEditor(LinkResolver resolver, HotStore hotStore, LinkRequests requests, LinkViews views) {
-        this(resolver, hotStore, requests, views, code -> {});
+    public LinkEditor(LinkResolver resolver, HotStore hotStore, LinkRequests requests, LinkViews views, ExternalIdGuard externalIds) {
+        this(resolver, hotStore, requests, views, externalIds, code -> {});
     }
 
-    public LinkEditor(LinkResolver resolver, HotStore hotStore, LinkRequests requests, LinkViews views, Consumer<String> afterDelete) {
+    public LinkEditor(LinkResolver resolver, HotStore hotStore, LinkRequests requests, LinkViews views, ExternalIdGuard externalIds,
+            Consumer<String> afterDelete) {
+        this.externalIds = externalIds;
         this.resolver = resolver;
         this.hotStore = hotStore;
         this.requests = requests;
@@ -48,17 +55,32 @@ public final class LinkEditor {
     }
 
     /**
-     * Changes a link's url, ttl and/or targets as {@code caller} (null: unchecked, for callers
-     * inside the service). Targets given replace the whole set; {@code "targets": null} clears it.
+     * Changes a link's url, ttl, targets, title and/or tags as {@code caller} (null: unchecked, for
+     * callers inside the service). Targets given replace the whole set; {@code "targets": null}
+     * clears it; tags given replace the whole set too; an empty title removes it.
      */
     public CompletionStage<LinkView> update(String code, UpdateLinkRequest request, ApiKey caller) {
+        return update(code, request, null, caller);
+    }
+
+    /**
+     * {@link #update} whose tags, after the request's own, go through {@code retag} (a bulk
+     * update's tags to add and remove; null for none); the result is checked like tags given.
+     */
+    public CompletionStage<LinkView> update(String code, UpdateLinkRequest request, UnaryOperator<List<String>> retag, ApiKey caller) {
+        boolean retags = retag != null;
         String url;
         TtlPolicy.Choice ttl;
         LinkTargets targets;
+        String title;
+        List<String> tags;
         try {
-            if (request == null || (request.url() == null && request.ttl() == null && request.targets() == null)) {
-                throw new InvalidRequestException("invalid-body", "give \"url\", \"ttl\" and/or \"targets\" to change");
+            if (request == null || (request.url() == null && request.ttl() == null && request.targets() == null
+                    && request.title() == null && request.tags() == null && !retags)) {
+                throw new InvalidRequestException("invalid-body", "give \"url\", \"ttl\", \"targets\", \"title\" and/or \"tags\" to change");
             }
+            title = request.title() == null ? null : Objects.requireNonNullElse(LinkMetaPolicy.title(request.title()), "");
+            tags = request.tags() == null ? null : LinkMetaPolicy.tags(request.tags());
             url = request.url() == null ? null : requests.url(request.url());
             ttl = request.ttl() == null ? null : requests.ttl(request.ttl());
             targets = request.targets() == null ? null : requests.targets(request.targets().orElse(null));
@@ -70,9 +92,19 @@ public final class LinkEditor {
                 throw new InvalidRequestException("invalid-ttl", "ttl " + ttl.label() + " needs pool " + ttl.pool().name()
                         + " but this link's code belongs to pool " + current.pool() + "; create a new link instead");
             }
+            LinkMeta meta = current.meta();
+            if (title != null) {
+                meta = meta.withTitle(title);
+            }
+            if (tags != null) {
+                meta = meta.withTags(tags);
+            }
+            if (retags) {
+                meta = meta.withTags(LinkMetaPolicy.tags(retag.apply(meta.tags())));
+            }
             LinkRecord next = current.updated(url != null ? url : current.url(),
                     ttl != null ? ttl.ttl().toSeconds() : current.ttlSeconds(), ttl != null ? ttl.permanent() : current.permanent(),
-                    targets != null ? targets : current.targets());
+                    targets != null ? targets : current.targets(), meta);
             return hotStore.update(next).thenApply(result -> switch (result) {
                 case UPDATED -> views.of(next);
                 case MISSING -> throw notFound(code);
@@ -83,11 +115,12 @@ public final class LinkEditor {
 
     /** Deletes a live link as {@code caller}: one write, which the store also records in the archive. */
     public CompletionStage<Void> delete(String code, ApiKey caller) {
-        return CallerContext.resume(editable(code, caller).thenCompose(current -> hotStore.delete(code).thenAccept(deleted -> {
+        return CallerContext.resume(editable(code, caller).thenCompose(current -> hotStore.delete(code).thenCompose(deleted -> {
             if (!deleted) {
                 throw notFound(code);
             }
             afterDelete.accept(code);
+            return externalIds.release(current);
         })));
     }
 

@@ -38,7 +38,8 @@ public final class LinkReader {
         return resolver.resolve(code).thenApply(found -> found.map(this::view).orElseThrow(absent));
     }
 
-    private LinkView view(LinkRecord link) {
+    /** The link as the API shows it, with why it is disabled when it is; no I/O. */
+    public LinkView view(LinkRecord link) {
         LinkView view = views.of(link);
         return moderation.blocked(link).map(block -> view.withDisabled(block.disable()
                 .map(d -> new LinkView.Disabled(d.reason(), null, d.by(), Instant.ofEpochMilli(d.atMillis())))

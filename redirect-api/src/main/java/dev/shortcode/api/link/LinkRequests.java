@@ -62,7 +62,8 @@ public final class LinkRequests {
         String url = allowed(urls.normalise(request.url()));
         TtlPolicy.Choice ttl = chooseTtl(request.ttl(), ttlChoices);
         String alias = request.alias() == null ? null : notDisabled(aliases.validate(request.alias()));
-        return new ValidLink(url, ttl, alias, allowed(targets.validate(request.targets())));
+        return new ValidLink(url, ttl, alias, allowed(targets.validate(request.targets())),
+                LinkMetaPolicy.of(request.title(), request.tags(), request.externalId()));
     }
 
     /** A disabled alias stays blocked (410) after its link is deleted: taking it again would put the old short URL back in service. */

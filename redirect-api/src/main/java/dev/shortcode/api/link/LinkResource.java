@@ -5,12 +5,18 @@ import dev.shortcode.api.auth.ApiKeyFilter;
 import dev.shortcode.api.auth.RequiresScope;
 import dev.shortcode.api.error.BatchTooLargeException;
 import dev.shortcode.api.error.InvalidRequestException;
+import dev.shortcode.api.inventory.BulkEdits;
+import dev.shortcode.api.inventory.ExportFormat;
+import dev.shortcode.api.inventory.LinkExport;
+import dev.shortcode.api.inventory.LinkInventory;
+import dev.shortcode.api.inventory.ListingRequest;
 import dev.shortcode.api.limit.ApiRateLimiter;
 import dev.shortcode.api.openapi.ApiTags;
 import dev.shortcode.api.problem.Problem;
 import dev.shortcode.core.store.ApiKey.Scope;
 import dev.shortcode.core.store.ApiKey;
 import io.smallrye.common.annotation.NonBlocking;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -21,6 +27,7 @@ import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
@@ -40,6 +47,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.RestMulti;
 
 /** The JSON link API. Runs on the event loop: every store call is non-blocking. */
 @SecurityScheme(securitySchemeName = "apiKey", type = SecuritySchemeType.APIKEY, in = SecuritySchemeIn.HEADER,
@@ -79,6 +87,19 @@ public class LinkResource {
 
     @Inject
     ApiRateLimiter limits;
+
+    @Inject
+    LinkInventory inventory;
+
+    @Inject
+    LinkExport exports;
+
+    @Inject
+    BulkEdits bulkEdits;
+
+    /** A page of a listing. */
+    public record LinkList(@Schema(required = true) List<LinkView> links,
+            @Schema(description = "Pass as cursor for the next page; null on the last page", nullable = true, required = true) String next) {}
 
     /** Items are read one by one (see {@link BatchItems}): one of the wrong shape must not fail the batch. */
     public record BatchRequest(@Schema(type = SchemaType.ARRAY, implementation = CreateLinkRequest.class)
@@ -133,6 +154,93 @@ public class LinkResource {
         }
         return batches.create(request.links().requests(), request.links().unreadable(), owner(routing), limits.quota(routing))
                 .thenApply(BatchResponse::new);
+    }
+
+    @GET
+    @RequiresScope(Scope.LINKS_READ)
+    @Operation(operationId = "listLinks", summary = "List and search links", description = "The caller's links, newest first; an admin key "
+            + "sees every owner's, or one owner's with owner. Filters combine: every tag given, the target's host (subdomains "
+            + "included), words of q in the title or url, pool, creation time, status (live by default). Pages never repeat or "
+            + "skip a link while links are created or deleted between requests. A page may hold fewer than limit links and "
+            + "still have a next (a filter that matches little is read in bounded steps); stop when next is null. "
+            + "In Redis mode a link appears once the archive has it (the archive's lag, a second or less).")
+    @APIResponse(responseCode = "200", description = "A page of links", content = @Content(schema = @Schema(implementation = LinkList.class)))
+    @APIResponse(responseCode = "400", description = "A bad parameter; detail names it",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public CompletionStage<LinkList> list(@Parameter(description = "1 to 1000; default 100") @QueryParam("limit") String limit,
+            @Parameter(description = "The next of the previous page") @QueryParam("cursor") String cursor,
+            @Parameter(description = "A tag every link must carry; repeat for several") @QueryParam("tag") List<String> tags,
+            @QueryParam("externalId") String externalId,
+            @Parameter(description = "The target's host; subdomains included") @QueryParam("host") String host,
+            @Parameter(description = "Words that must all occur in the title or the url") @QueryParam("q") String q,
+            @QueryParam("pool") String pool,
+            @Parameter(description = "ISO-8601 instant, exclusive") @QueryParam("createdAfter") String createdAfter,
+            @Parameter(description = "ISO-8601 instant, exclusive") @QueryParam("createdBefore") String createdBefore,
+            @Parameter(description = "live (default), expired, disabled or all") @QueryParam("status") String status,
+            @Parameter(description = "Admin keys: the key id whose links to list") @QueryParam("owner") String owner,
+            @Context RoutingContext routing) {
+        ListingRequest request;
+        try {
+            request = ListingRequest.parse(limit, cursor, tags, externalId, host, q, pool, createdAfter, createdBefore, status, owner);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return inventory.list(request, routing.get(ApiKeyFilter.KEY))
+                .thenApply(page -> new LinkList(page.links(), page.next() == null ? null : LinkExport.cursor(page.next())));
+    }
+
+    @GET
+    @Path("/export")
+    @Produces(MediaType.TEXT_PLAIN) // one type for Quarkus REST to stream with; the answer's Content-Type is the format's
+    @RequiresScope(Scope.LINKS_READ)
+    @Operation(operationId = "exportLinks", summary = "Export links as NDJSON or CSV", description = "Every link the same filters as "
+            + "listLinks select, streamed as it is read (flat memory however many): NDJSON, one link per line; or CSV with a header "
+            + "row, tags joined by |.")
+    @APIResponse(responseCode = "200", description = "The links", content = {@Content(mediaType = LinkExport.NDJSON,
+            schema = @Schema(implementation = LinkView.class)), @Content(mediaType = "text/csv", schema = @Schema(type = SchemaType.STRING))})
+    @APIResponse(responseCode = "400", description = "A bad parameter; detail names it",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public RestMulti<Buffer> export(@Parameter(description = "ndjson (default) or csv") @QueryParam("format") String format,
+            @QueryParam("tag") List<String> tags, @QueryParam("externalId") String externalId, @QueryParam("host") String host,
+            @QueryParam("q") String q, @QueryParam("pool") String pool, @QueryParam("createdAfter") String createdAfter,
+            @QueryParam("createdBefore") String createdBefore, @QueryParam("status") String status, @QueryParam("owner") String owner,
+            @Context RoutingContext routing) {
+        ExportFormat as = ExportFormat.parse(format); // a bad parameter throws: a 400 before anything is read
+        ListingRequest request = ListingRequest.parse(null, null, tags, externalId, host, q, pool, createdAfter, createdBefore, status, owner);
+        return exports.export(request, as, routing.get(ApiKeyFilter.KEY));
+    }
+
+    @POST
+    @Path("/bulk-update")
+    @RequiresScope(Scope.LINKS_WRITE)
+    @Tag(name = ApiTags.BULK)
+    @Operation(operationId = "updateLinks", summary = "Change up to 1,000 links by code", description = "set replaces title, tags or ttl; "
+            + "addTags and removeTags change the tags. Each code succeeds or fails on its own (its owner or an admin only), "
+            + "results in input order.")
+    @APIResponse(responseCode = "200", description = "One result per code, in order",
+            content = @Content(schema = @Schema(implementation = BulkEdits.Results.class)))
+    @APIResponse(responseCode = "400", description = "The body is not a bulk update; detail says why",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "413", description = "More than 1,000 codes",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public CompletionStage<BulkEdits.Results> updateMany(BulkEdits.UpdateRequest request, @Context RoutingContext routing) {
+        return bulkEdits.update(request, routing.get(ApiKeyFilter.KEY));
+    }
+
+    @POST
+    @Path("/bulk-delete")
+    @RequiresScope(Scope.LINKS_WRITE)
+    @Tag(name = ApiTags.BULK)
+    @Operation(operationId = "deleteLinks", summary = "Delete up to 1,000 links by code", description = "Each code succeeds (204) or fails "
+            + "on its own (its owner or an admin only), results in input order.")
+    @APIResponse(responseCode = "200", description = "One result per code, in order",
+            content = @Content(schema = @Schema(implementation = BulkEdits.Results.class)))
+    @APIResponse(responseCode = "400", description = "The body is not {\"codes\": [...]}",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "413", description = "More than 1,000 codes",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public CompletionStage<BulkEdits.Results> deleteMany(BulkEdits.DeleteRequest request, @Context RoutingContext routing) {
+        return bulkEdits.delete(request, routing.get(ApiKeyFilter.KEY));
     }
 
     @GET

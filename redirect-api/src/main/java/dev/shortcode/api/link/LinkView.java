@@ -3,6 +3,7 @@ package dev.shortcode.api.link;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.time.Instant;
+import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -12,6 +13,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * @param expiresAt when the link expires if nobody uses it from now on; absent for permanent links
  * @param targets   the device targets; absent when the link has none
  * @param disabled  why the link answers 410 instead of redirecting; absent while it redirects
+ * @param status    only in listings: {@code live}, {@code expired} or {@code disabled}
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @Schema(description = "A short link")
@@ -25,7 +27,11 @@ public record LinkView(
         @Schema(description = "When it expires if nobody visits it from now on; absent for permanent links")
         @JsonSerialize(using = InstantText.class) Instant expiresAt,
         DeviceTargets targets,
-        Disabled disabled) {
+        Disabled disabled,
+        @Schema(description = "The title; absent when none") String title,
+        @Schema(description = "The tags; absent when none") List<String> tags,
+        @Schema(description = "Your own id for the link; absent when none") String externalId,
+        @Schema(description = "In a listing: live, expired or disabled", enumeration = {"live", "expired", "disabled"}) String status) {
 
     /**
      * A link out of service, and who decided: an admin ({@code by} their key id, {@code at}), or a
@@ -34,7 +40,19 @@ public record LinkView(
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Disabled(String reason, String rule, String by, @JsonSerialize(using = InstantText.class) Instant at) {}
 
+    /** A link without title, tags, external id or status. */
+    public LinkView(String code, String shortUrl, String url, String ttl, String pool, Instant createdAt, Instant expiresAt,
+            DeviceTargets targets, Disabled disabled) {
+        this(code, shortUrl, url, ttl, pool, createdAt, expiresAt, targets, disabled, null, null, null, null);
+    }
+
     public LinkView withDisabled(Disabled why) {
-        return new LinkView(code, shortUrl, url, ttl, pool, createdAt, expiresAt, targets, why);
+        return new LinkView(code, shortUrl, url, ttl, pool, createdAt, expiresAt, targets, why, title, tags, externalId, status);
+    }
+
+    /** The view as a listing shows it: with its status, and no expiry once expired. */
+    public LinkView withStatus(String newStatus) {
+        return new LinkView(code, shortUrl, url, ttl, pool, createdAt, "expired".equals(newStatus) ? null : expiresAt, targets, disabled,
+                title, tags, externalId, newStatus);
     }
 }

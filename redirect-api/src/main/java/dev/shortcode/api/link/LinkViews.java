@@ -1,6 +1,7 @@
 package dev.shortcode.api.link;
 
 import dev.shortcode.api.ttl.TtlPolicy;
+import dev.shortcode.core.store.LinkMeta;
 import dev.shortcode.core.store.LinkRecord;
 import java.time.Clock;
 import java.time.Instant;
@@ -27,7 +28,13 @@ public final class LinkViews {
     public LinkView of(LinkRecord r, String ttlLabel) {
         // Milliseconds, like createdAt: clients compare the two.
         Instant expires = r.permanent() ? null : Instant.ofEpochMilli(clock.millis()).plusSeconds(r.ttlSeconds());
-        return new LinkView(r.code(), shortUrl(r.code()), r.url(), ttlLabel, r.pool(), r.createdAt(), expires, DeviceTargets.of(r.targets()), null);
+        return view(r, ttlLabel, r.createdAt(), expires);
+    }
+
+    private LinkView view(LinkRecord r, String ttlLabel, Instant createdAt, Instant expires) {
+        LinkMeta meta = r.meta();
+        return new LinkView(r.code(), shortUrl(r.code()), r.url(), ttlLabel, r.pool(), createdAt, expires, DeviceTargets.of(r.targets()), null,
+                meta.title(), meta.tags().isEmpty() ? null : meta.tags(), meta.externalId(), null);
     }
 
     public String shortUrl(String code) {
@@ -58,7 +65,7 @@ public final class LinkViews {
                 }
                 expires = expiries.computeIfAbsent(r.ttlSeconds(), answeredAt::plusSeconds);
             }
-            return new LinkView(r.code(), shortUrl(r.code()), r.url(), ttlLabel, r.pool(), createdAt, expires, DeviceTargets.of(r.targets()), null);
+            return view(r, ttlLabel, createdAt, expires);
         }
     }
 }

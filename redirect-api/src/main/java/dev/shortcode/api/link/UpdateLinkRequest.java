@@ -2,6 +2,7 @@ package dev.shortcode.api.link;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
+import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -27,6 +28,14 @@ public final class UpdateLinkRequest {
     private DeviceTargets targets;
 
     private boolean targetsGiven;
+
+    @JsonProperty
+    @Schema(description = "The new title; an empty one removes it")
+    private String title;
+
+    @JsonProperty
+    @Schema(description = "The new tags: they replace the whole set; an empty list removes them")
+    private List<String> tags;
 
     UpdateLinkRequest() {}
 
@@ -57,6 +66,24 @@ public final class UpdateLinkRequest {
 
     public String ttl() {
         return ttl;
+    }
+
+    /** The new title, "" to remove it; null to keep it. */
+    public String title() {
+        return title;
+    }
+
+    /** The new tags (the whole set); null to keep them. */
+    public List<String> tags() {
+        return tags;
+    }
+
+    /** A PATCH of title, tags and/or ttl (null: keep it). */
+    public static UpdateLinkRequest ofMeta(String title, List<String> tags, String ttl) {
+        UpdateLinkRequest request = new UpdateLinkRequest(null, ttl);
+        request.title = title;
+        request.tags = tags;
+        return request;
     }
 
     /** Null when the body has no {@code targets}; empty for {@code "targets": null}; else the new set. */

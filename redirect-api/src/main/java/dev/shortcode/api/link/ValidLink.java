@@ -2,20 +2,28 @@ package dev.shortcode.api.link;
 
 import dev.shortcode.api.auth.ApiKeys;
 import dev.shortcode.api.ttl.TtlPolicy;
+import dev.shortcode.core.store.LinkMeta;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.LinkTargets;
 
 /**
  * A create request that passed validation: the URL as it will be stored, the pool and TTL chosen,
- * the alias if one was asked for, the device targets. Nothing invalid gets this far.
+ * the alias if one was asked for, the device targets, the title, tags and external id. Nothing invalid gets this far.
  *
  * @param alias   the custom alias, or null for an issued code
  * @param targets the device targets, {@link LinkTargets#NONE} for none
+ * @param meta    title, tags and external id, {@link LinkMeta#NONE} for none
  */
-public record ValidLink(String url, TtlPolicy.Choice ttl, String alias, LinkTargets targets) {
+public record ValidLink(String url, TtlPolicy.Choice ttl, String alias, LinkTargets targets, LinkMeta meta) {
 
     public ValidLink {
         targets = LinkTargets.orNone(targets);
+        meta = LinkMeta.orNone(meta);
+    }
+
+    /** A request without title, tags or external id. */
+    public ValidLink(String url, TtlPolicy.Choice ttl, String alias, LinkTargets targets) {
+        this(url, ttl, alias, targets, LinkMeta.NONE);
     }
 
     /** A request without device targets. */
@@ -43,11 +51,14 @@ public record ValidLink(String url, TtlPolicy.Choice ttl, String alias, LinkTarg
             canonical += "\n" + targets.ios() + "\n" + targets.android() + "\n" + targets.desktop()
                     + (w == null ? "" : "\n" + w.appId() + "\n" + w.path() + "\n" + w.query() + "\n" + w.envVersion());
         }
+        if (!meta.isEmpty()) { // likewise: a request without metadata keeps its fingerprint
+            canonical += "\nmeta\n" + meta.title() + "\n" + String.join(",", meta.tags()) + "\n" + meta.externalId();
+        }
         return ApiKeys.sha256(canonical).substring(0, 16);
     }
 
     /** The link this request makes under {@code code}: version 1, created {@code now} by {@code owner}. */
     public LinkRecord record(String code, String owner, long now) {
-        return new LinkRecord(code, url, pool(), ttl.ttl().toSeconds(), ttl.permanent(), now, owner, 1, targets);
+        return new LinkRecord(code, url, pool(), ttl.ttl().toSeconds(), ttl.permanent(), now, owner, 1, targets, meta);
     }
 }

@@ -2,6 +2,7 @@ package dev.shortcode.api.problem;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.shortcode.api.error.DomainException;
+import dev.shortcode.api.error.ExternalIdTakenException;
 import dev.shortcode.api.error.RateLimitedException;
 import dev.shortcode.core.store.StorageUnavailableException;
 import java.lang.System.Logger.Level;
@@ -64,6 +65,10 @@ public final class ErrorMapping {
         switch (e.kind()) {
             case INVALID_REQUEST -> { status = 400; title = "Invalid request"; }
             case NOT_FOUND -> { status = 404; title = "Not found"; }
+            case EXTERNAL_ID_TAKEN -> {
+                return new ProblemResponse(409, new Problem(Problem.TYPE_BASE + e.type(), "Conflict", 409, e.getMessage(), instance, null,
+                        ((ExternalIdTakenException) e).code()), Map.of());
+            }
             case ALIAS_TAKEN, CONCURRENT_UPDATE, IDEMPOTENCY_IN_PROGRESS, LAST_ADMIN_KEY -> { status = 409; title = "Conflict"; }
             case IDEMPOTENCY_KEY_REUSED -> { status = 422; title = "Idempotency-Key reused"; }
             case REF_REUSED -> { status = 422; title = "Ref reused"; }
@@ -96,7 +101,7 @@ public final class ErrorMapping {
         return new ProblemResponse(status, new Problem(Problem.TYPE_BASE + e.type(), title, status, e.getMessage(), instance), headers);
     }
 
-    static Throwable unwrap(Throwable t) {
+    public static Throwable unwrap(Throwable t) {
         while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
             t = t.getCause();
         }

@@ -11,10 +11,12 @@ import java.util.List;
  * @param violatedPolicies for a 429, the rate-limit policies the request exceeded, as named in
  *                         the RateLimit header fields (the extension member of the IETF httpapi
  *                         ratelimit-headers draft); null otherwise
+ * @param code             for an {@code external-id-taken} conflict, the code of the link that
+ *                         holds the external id; null otherwise
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Problem(String type, String title, int status, String detail, String instance,
-        @JsonProperty("violated-policies") List<String> violatedPolicies) {
+        @JsonProperty("violated-policies") List<String> violatedPolicies, String code) {
 
     /** Every problem passes here: its {@code instance}, the request's path, is cut like any echo of the caller's input. */
     public Problem {
@@ -22,7 +24,11 @@ public record Problem(String type, String title, int status, String detail, Stri
     }
 
     public Problem(String type, String title, int status, String detail, String instance) {
-        this(type, title, status, detail, instance, null);
+        this(type, title, status, detail, instance, null, null);
+    }
+
+    public Problem(String type, String title, int status, String detail, String instance, List<String> violatedPolicies) {
+        this(type, title, status, detail, instance, violatedPolicies, null);
     }
 
     /** Problem types are documented under this URI; the suffix names the kind of problem. */

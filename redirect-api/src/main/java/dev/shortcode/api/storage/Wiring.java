@@ -1,5 +1,6 @@
 package dev.shortcode.api.storage;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shortcode.api.auth.AdminKeyBootstrap;
 import dev.shortcode.api.auth.ApiKeys;
 import dev.shortcode.api.auth.LastUseRecorder;
@@ -10,6 +11,10 @@ import dev.shortcode.api.limit.KeyLimits;
 import dev.shortcode.api.link.AliasPolicy;
 import dev.shortcode.api.link.BatchCreator;
 import dev.shortcode.api.link.IdempotentCreator;
+import dev.shortcode.api.inventory.BulkEdits;
+import dev.shortcode.api.inventory.LinkExport;
+import dev.shortcode.api.inventory.LinkInventory;
+import dev.shortcode.api.link.ExternalIdGuard;
 import dev.shortcode.api.link.LinkCreator;
 import dev.shortcode.api.link.LinkEditor;
 import dev.shortcode.api.link.LinkReader;
@@ -171,8 +176,14 @@ public class Wiring {
 
     @Produces
     @Singleton
-    LinkCreator creator(CodeIssuer issuer, Storage storage, LinkViews views, ServiceMetrics metrics) {
-        return new LinkCreator(issuer, storage.hotStore(), views, metrics, Clock.systemUTC());
+    LinkCreator creator(CodeIssuer issuer, Storage storage, LinkViews views, ServiceMetrics metrics, ExternalIdGuard externalIds) {
+        return new LinkCreator(issuer, storage.hotStore(), views, metrics, Clock.systemUTC(), externalIds);
+    }
+
+    @Produces
+    @Singleton
+    ExternalIdGuard externalIds(Storage storage) {
+        return new ExternalIdGuard(storage.externalIds(), storage.resolver(), Clock.systemUTC());
     }
 
     @Produces
@@ -189,18 +200,37 @@ public class Wiring {
 
     @Produces
     @Singleton
-    BatchCreator batches(LinkRequests requests, CodeIssuer issuer, Storage storage, LinkViews views, ServiceMetrics metrics) {
-        return new BatchCreator(requests, issuer, storage.hotStore(), views, metrics, Clock.systemUTC());
+    BatchCreator batches(LinkRequests requests, CodeIssuer issuer, Storage storage, LinkViews views, ServiceMetrics metrics,
+            ExternalIdGuard externalIds) {
+        return new BatchCreator(requests, issuer, storage.hotStore(), views, metrics, Clock.systemUTC(), externalIds);
     }
 
     @Produces
     @Singleton
-    LinkEditor edits(Storage storage, LinkRequests requests, LinkViews views, ClickStatistics stats) {
+    LinkEditor edits(Storage storage, LinkRequests requests, LinkViews views, ClickStatistics stats, ExternalIdGuard externalIds) {
         // A code deleted and created again (an alias) must not inherit its predecessor's clicks. Its
         // disable and its reports stay: an owner must not undo a moderator's disable by deleting the
         // link and taking its alias again (LinkRequests refuses a disabled alias), and the reports are
         // the record of what the link did.
-        return new LinkEditor(storage.resolver(), storage.hotStore(), requests, views, stats::linkDeleted);
+        return new LinkEditor(storage.resolver(), storage.hotStore(), requests, views, externalIds, stats::linkDeleted);
+    }
+
+    @Produces
+    @Singleton
+    LinkInventory inventory(Storage storage, LinkReader reader) {
+        return new LinkInventory(storage.linkIndex(), storage.hotStore(), storage.apiKeys(), reader, Clock.systemUTC());
+    }
+
+    @Produces
+    @Singleton
+    LinkExport exports(LinkInventory inventory, ObjectMapper json) {
+        return new LinkExport(inventory, json);
+    }
+
+    @Produces
+    @Singleton
+    BulkEdits bulkEdits(LinkEditor editor) {
+        return new BulkEdits(editor);
     }
 
     static AliasPolicy aliases(ServiceOptions settings) {

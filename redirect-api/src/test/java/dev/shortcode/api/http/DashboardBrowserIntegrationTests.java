@@ -11,45 +11,32 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import java.io.File;
 import java.io.IOException;
 import java.net.URL;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.logging.Level;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
-import org.openqa.selenium.logging.LogEntry;
-import org.openqa.selenium.logging.LogType;
-import org.openqa.selenium.logging.LoggingPreferences;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The dashboard in a real headless Chromium (Debian's chromium and chromedriver) against the
  * service on embedded storage: the page asks for the key, every card shows the JSON's numbers,
- * the charts hold data, the planner follows its inputs, the browser logs no error. Screenshots
+ * the charts hold data, the planner follows its inputs, the browser logs no error, axe-core finds
+ * no serious or critical accessibility violation, and a phone does not scroll sideways. Screenshots
  * go to {@code target/dashboard*.png}. A missing browser fails the test: it is never skipped.
  */
 @QuarkusTest
 @TestProfile(EmbeddedProfile.class)
 class DashboardBrowserIntegrationTests {
 
-    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     /** The pool cards' figures and the JSON paths they show. */
     static final Map<String, String> CARD_FIELDS = Map.ofEntries(Map.entry("length", "length"), Map.entry("capacity", "capacity"),
             Map.entry("idleTtl", "idleTtl"), Map.entry("epoch", "epoch"), Map.entry("leasedThisEpoch", "leasedThisEpoch"),
@@ -61,38 +48,19 @@ class DashboardBrowserIntegrationTests {
     @TestHTTPResource("/dashboard")
     URL dashboard;
 
-    private Path profile;
+    private TestBrowser chromium;
     private ChromeDriver browser;
 
     @BeforeEach
     void openBrowser() throws IOException {
-        String ci = "true".equals(System.getenv("CI")) ? " (CI=true: .ci/run installs chromium and chromium-driver)" : "";
-        assertThat(Files.isExecutable(CHROMIUM)).as("%s is needed for the dashboard test%s: apt-get install -y chromium chromium-driver",
-                CHROMIUM, ci).isTrue();
-        assertThat(Files.isExecutable(CHROMEDRIVER)).as("%s is needed for the dashboard test%s", CHROMEDRIVER, ci).isTrue();
-        profile = Files.createTempDirectory("dashboard-chromium");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--user-data-dir=" + profile);
-        LoggingPreferences logs = new LoggingPreferences();
-        logs.enable(LogType.BROWSER, Level.ALL);
-        options.setCapability("goog:loggingPrefs", logs);
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort()
-                .build();
-        browser = new ChromeDriver(service, options);
-        browser.manage().window().setSize(new Dimension(1280, 2600));
+        chromium = TestBrowser.open("dashboard", 1280, 2600);
+        browser = chromium.driver();
     }
 
     @AfterEach
     void closeBrowser() throws IOException {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (profile != null) {
-            try (var files = Files.walk(profile)) {
-                files.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
-            }
+        if (chromium != null) {
+            chromium.close();
         }
     }
 
@@ -172,17 +140,13 @@ class DashboardBrowserIntegrationTests {
                 .isNotEqualTo(before);
         assertThat(browser.findElement(By.id("plan-recommendation")).getText()).isEqualTo(plan.path("recommendation").asText());
 
-        screenshot("target/dashboard.png");
-        browser.manage().window().setSize(new Dimension(390, 844));
-        assertThat((Boolean) js.executeScript("return document.documentElement.scrollWidth <= window.innerWidth + 1"))
-                .as("no sideways scrolling on a phone").isTrue();
-        screenshot("target/dashboard-phone.png");
+        chromium.screenshot("target/dashboard.png");
+        assertThat(chromium.accessibilityViolations()).as("serious and critical accessibility violations").isEmpty();
+        chromium.resize(390, 844);
+        assertThat(chromium.scrollsSideways()).as("sideways scrolling on a phone").isFalse();
+        chromium.screenshot("target/dashboard-phone.png");
 
-        js.executeScript("console.info('dashboard test: log probe')");
-        List<LogEntry> console = browser.manage().logs().get(LogType.BROWSER).getAll();
-        assertThat(console).as("the browser log is read at all").anyMatch(e -> e.getMessage().contains("log probe"));
-        assertThat(console.stream().filter(e -> e.getLevel().intValue() >= Level.WARNING.intValue()).toList())
-                .as("browser console errors and warnings").isEmpty();
+        assertThat(chromium.warningsAndErrors(message -> false)).as("browser console errors and warnings").isEmpty();
     }
 
     /** The report the page shows: asked for again (and the page refreshed) until both come from one measurement. */
@@ -207,10 +171,5 @@ class DashboardBrowserIntegrationTests {
         } else {
             assertThat(shown).as(what).isEqualTo(json.asText());
         }
-    }
-
-    private void screenshot(String path) throws IOException {
-        File shot = browser.getScreenshotAs(OutputType.FILE);
-        Files.copy(shot.toPath(), Path.of(path), StandardCopyOption.REPLACE_EXISTING);
     }
 }

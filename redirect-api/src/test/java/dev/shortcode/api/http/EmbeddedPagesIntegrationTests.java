@@ -54,6 +54,7 @@ class EmbeddedPagesIntegrationTests {
         assertIsAPage(page("/", IPHONE, 200), "landing page");
         assertIsAPage(page("/dashboard", IPHONE, 200), "dashboard");
         assertIsAPage(page("/dashboard/", IPHONE, 200), "dashboard/");
+        assertIsAPage(page("/console/", IPHONE, 200), "console");
         assertIsAPage(page("/no-such-link", IPHONE, 404), "redirect's 404");
         assertIsAPage(page("/" + plain + "+", IPHONE, 200), "preview");
         assertIsAPage(page("/no-such-link+", IPHONE, 404), "preview's 404");
@@ -79,23 +80,56 @@ class EmbeddedPagesIntegrationTests {
     }
 
     @Test
-    void landingPage_linksTheDashboardAndTheApiDocsButNoConsoleYet() {
+    void landingPage_linksTheConsoleTheDashboardAndTheApiDocs() {
         String html = page("/", IPHONE, 200).body().asString();
 
-        assertThat(html).contains("href=\"/dashboard\"").contains("/q/swagger-ui\"").contains("/q/openapi\"").doesNotContain("/console/");
+        assertThat(html).contains("href=\"/console/\"").contains("href=\"/dashboard\"").contains("/q/swagger-ui\"").contains("/q/openapi\"");
         given().accept("application/json").get("/").then().statusCode(404).contentType(containsString("application/problem+json"));
     }
 
     @Test
-    void dashboard_refersToItsFilesByContentVersion_andIsNotStoredAsIs() {
+    void dashboard_refersToItsFilesByContentVersion_storedForAYear_andIsNotStoredAsIs() {
         Response dashboard = page("/dashboard", IPHONE, 200);
         assertThat(dashboard.header("Cache-Control")).isEqualTo("no-cache");
-        Matcher script = Pattern.compile("src=\"(/dashboard/dashboard\\.js\\?v=[0-9a-f]{16})\"").matcher(dashboard.body().asString());
+        Matcher script = Pattern.compile("src=\"(/dashboard/v/[0-9a-f]{16}/dashboard\\.js)\"").matcher(dashboard.body().asString());
         assertThat(script.find()).as("the script by its content's hash").isTrue();
-        assertThat(dashboard.body().asString()).containsPattern("href=\"/dashboard/dashboard\\.css\\?v=[0-9a-f]{16}\"");
+        assertThat(dashboard.body().asString()).containsPattern("href=\"/dashboard/v/[0-9a-f]{16}/dashboard\\.css\"");
 
         Response js = given().get(script.group(1));
         js.then().statusCode(200).contentType(containsString("javascript"));
+        assertThat(js.header("Cache-Control")).isEqualTo("public, max-age=31536000, immutable");
         assertThat(js.header("Content-Security-Policy")).contains("frame-ancestors 'none'");
+
+        // The fixed name (a page loaded before an upgrade) still answers, but is never stored as is;
+        // another version's name is not answered with this version's content.
+        Response fixed = given().get("/dashboard/dashboard.js");
+        fixed.then().statusCode(200).contentType(containsString("javascript"));
+        assertThat(fixed.header("Cache-Control")).isEqualTo("no-cache");
+        given().get("/dashboard/v/0123456789abcdef/dashboard.js").then().statusCode(404);
+    }
+
+    @Test
+    void console_isAPage_whoseFilesCarryTheirVersion_andNothingElseUnderItsPathAnswers() {
+        Response console = page("/console/", IPHONE, 200);
+        assertIsAPage(console, "console");
+        assertThat(console.header("Cache-Control")).isEqualTo("no-cache");
+        assertThat(console.header("Content-Security-Policy")).contains("script-src 'self'").contains("connect-src 'self'");
+        Matcher app = Pattern.compile("src=\"(/console/v/[0-9a-f]{16}/)app\\.js\"").matcher(console.body().asString());
+        assertThat(app.find()).as("the app module under its version").isTrue();
+        assertThat(console.body().asString()).contains("href=\"" + app.group(1) + "console.css\"");
+
+        for (String file : new String[] {"app.js", "views/link.js", "console.css"}) {
+            Response asset = given().get(app.group(1) + file);
+            asset.then().statusCode(200);
+            assertThat(asset.header("Cache-Control")).as(file).isEqualTo("public, max-age=31536000, immutable");
+            assertThat(asset.header("Content-Security-Policy")).as(file).contains("frame-ancestors 'none'");
+        }
+        assertThat(given().get(app.group(1) + "app.js").contentType()).contains("javascript");
+        assertThat(given().get(app.group(1) + "console.css").contentType()).contains("text/css");
+
+        given().redirects().follow(false).get("/console").then().statusCode(301).header("Location", "/console/");
+        given().get("/console/v/0123456789abcdef/app.js").then().statusCode(404);
+        given().get("/console/app.js").then().statusCode(404);
+        given().get("/console/index.html").then().statusCode(200);
     }
 }

@@ -71,7 +71,8 @@ class BatchCreatorUnitTests {
         };
         LinkRequests requests = new LinkRequests(new UrlPolicy(Set.of("sho.rt")), new AliasPolicy(Set.of(2, 5)),
                 new TtlPolicy(config.pools(), "P1D"));
-        batches = new BatchCreator(requests, issuer, hot, new LinkViews("https://sho.rt", clock), events, clock);
+        batches = new BatchCreator(requests, issuer, hot, new LinkViews("https://sho.rt", clock), events, clock,
+                new ExternalIdGuard(storage.externalIds(), storage.resolver(), clock));
     }
 
     @AfterEach

@@ -45,7 +45,8 @@ class LinkEditorUnitTests {
         storage = EmbeddedStorage.open(EmbeddedOptions.defaults(dir), config, ColdReadOptions.DEFAULTS);
         LinkRequests requests = new LinkRequests(new UrlPolicy(Set.of("sho.rt")), new AliasPolicy(Set.of(5, 6, 7)),
                 new TtlPolicy(config.pools(), "P10D"));
-        editor = new LinkEditor(storage.resolver(), storage.hotStore(), requests, new LinkViews("https://sho.rt", Clock.systemUTC()));
+        editor = new LinkEditor(storage.resolver(), storage.hotStore(), requests, new LinkViews("https://sho.rt", Clock.systemUTC()),
+                new ExternalIdGuard(storage.externalIds(), storage.resolver(), Clock.systemUTC()));
     }
 
     @AfterEach
