@@ -48,13 +48,19 @@ final class EmbeddedEventJournal implements EventJournal {
         this.filter = filter;
     }
 
-    boolean wants(WebhookEventType type, String ownerKeyId) {
+    @Override
+    public boolean wants(WebhookEventType type, String ownerKeyId) {
         return filter.wants(type, ownerKeyId);
     }
 
     /** Stages {@code event} in the batch of the operation that made the change; on the writer thread only. */
     void record(GroupCommitWriter.Staging staging, LinkEvent event) {
-        staging.put(db.webhookEvents(), key(last.incrementAndGet()), event.encode());
+        record(staging, event.encode());
+    }
+
+    /** {@link #record} of an event {@link LinkEvent#encode encoded} already, off the writer thread. */
+    void record(GroupCommitWriter.Staging staging, byte[] encodedEvent) {
+        staging.put(db.webhookEvents(), key(last.incrementAndGet()), encodedEvent);
     }
 
     @Override

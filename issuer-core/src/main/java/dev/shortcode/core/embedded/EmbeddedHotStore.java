@@ -138,6 +138,8 @@ final class EmbeddedHotStore implements HotStore {
         final byte[] key;
         final byte[] entry;
         final byte[] timeRow;
+        /** Its link.created event when a webhook wants it, else null. */
+        final byte[] event;
 
         Creation(LinkRecord link, int index) {
             // Encoded here, on the caller's thread: the writer is one thread and only checks and stamps the expiry.
@@ -146,6 +148,11 @@ final class EmbeddedHotStore implements HotStore {
             this.key = keys.keyOf(link.code());
             this.entry = HotEntry.encode(0, link);
             this.timeRow = IndexRows.timeRow(link);
+            // The event reuses the entry's record bytes, and is timed like the link's createdAt.
+            this.event = events.wants(WebhookEventType.LINK_CREATED, link.ownerKeyId())
+                    ? LinkEvent.encode(WebhookEventType.LINK_CREATED, link.createdAtMillis(), link.ownerKeyId(), link.code(), entry,
+                            HotEntry.EXPIRY_BYTES, entry.length - HotEntry.EXPIRY_BYTES)
+                    : null;
         }
 
         @Override
@@ -167,7 +174,9 @@ final class EmbeddedHotStore implements HotStore {
             }
             ExpiryPrefix.write(entry, HotEntry.expiryOf(now, link.ttlSeconds()));
             staging.put(storage.links(), key, entry);
-            recordEvent(staging, WebhookEventType.LINK_CREATED, now, link);
+            if (event != null) {
+                events.record(staging, event);
+            }
             if (current != null) {
                 // the code's previous link, expired, leaves the archive too: the code's newest link is this one
                 indexRows.remove(staging, HotEntry.link(link.code(), current));

@@ -54,6 +54,8 @@ final class RedisEventJournal implements EventJournal {
     private final StoreKeys keys;
     private final String stream;
     private volatile EventFilter filter = EventFilter.NONE;
+    /** The webhooks' version {@link #filter} was made of; -1 until a filter is given with one. */
+    private volatile long filterVersion = -1;
     private volatile long backlog;
 
     RedisEventJournal(RedisClusterAsyncCommands<String, String> redis, StoreKeys keys) {
@@ -67,18 +69,41 @@ final class RedisEventJournal implements EventJournal {
         this.filter = filter;
     }
 
-    boolean wants(WebhookEventType type, String ownerKeyId) {
+    @Override
+    public void filter(EventFilter filter, long version) {
+        this.filter = filter;
+        this.filterVersion = version;
+    }
+
+    @Override
+    public CompletionStage<Long> version() {
+        return redis.get(keys.webhooksVersion()).thenApply(v -> v == null ? 0L : Long.parseLong(v));
+    }
+
+    @Override
+    public CompletionStage<Void> webhooksChanged() {
+        return redis.incr(keys.webhooksVersion()).thenApply(v -> null);
+    }
+
+    @Override
+    public boolean wants(WebhookEventType type, String ownerKeyId) {
         return filter.wants(type, ownerKeyId);
     }
 
     /** The events of archived outbox mutations that anyone wants, appended; completes when they are in the stream. */
     CompletableFuture<Void> recordArchived(List<Long> entryMillis, List<ArchiveMutation> mutations) {
+        // One GET per archived batch, off the create path: a filter older than the webhooks records everything meanwhile.
+        return version().toCompletableFuture().thenCompose(version -> record(entryMillis, mutations,
+                version == filterVersion ? filter : (type, owner) -> true));
+    }
+
+    private CompletableFuture<Void> record(List<Long> entryMillis, List<ArchiveMutation> mutations, EventFilter wanted) {
         List<LinkEvent> events = new ArrayList<>();
         for (int i = 0; i < mutations.size(); i++) {
             if (mutations.get(i) instanceof ArchiveMutation.Put put) {
                 LinkRecord link = put.link();
                 WebhookEventType type = link.version() == 1 ? WebhookEventType.LINK_CREATED : WebhookEventType.LINK_UPDATED;
-                if (wants(type, link.ownerKeyId())) {
+                if (wanted.wants(type, link.ownerKeyId())) {
                     events.add(LinkEvent.of(type, entryMillis.get(i), link));
                 }
             }

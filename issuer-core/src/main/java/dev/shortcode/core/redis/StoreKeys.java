@@ -109,6 +109,11 @@ public record StoreKeys(String namespace, int outboxShards, int linkGroups) {
         return namespace + ":w:events";
     }
 
+    /** The version of the registered webhooks, raised at every change. */
+    String webhooksVersion() {
+        return namespace + ":w:version";
+    }
+
     /** Which node delivers to a webhook now. */
     String webhookClaim(String webhookId) {
         return namespace + ":w:claim:" + webhookId;

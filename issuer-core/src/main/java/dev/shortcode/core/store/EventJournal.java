@@ -18,12 +18,37 @@ public interface EventJournal {
     /** Which link events the hot store records from now on. */
     void filter(EventFilter filter);
 
+    /**
+     * {@link #filter} as of the webhooks' {@code version} ({@link #version}): where other nodes
+     * record events too (Redis), one that sees a newer version than its filter's records every
+     * link event until its filter catches up, so a webhook registered on another node misses
+     * nothing in between.
+     */
+    default void filter(EventFilter filter, long version) {
+        filter(filter);
+    }
+
+    /** The version of the registered webhooks, which {@link #webhooksChanged} raises; 0 where one node records. */
+    default CompletionStage<Long> version() {
+        return java.util.concurrent.CompletableFuture.completedFuture(0L);
+    }
+
+    /** Tells every node the webhooks changed (before they re-read them). */
+    default CompletionStage<Void> webhooksChanged() {
+        return java.util.concurrent.CompletableFuture.completedFuture(null);
+    }
+
     /** Whether anyone wants an event of {@code type} about something of {@code ownerKeyId}. */
     @FunctionalInterface
     interface EventFilter {
         EventFilter NONE = (type, owner) -> false;
 
         boolean wants(WebhookEventType type, String ownerKeyId);
+    }
+
+    /** Whether the filter wants an event, so that callers need not build those nobody wants. */
+    default boolean wants(WebhookEventType type, String ownerKeyId) {
+        return true;
     }
 
     /** Records events that are not part of a link write (clicks, quotas, moderation); those the filter refuses are dropped. */

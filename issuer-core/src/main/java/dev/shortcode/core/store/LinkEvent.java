@@ -37,12 +37,22 @@ public record LinkEvent(WebhookEventType type, long atMillis, String ownerKeyId,
     }
 
     public byte[] encode() {
+        byte[] data = payload.getBytes(StandardCharsets.UTF_8);
+        return encode(type, atMillis, ownerKeyId, subject, data, 0, data.length);
+    }
+
+    /**
+     * What {@link #encode} makes of an event whose payload is {@code length} bytes of
+     * {@code payload} from {@code offset}: a link record a store has encoded already, so a create
+     * that a webhook wants encodes its link once.
+     */
+    public static byte[] encode(WebhookEventType type, long atMillis, String ownerKeyId, String subject, byte[] payload, int offset,
+            int length) {
         byte[] owner = ownerKeyId.getBytes(StandardCharsets.UTF_8);
         byte[] subj = subject.getBytes(StandardCharsets.UTF_8);
-        byte[] data = payload.getBytes(StandardCharsets.UTF_8);
-        ByteBuffer out = ByteBuffer.allocate(1 + 1 + 8 + 3 * 4 + owner.length + subj.length + data.length);
+        ByteBuffer out = ByteBuffer.allocate(1 + 1 + 8 + 3 * 4 + owner.length + subj.length + length);
         out.put(FORMAT).put((byte) type.ordinal()).putLong(atMillis);
-        out.putInt(owner.length).put(owner).putInt(subj.length).put(subj).putInt(data.length).put(data);
+        out.putInt(owner.length).put(owner).putInt(subj.length).put(subj).putInt(length).put(payload, offset, length);
         return out.array();
     }
 

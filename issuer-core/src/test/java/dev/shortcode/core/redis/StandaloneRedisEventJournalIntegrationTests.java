@@ -50,7 +50,7 @@ class StandaloneRedisEventJournalIntegrationTests {
         archive = new SwitchableArchive();
         journal = new RedisEventJournal(connection.async(), keys);
         store.recordingEvents(journal);
-        journal.filter((type, owner) -> owner.equals("k1"));
+        journal.filter((type, owner) -> owner.equals("k1"), journal.version().toCompletableFuture().join());
         archiver = new OutboxArchiver(redis::connect, archive, keys, FAST, OutboxMetrics.NOOP, "node-1", Clock.systemUTC())
                 .recordingEvents(journal).start();
     }
@@ -118,6 +118,26 @@ class StandaloneRedisEventJournalIntegrationTests {
 
         archive.switchTo(SwitchableArchive.Mode.ACCEPT);
         await().atMost(Duration.ofSeconds(30)).until(() -> of(all(), WebhookEventType.LINK_CREATED).contains(link.code()));
+    }
+
+    /** A webhook registered on another node: until this node's filter catches up, it records every link event. */
+    @Test
+    void aFilterOlderThanTheWebhooks_recordsEverything_untilItCatchesUp() {
+        journal.filter((type, owner) -> false, journal.version().toCompletableFuture().join());
+        LinkRecord unwatched = link("k9");
+        assertThat(store.create(unwatched).toCompletableFuture().join()).isTrue();
+        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(() -> all().isEmpty());
+
+        journal.webhooksChanged().toCompletableFuture().join(); // another node registered one
+        LinkRecord meanwhile = link("k9");
+        assertThat(store.create(meanwhile).toCompletableFuture().join()).isTrue();
+        await().atMost(Duration.ofSeconds(30)).until(() -> of(all(), WebhookEventType.LINK_CREATED).contains(meanwhile.code()));
+
+        journal.filter((type, owner) -> false, journal.version().toCompletableFuture().join());
+        LinkRecord after = link("k9");
+        assertThat(store.create(after).toCompletableFuture().join()).isTrue();
+        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3))
+                .until(() -> !of(all(), WebhookEventType.LINK_CREATED).contains(after.code()));
     }
 
     @Test

@@ -2,11 +2,13 @@ package dev.shortcode.api.limit;
 
 import dev.shortcode.api.error.RateLimitedException;
 import dev.shortcode.core.store.ApiKey;
+import dev.shortcode.core.store.EventJournal;
 import dev.shortcode.core.store.RateLimit;
 import dev.shortcode.core.store.RateLimits;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.ext.web.RoutingContext;
+import java.time.Clock;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -25,8 +27,15 @@ public final class ApiRateLimiter {
     private final KeyLimits keyLimits;
     private final Counter burstRefusals;
     private final Counter quotaRefusals;
+    private final QuotaThresholds thresholds;
 
     public ApiRateLimiter(RateLimits limits, KeyLimits keyLimits, MeterRegistry registry) {
+        this(limits, keyLimits, registry, EventJournal.NONE);
+    }
+
+    /** @param events where a key reaching 80 % or 100 % of its daily quota is recorded for webhooks */
+    public ApiRateLimiter(RateLimits limits, KeyLimits keyLimits, MeterRegistry registry, EventJournal events) {
+        this.thresholds = new QuotaThresholds(events, Clock.systemUTC());
         this.limits = limits;
         this.keyLimits = keyLimits;
         this.burstRefusals = Counter.builder("shortcode.rate.limited").tag("policy", RateLimitHeaders.BURST)
@@ -74,6 +83,7 @@ public final class ApiRateLimiter {
         RateLimit daily = request.daily;
         return links -> limits.take(request.subject, daily, links).thenApply(decision -> {
             request.dailyDecision = decision;
+            thresholds.taken(request.subject, daily.quota(), links, decision);
             if (!decision.allowed()) {
                 quotaRefusals.increment();
                 throw RateLimitedException.quota(RateLimitHeaders.DAILY, daily.quota(), links, decision.remaining(),
@@ -103,6 +113,7 @@ public final class ApiRateLimiter {
         RateLimit daily = request.daily;
         return limits.take(request.subject, daily, trying).thenCompose(decision -> {
             request.dailyDecision = decision;
+            thresholds.taken(request.subject, daily.quota(), trying, decision);
             if (decision.allowed()) {
                 if (trying == asked) {
                     return CompletableFuture.completedFuture(PartialQuota.Grant.all(asked));

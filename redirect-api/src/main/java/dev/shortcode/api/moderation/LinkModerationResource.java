@@ -12,7 +12,15 @@ import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.LinkDisable;
 import io.smallrye.common.annotation.NonBlocking;
 import io.vertx.ext.web.RoutingContext;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.shortcode.core.Storage;
+import dev.shortcode.core.store.LinkEvent;
+import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.WebhookEventType;
 import jakarta.inject.Inject;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -54,6 +62,9 @@ public class LinkModerationResource {
     @Inject
     LinkResolver resolver;
 
+    @Inject
+    Storage storage;
+
     public record DisableRequest(String reason) {}
 
     public record DisabledView(String code, String reason, String by, Instant at) {}
@@ -73,7 +84,7 @@ public class LinkModerationResource {
             if (found.isEmpty()) {
                 throw new NotFoundException("no live link has the code '" + Echo.of(code) + "'");
             }
-            return moderation.store().disable(disable);
+            return moderation.store().disable(disable).thenCompose(v -> recordEvent(WebhookEventType.LINK_DISABLED, found.get(), disable.reason()));
         }).thenCompose(v -> moderation.changed())
                 .thenApply(v -> new DisabledView(code, disable.reason(), disable.by(), Instant.ofEpochMilli(disable.atMillis())));
     }
@@ -91,7 +102,17 @@ public class LinkModerationResource {
             if (!enabled) {
                 throw new NotFoundException("link '" + Echo.of(code) + "' is not disabled");
             }
-            return moderation.changed();
+            return resolver.loadForEdit(code).thenCompose(link -> link.isEmpty() ? CompletableFuture.<Void>completedFuture(null)
+                    : recordEvent(WebhookEventType.LINK_ENABLED, link.get(), null)).thenCompose(v -> moderation.changed());
         }).thenApply(v -> Response.noContent().build());
+    }
+
+    /** For webhooks: right after the change (the journal drops it when nobody subscribes). */
+    private CompletionStage<Void> recordEvent(WebhookEventType type, LinkRecord link, String reason) {
+        ObjectNode data = JsonNodeFactory.instance.objectNode();
+        if (reason != null) {
+            data.put("reason", reason);
+        }
+        return storage.events().append(List.of(new LinkEvent(type, Clock.systemUTC().millis(), link.ownerKeyId(), link.code(), data.toString())));
     }
 }

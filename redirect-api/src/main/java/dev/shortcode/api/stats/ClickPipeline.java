@@ -83,6 +83,8 @@ final class ClickPipeline implements AutoCloseable {
     private long sentAtMillis;
     private long batches;
     private long failuresInARow;
+    /** Told of each batch once it is stored (webhooks' link.clicked); on the flusher thread. */
+    private volatile java.util.function.Consumer<List<ClickDelta>> stored = deltas -> {};
 
     private record Sealed(long number, List<ClickDelta> deltas, long clicks, long oldestMillis) {}
 
@@ -250,6 +252,7 @@ final class ClickPipeline implements AutoCloseable {
         }
         try {
             inFlight.join();
+            tellStored(sealed.deltas());
             metrics.flushed(sealed.clicks(), System.nanoTime() - sentAtNanos);
             held.addAndGet(-sealed.clicks());
             if (failuresInARow > 0) {
@@ -267,6 +270,19 @@ final class ClickPipeline implements AutoCloseable {
             if (inFlight != null && inFlight.isDone()) {
                 inFlight = null;
             }
+        }
+    }
+
+    /** Whom to tell of each stored batch: once per batch, after the store took it. */
+    void onStored(java.util.function.Consumer<List<ClickDelta>> listener) {
+        this.stored = listener;
+    }
+
+    private void tellStored(List<ClickDelta> deltas) {
+        try {
+            stored.accept(deltas);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "passing on a stored click batch failed: {0}", e.toString());
         }
     }
 

@@ -123,7 +123,7 @@ public class Wiring {
     @Produces
     @Singleton
     ApiRateLimiter rateLimiter(ServiceOptions settings, Storage storage, MeterRegistry registry) {
-        return new ApiRateLimiter(storage.rateLimits(), new KeyLimits(settings.limits()), registry);
+        return new ApiRateLimiter(storage.rateLimits(), new KeyLimits(settings.limits()), registry, storage.events());
     }
 
     @Produces

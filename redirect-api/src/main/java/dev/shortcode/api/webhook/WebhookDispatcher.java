@@ -32,7 +32,8 @@ import java.util.concurrent.TimeUnit;
  * message in flight. A message that fails is retried on the {@link RetrySchedule}, the lane
  * waiting behind it (so events stay in order); after 24 hours it is given up and the lane moves on;
  * an endpoint failing for three days is disabled with a reason. The journal is trimmed behind the
- * slowest enabled webhook.
+ * slowest enabled webhook. The 24 hours count from an event's time, and events older than that
+ * are passed over unsent, so a receiver back after days gets the last day, not the whole outage.
  *
  * <p>Where several nodes deliver (Redis), a node works a lane only while it holds the webhook's
  * claim in the journal ({@link EventJournal#claim}, renewed every {@value #CLAIM_RENEW_MILLIS} ms,
@@ -181,7 +182,7 @@ public final class WebhookDispatcher implements AutoCloseable {
         final Map<String, Message> failed = new HashMap<>();
         int nextDelivery;
         boolean held;
-        long claimedAt = Long.MIN_VALUE;
+        long claimedAt;
         boolean claiming;
 
         Lane(Webhook webhook) {
@@ -198,7 +199,7 @@ public final class WebhookDispatcher implements AutoCloseable {
                     if (holds) {
                         claimedAt = clock.millis();
                     } else {
-                        claimedAt = Long.MIN_VALUE;
+                        claimedAt = 0;
                     }
                     if (held && !holds) {
                         // Another node took over: it starts from the stored position, and so does this one if it gets it back.
@@ -256,8 +257,14 @@ public final class WebhookDispatcher implements AutoCloseable {
             List<LinkEvent> events = new ArrayList<>();
             long through = position;
             long firstSequence = 0;
+            long expired = 0;
             for (EventJournal.Entry entry : entries) {
                 LinkEvent e = entry.event();
+                if (now - e.atMillis() >= RetrySchedule.GIVE_UP_AFTER_MILLIS) {
+                    expired++; // older than a day: given up unsent, so a receiver back after days is not sent days of backlog
+                    through = entry.sequence();
+                    continue;
+                }
                 if (e.atMillis() >= webhook.createdAtMillis() && webhook.wants(e.type(), e.ownerKeyId())) {
                     if (events.size() == max) {
                         break;
@@ -269,6 +276,9 @@ public final class WebhookDispatcher implements AutoCloseable {
                 }
                 through = entry.sequence();
             }
+            if (expired > 0) {
+                LOG.log(Level.WARNING, "webhook {0}: {1} events older than a day given up unsent", webhook.id(), expired);
+            }
             if (events.isEmpty()) {
                 position = through; // nothing for this webhook up to there
                 return;
@@ -279,7 +289,8 @@ public final class WebhookDispatcher implements AutoCloseable {
             }
             String id = webhook.batch() ? "msg_" + firstSequence + "_" + through : "msg_" + firstSequence;
             byte[] body = webhook.batch() ? messages.batch(events) : messages.single(events.get(0));
-            message = new Message("dlv_" + webhook.id().substring(3) + "_" + (++nextDelivery), id, events.size(), body, through, now);
+            message = new Message("dlv_" + webhook.id().substring(3) + "_" + (++nextDelivery), id, events.size(), body, through, now,
+                    events.get(0).atMillis());
             record(message, "pending", null);
             send(message, now);
         }
@@ -335,7 +346,7 @@ public final class WebhookDispatcher implements AutoCloseable {
             }
             failed.remove(m.deliveryId);
             if (webhook.failingSinceMillis() != 0) {
-                store.update(webhook.id(), w -> w.failingSince(0)).thenCompose(w -> registry.changed());
+                store.update(webhook.id(), w -> w.failingSince(0)).thenCompose(w -> registry.changedHere());
             }
             pump(now); // the next one at once: a backlog drains at the receiver's pace
         }
@@ -343,16 +354,16 @@ public final class WebhookDispatcher implements AutoCloseable {
         private void failed(Message m, String answer, long now) {
             if (webhook.failingSinceMillis() == 0) {
                 webhook = webhook.failingSince(now);
-                store.update(webhook.id(), w -> w.failingSinceMillis() == 0 ? w.failingSince(now) : w).thenCompose(w -> registry.changed());
+                store.update(webhook.id(), w -> w.failingSinceMillis() == 0 ? w.failingSince(now) : w).thenCompose(w -> registry.changedHere());
             } else if (now - webhook.failingSinceMillis() >= DISABLE_AFTER_MILLIS) {
                 String reason = "every delivery failed for 3 days; last answer: " + answer;
-                store.update(webhook.id(), w -> w.disabled(reason)).thenCompose(w -> registry.changed());
+                store.update(webhook.id(), w -> w.disabled(reason)).thenCompose(w -> registry.changedHere());
             }
             if (m != message) {
                 record(m, "failed", answer); // a manual retry: tried once
                 return;
             }
-            if (now - m.createdAt >= RetrySchedule.GIVE_UP_AFTER_MILLIS) {
+            if (now - m.oldestEventAt >= RetrySchedule.GIVE_UP_AFTER_MILLIS) {
                 record(m, "failed", answer);
                 failed.put(m.deliveryId, m);
                 message = null;
@@ -423,12 +434,15 @@ public final class WebhookDispatcher implements AutoCloseable {
         /** The journal sequence the webhook has been sent once this message succeeds. */
         final long through;
         final long createdAt;
+        /** When its oldest event happened: the 24 hours of retries count from there. */
+        final long oldestEventAt;
         int attempts;
         long lastAttemptAt;
         long nextAttemptAt;
         String lastAnswer;
 
-        Message(String deliveryId, String id, int events, byte[] body, long through, long createdAt) {
+        Message(String deliveryId, String id, int events, byte[] body, long through, long createdAt, long oldestEventAt) {
+            this.oldestEventAt = oldestEventAt;
             this.deliveryId = deliveryId;
             this.id = id;
             this.events = events;

@@ -46,8 +46,16 @@ public final class WebhookMessages {
     private JsonNode data(LinkEvent event) {
         return switch (event.type()) {
             case LINK_CREATED, LINK_UPDATED, LINK_DELETED -> json.valueToTree(views.of(event.link()));
+            case LINK_DISABLED, LINK_ENABLED -> linkData(event);
             default -> parse(event.payload());
         };
+    }
+
+    /** The code and short URL, then what the event recorded (a disable's reason). */
+    private JsonNode linkData(LinkEvent event) {
+        ObjectNode data = json.createObjectNode().put("code", event.subject()).put("shortUrl", views.shortUrl(event.subject()));
+        parse(event.payload()).fields().forEachRemaining(f -> data.set(f.getKey(), f.getValue()));
+        return data;
     }
 
     private JsonNode parse(String payload) {

@@ -53,7 +53,13 @@ public final class WebhookRegistry implements AutoCloseable {
 
     /** Re-reads the store; completes once the new snapshot and the journal's filter are in place. */
     public CompletionStage<Void> changed() {
-        return store.webhooks().thenAccept(this::install);
+        // The version first: a change after it raises it again, so the filter is never taken for newer than it is.
+        return journal.version().thenCompose(version -> store.webhooks().thenAccept(webhooks -> install(webhooks, version)));
+    }
+
+    /** After a change of the store made here: tells every node, then re-reads. */
+    public CompletionStage<Void> changedHere() {
+        return journal.webhooksChanged().thenCompose(v -> changed());
     }
 
     private void refresh() {
@@ -64,9 +70,9 @@ public final class WebhookRegistry implements AutoCloseable {
         }
     }
 
-    private void install(List<Webhook> webhooks) {
+    private void install(List<Webhook> webhooks, long version) {
         snapshot = List.copyOf(webhooks);
-        journal.filter(filterOf(webhooks));
+        journal.filter(filterOf(webhooks), version);
     }
 
     /** Which events anyone wants: per owner, and what admins' webhooks want of every owner. */

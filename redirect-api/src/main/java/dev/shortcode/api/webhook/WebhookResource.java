@@ -115,7 +115,7 @@ public class WebhookResource {
         } catch (InvalidRequestException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return registry.store().add(webhook).thenCompose(added -> registry.changed())
+        return registry.store().add(webhook).thenCompose(added -> registry.changedHere())
                 .thenApply(v -> Response.status(201).entity(view(webhook, true)).build());
     }
 
@@ -175,7 +175,7 @@ public class WebhookResource {
                 }
                 return next;
             });
-        }).thenCompose(updated -> registry.changed().thenApply(v -> view(updated.orElseThrow(() -> notFound(id)), false)));
+        }).thenCompose(updated -> registry.changedHere().thenApply(v -> view(updated.orElseThrow(() -> notFound(id)), false)));
     }
 
     @DELETE
@@ -190,7 +190,7 @@ public class WebhookResource {
         return registry.changed().thenCompose(v -> {
             find(id, key);
             return registry.store().remove(id);
-        }).thenCompose(removed -> registry.changed()).thenApply(v -> Response.noContent().build());
+        }).thenCompose(removed -> registry.changedHere()).thenApply(v -> Response.noContent().build());
     }
 
     @GET

@@ -45,7 +45,7 @@ class EmbeddedWebhookProcessIntegrationTests {
         try (WebhookReceiver receiver = new WebhookReceiver()) {
             try (ServiceProcess first = ServiceProcess.start(env(), LOGS).awaitReady()) {
                 HttpResponse<String> single = first.send("POST", "/api/v1/webhooks", ApiClient.ADMIN_KEY,
-                        "{\"url\":\"" + receiver.url("/single") + "\",\"events\":[\"link.created\",\"link.deleted\"]}");
+                        "{\"url\":\"" + receiver.url("/single") + "\",\"events\":[\"link.created\",\"link.deleted\",\"link.disabled\",\"link.enabled\",\"link.clicked\"]}");
                 assertThat(single.statusCode()).as(single.body()).isEqualTo(201);
                 singleSecret = ServiceProcess.field(single, "secret");
                 singleId = ServiceProcess.field(single, "id");
@@ -70,10 +70,23 @@ class EmbeddedWebhookProcessIntegrationTests {
                 second.createBatch(links, 100, null);
                 String deleted = links.keySet().iterator().next();
                 assertThat(second.send("DELETE", "/api/v1/links/" + deleted, ApiClient.ADMIN_KEY, null).statusCode()).isEqualTo(204);
+                String disabled = links.keySet().stream().filter(c -> !c.equals(deleted)).findFirst().orElseThrow();
+                assertThat(second.send("POST", "/api/v1/links/" + disabled + "/disable", ApiClient.ADMIN_KEY, "{\"reason\":\"phishing\"}")
+                        .statusCode()).isEqualTo(200);
+                assertThat(second.send("POST", "/api/v1/links/" + disabled + "/enable", ApiClient.ADMIN_KEY, null).statusCode()).isEqualTo(204);
+                String clicked = links.keySet().stream().filter(c -> !c.equals(deleted) && !c.equals(disabled)).findFirst().orElseThrow();
+                for (int i = 0; i < 3; i++) {
+                    assertThat(second.send("GET", "/" + clicked, null, null).statusCode()).isEqualTo(302);
+                }
 
                 await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
                     assertThat(codes(receiver.accepted("/single"), "link.created")).containsAll(links.keySet());
                     assertThat(codes(receiver.accepted("/single"), "link.deleted")).contains(deleted);
+                    assertThat(codes(receiver.accepted("/single"), "link.disabled")).containsExactly(disabled);
+                    assertThat(codes(receiver.accepted("/single"), "link.enabled")).containsExactly(disabled);
+                    assertThat(receiver.accepted("/single").stream().map(WebhookReceiver.Received::json)
+                            .filter(m -> m.get("type").asText().equals("link.clicked"))
+                            .mapToLong(m -> m.get("data").get("clicks").asLong()).sum()).as("one message per flush, not per click").isEqualTo(3);
                     assertThat(codes(receiver.accepted("/batch"), "link.created")).containsAll(links.keySet());
                 });
 
@@ -104,7 +117,13 @@ class EmbeddedWebhookProcessIntegrationTests {
             receiver.accepted("/single").forEach(r -> acceptedIds.add(r.id()));
             assertThat(acceptedIds).as("a retried message keeps its webhook-id").containsAll(failedIds);
             for (WebhookReceiver.Received r : receiver.accepted("/single")) {
-                assertThat(r.json().get("type").asText()).isIn("link.created", "link.deleted");
+                assertThat(r.json().get("type").asText()).isIn("link.created", "link.deleted", "link.disabled", "link.enabled", "link.clicked");
+                if (r.json().get("type").asText().equals("link.disabled")) {
+                    assertThat(r.json().get("data").get("reason").asText()).isEqualTo("phishing");
+                }
+                if (r.json().get("type").asText().equals("link.clicked")) {
+                    continue; // its data is counts of the code, not the link
+                }
                 assertThat(r.json().get("timestamp").asText()).isNotEmpty();
                 assertThat(r.json().get("data").get("shortUrl").asText()).endsWith("/" + r.json().get("data").get("code").asText());
             }

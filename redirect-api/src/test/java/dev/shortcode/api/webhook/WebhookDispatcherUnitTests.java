@@ -1,0 +1,182 @@
+package dev.shortcode.api.webhook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.shortcode.api.link.LinkViews;
+import dev.shortcode.core.store.EventJournal;
+import dev.shortcode.core.store.LinkEvent;
+import dev.shortcode.core.store.Webhook;
+import dev.shortcode.core.store.WebhookEventType;
+import dev.shortcode.core.store.WebhookStore;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The dispatcher's rules over time, on a clock the test moves: a day of retries, three days of failures. */
+class WebhookDispatcherUnitTests {
+
+    private static final long DAY = 24 * 3600_000L;
+
+    private final AtomicLong now = new AtomicLong(Instant.parse("2026-12-06T00:00:00Z").toEpochMilli());
+    private final Clock clock = new Clock() {
+        @Override
+        public ZoneOffset getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return Instant.ofEpochMilli(now.get());
+        }
+    };
+    private final Vertx vertx = Vertx.vertx();
+    private final AtomicInteger requests = new AtomicInteger();
+    private final MemoryStore store = new MemoryStore();
+    private final MemoryJournal journal = new MemoryJournal();
+    private WebhookRegistry registry;
+    private WebhookDispatcher dispatcher;
+
+    @AfterEach
+    void close() throws Exception {
+        dispatcher.close();
+        registry.close();
+        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    private void start(int status) throws Exception {
+        HttpServer server = vertx.createHttpServer().requestHandler(r -> {
+            requests.incrementAndGet();
+            r.response().setStatusCode(status).end();
+        }).listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        store.add(new Webhook("wh_1", "k_admin", true, "http://127.0.0.1:" + server.actualPort() + "/in", Set.of(WebhookEventType.LINK_CLICKED),
+                false, WebhookSigner.newSecret(), now.get() - 1, "", 0));
+        registry = new WebhookRegistry(store, journal, Duration.ofMillis(100));
+        dispatcher = new WebhookDispatcher(registry, journal, new WebhookMessages(new ObjectMapper(), new LinkViews("http://sho.rt", clock)),
+                new WebhookUrls(true), vertx, clock);
+    }
+
+    private void event() {
+        journal.append(List.of(new LinkEvent(WebhookEventType.LINK_CLICKED, now.get(), "k1", "abc", "{\"clicks\":1}")));
+    }
+
+    @Test
+    void anEndpointFailingForThreeDays_isDisabledWithAReason() throws Exception {
+        start(500);
+        event();
+        await().atMost(Duration.ofSeconds(10)).until(() -> store.get().failingSinceMillis() != 0);
+        now.addAndGet(3 * DAY + 1);
+        event();
+        await().atMost(Duration.ofSeconds(10)).until(() -> !store.get().enabled());
+        assertThat(store.get().disabledReason()).startsWith("every delivery failed for 3 days").contains("HTTP 500");
+    }
+
+    @Test
+    void aMessage_isGivenUpOnceItsEventIsADayOld_andTheNextIsSent() throws Exception {
+        start(503);
+        event();
+        await().atMost(Duration.ofSeconds(10)).until(() -> requests.get() == 1);
+        now.addAndGet(DAY);
+        event();
+        await().atMost(Duration.ofSeconds(10)).until(() -> dispatcher.deliveries("wh_1").stream().anyMatch(d -> d.status().equals("failed")));
+        await().atMost(Duration.ofSeconds(10)).until(() -> requests.get() >= 2);
+        assertThat(dispatcher.deliveries("wh_1")).extracting(Delivery::status).contains("failed", "retrying");
+    }
+
+    private final class MemoryStore implements WebhookStore {
+        final Map<String, Webhook> webhooks = new ConcurrentHashMap<>();
+        final Map<String, Long> positions = new ConcurrentHashMap<>();
+
+        Webhook get() {
+            return webhooks.get("wh_1");
+        }
+
+        @Override
+        public CompletionStage<List<Webhook>> webhooks() {
+            return CompletableFuture.completedFuture(new ArrayList<>(webhooks.values()));
+        }
+
+        @Override
+        public CompletionStage<Boolean> add(Webhook webhook) {
+            return CompletableFuture.completedFuture(webhooks.putIfAbsent(webhook.id(), webhook) == null);
+        }
+
+        @Override
+        public CompletionStage<Optional<Webhook>> update(String id, UnaryOperator<Webhook> change) {
+            return CompletableFuture.completedFuture(Optional.ofNullable(webhooks.computeIfPresent(id, (k, w) -> change.apply(w))));
+        }
+
+        @Override
+        public CompletionStage<Boolean> remove(String id) {
+            return CompletableFuture.completedFuture(webhooks.remove(id) != null);
+        }
+
+        @Override
+        public CompletionStage<OptionalLong> position(String id) {
+            Long p = positions.get(id);
+            return CompletableFuture.completedFuture(p == null ? OptionalLong.empty() : OptionalLong.of(p));
+        }
+
+        @Override
+        public CompletionStage<Void> advance(String id, long sequence) {
+            positions.put(id, sequence);
+            return CompletableFuture.completedFuture(null);
+        }
+    }
+
+    private static final class MemoryJournal implements EventJournal {
+        final ConcurrentSkipListMap<Long, LinkEvent> entries = new ConcurrentSkipListMap<>();
+        final AtomicLong last = new AtomicLong();
+
+        @Override
+        public void filter(EventFilter filter) {}
+
+        @Override
+        public CompletionStage<Void> append(List<LinkEvent> events) {
+            events.forEach(e -> entries.put(last.incrementAndGet(), e));
+            return CompletableFuture.completedFuture(null);
+        }
+
+        @Override
+        public CompletionStage<List<Entry>> read(long afterSequence, int max) {
+            return CompletableFuture.completedFuture(entries.tailMap(afterSequence, false).entrySet().stream().limit(max)
+                    .map(e -> new Entry(e.getKey(), e.getValue())).toList());
+        }
+
+        @Override
+        public CompletionStage<Void> trim(long sequence) {
+            entries.headMap(sequence, true).clear();
+            return CompletableFuture.completedFuture(null);
+        }
+
+        @Override
+        public long backlog() {
+            return entries.size();
+        }
+    }
+}
