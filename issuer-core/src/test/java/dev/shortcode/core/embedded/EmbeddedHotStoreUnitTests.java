@@ -263,12 +263,12 @@ class EmbeddedHotStoreUnitTests {
     }
 
     @Test
-    void create_writesTheLinkOnce_noArchiveCell() {
+    void create_writesTheLinkOnce_andItsTimeRow_noArchiveCell() {
         long before = storage.latestSequenceNumber();
 
         create(link("once", 60));
 
-        assertThat(storage.latestSequenceNumber() - before).as("keys written by one create").isEqualTo(1);
+        assertThat(storage.latestSequenceNumber() - before).as("keys written by one create: the link and its index time row").isEqualTo(2);
         byte[] cell = storage.call(db -> db.get(storage.archive(), EmbeddedDatabase.bytes("once")));
         assertThat(cell).isNull();
     }
