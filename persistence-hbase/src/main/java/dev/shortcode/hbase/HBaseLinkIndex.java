@@ -184,7 +184,7 @@ final class HBaseLinkIndex implements LinkIndex {
             this.query = query;
             this.prefix = query.tags().isEmpty() ? IndexKeys.prefix(query.owner(), IndexKeys.TIME)
                     : IndexKeys.tagPrefix(query.owner(), query.tags().get(0));
-            this.start = IndexKeys.seekKey(prefix, start(query));
+            this.start = IndexKeys.seekKey(prefix, query.start());
             // rows created at or before createdAfter sort from prefix ++ newest(createdAfter) on
             this.stop = query.createdAfter() == null ? IndexKeys.prefixEnd(prefix) : concat(prefix, newest(query.createdAfter()));
             int n = keys.buckets();
@@ -284,18 +284,6 @@ final class HBaseLinkIndex implements LinkIndex {
                 LOG.log(System.Logger.Level.DEBUG, "stale index row not deleted: {0}", error.toString());
             }
         });
-    }
-
-    /** Where the scans start: after the cursor, or at the newest link created before {@code createdBefore}. */
-    private static Position start(LinkQuery query) {
-        Position after = query.after();
-        if (query.createdBefore() == null) {
-            return after;
-        }
-        // "" sorts before every code: strictly after it is the first link of that millisecond.
-        Position bound = new Position(query.createdBefore() - 1, "");
-        boolean boundIsLater = after == null || bound.createdAtMillis() < after.createdAtMillis();
-        return boundIsLater ? bound : after;
     }
 
     /**

@@ -75,7 +75,7 @@ final class EmbeddedLinkIndex implements LinkIndex {
         try (Slice upper = new Slice(IndexKeys.prefixEnd(prefix));
                 ReadOptions read = new ReadOptions().setIterateUpperBound(upper);
                 RocksIterator it = db.newIterator(storage.linkIndex(), read)) {
-            it.seek(IndexKeys.seekKey(prefix, start(query)));
+            it.seek(IndexKeys.seekKey(prefix, query.start()));
             List<Position> step = new ArrayList<>(STEP);
             while (true) {
                 step.clear();
@@ -114,18 +114,6 @@ final class EmbeddedLinkIndex implements LinkIndex {
                 }
             }
         }
-    }
-
-    /** Where the scan starts: after the cursor, or at the newest link created before {@code createdBefore}. */
-    private static Position start(LinkQuery query) {
-        Position after = query.after();
-        if (query.createdBefore() == null) {
-            return after;
-        }
-        // "" sorts before every code: strictly after it is the first link of that millisecond.
-        Position bound = new Position(query.createdBefore() - 1, "");
-        boolean boundIsLater = after == null || bound.createdAtMillis() < after.createdAtMillis();
-        return boundIsLater ? bound : after;
     }
 
     /** The links the positions name, null where the code now holds another link (or none): a row left by a change in flight. */

@@ -50,6 +50,20 @@ public record LinkQuery(String owner, List<String> tags, String externalId, Stri
                 Math.max(budget, newLimit));
     }
 
+    /**
+     * Where a scan starts, strictly after this position: the cursor, or, when {@code createdBefore}
+     * is later in the order, the newest link created before it; null from the newest.
+     */
+    public Position start() {
+        if (createdBefore == null) {
+            return after;
+        }
+        // "" sorts before every code: strictly after it is the first link of that millisecond.
+        Position bound = new Position(createdBefore - 1, "");
+        boolean boundIsLater = after == null || bound.createdAtMillis() < after.createdAtMillis();
+        return boundIsLater ? bound : after;
+    }
+
     /** Whether the position comes strictly after {@link #after} in listing order (newest first, then code ascending). */
     public boolean isAfterStart(long createdAtMillis, String code) {
         if (after == null) {
