@@ -26,6 +26,8 @@ public interface HBaseConfig {
     @WithDefault(HBaseArchiveOptions.DEFAULT_PRE_SPLIT_REGIONS)
     int preSplitRegions();
 
+    Index index();
+
     /** Block compression of new tables: NONE, GZ, SNAPPY, LZ4 or ZSTD (the last three need codecs on the region servers). */
     @WithDefault(HBaseArchiveOptions.DEFAULT_COMPRESSION)
     String compression();
@@ -44,6 +46,16 @@ public interface HBaseConfig {
     /** Longest one RPC may take before it is retried; at most operation-timeout. */
     @WithDefault(HBaseArchiveOptions.DEFAULT_RPC_TIMEOUT)
     Duration rpcTimeout();
+
+    interface Index {
+
+        /**
+         * Salt buckets of the link index, 1..256: an owner's index rows spread over this many
+         * regions (each bucket one scan in a listing). Fixed for the life of the table.
+         */
+        @WithDefault(HBaseArchiveOptions.DEFAULT_INDEX_BUCKETS)
+        int saltBuckets();
+    }
 
     interface Tables {
 

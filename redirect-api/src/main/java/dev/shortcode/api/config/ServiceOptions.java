@@ -263,6 +263,7 @@ public record ServiceOptions(DataDirectory dataDirectory, String baseUrl, String
                 .keysTable(h.tables().keys())
                 .clicksTable(h.tables().clicks())
                 .preSplitRegions(h.preSplitRegions())
+                .indexBuckets(h.index().saltBuckets())
                 .compression(h.compression())
                 .createTables(h.createTables())
                 .writeBatchSize(h.write().batchSize())

@@ -243,6 +243,7 @@ class ConfigurationKeysUnitTests {
                 key("shortcode.hbase.tables.keys", d, "keys2", "keys2", ".hidden", s -> hbase(s).keysTable()),
                 key("shortcode.hbase.tables.clicks", d, "clicks2", "clicks2", ".hidden", s -> hbase(s).clicksTable()),
                 key("shortcode.hbase.pre-split-regions", d, "32", 32, "0", s -> hbase(s).preSplitRegions()),
+                key("shortcode.hbase.index.salt-buckets", d, "32", 32, "0", s -> hbase(s).indexBuckets()),
                 key("shortcode.hbase.compression", d, "NONE", "NONE", "LZO", s -> hbase(s).compression()),
                 key("shortcode.hbase.create-tables", d, "false", false, "yes", s -> hbase(s).createTables()),
                 key("shortcode.hbase.write.batch-size", d, "500", 500, "0", s -> hbase(s).writeBatchSize()),
