@@ -13,16 +13,22 @@ import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.core.Promise;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 
@@ -103,6 +109,76 @@ public final class ShortcodeClient implements AutoCloseable {
     /** {@code GET /api/v1/links/{code}}; a read extends the link's life like a redirect. */
     public Link get(String code) {
         return read(send(HttpMethod.GET, LINKS + "/" + segment(code), null, null), Link.class);
+    }
+
+    /**
+     * {@code GET /api/v1/links}: a page of the caller's links, newest first.
+     *
+     * @param filters the listing's parameters by name ({@code tag} may hold several values)
+     * @param limit   1 to 1,000
+     * @param cursor  the previous page's {@link LinkPage#next()}, or null for the first
+     */
+    public LinkPage list(Map<String, List<String>> filters, int limit, String cursor) {
+        StringBuilder query = query(filters).append("&limit=").append(limit);
+        if (cursor != null) {
+            query.append("&cursor=").append(segment(cursor));
+        }
+        return read(send(HttpMethod.GET, LINKS + "?" + query.substring(1), null, null), LinkPage.class);
+    }
+
+    /**
+     * {@code GET /api/v1/links/export}: every link the filters select, written to {@code out} as it
+     * arrives (memory stays flat however many).
+     *
+     * @param format {@code ndjson} or {@code csv}
+     * @return the bytes written
+     */
+    public long export(String format, Map<String, List<String>> filters, OutputStream out) {
+        String path = LINKS + "/export?format=" + segment(format) + query(filters);
+        AtomicLong written = new AtomicLong();
+        Future<Void> done = http.request(options(HttpMethod.GET, path).setIdleTimeout(timeout.toMillis()))
+                .compose(HttpClientRequest::send)
+                .compose(response -> {
+                    if (response.statusCode() >= 400) {
+                        return response.body().compose(b -> Future.failedFuture(problemException(json, response, b)));
+                    }
+                    Promise<Void> end = Promise.promise();
+                    response.handler(chunk -> {
+                        try {
+                            out.write(chunk.getBytes());
+                            written.addAndGet(chunk.length());
+                        } catch (IOException e) {
+                            response.request().reset(0, e);
+                            end.tryFail(e);
+                        }
+                    });
+                    response.exceptionHandler(end::tryFail);
+                    response.endHandler(v -> end.tryComplete());
+                    return end.future();
+                });
+        try {
+            done.toCompletionStage().toCompletableFuture().get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof ProblemException problem) {
+                throw problem;
+            }
+            throw new ShortcodeException("the export from " + host + ":" + port + " broke off: " + reasons(e.getCause()), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ShortcodeException("interrupted", e);
+        }
+        return written.get();
+    }
+
+    /** {@code &name=value} for every filter value given, encoded. */
+    private static StringBuilder query(Map<String, List<String>> filters) {
+        StringBuilder query = new StringBuilder();
+        filters.forEach((name, values) -> {
+            for (String value : values) {
+                query.append('&').append(segment(name)).append('=').append(segment(value));
+            }
+        });
+        return query;
     }
 
     /** {@code DELETE /api/v1/links/{code}} (204). */

@@ -405,4 +405,69 @@ class CliIntegrationTests {
             assertThat(service.codesIssued()).isEqualTo(issued);
         }
     }
+
+    @Nested
+    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+    class Inventory {
+
+        /** Three links with a tag of this test, made through the API (the create command has no tags), newest last. */
+        List<String> tagged(String tag) throws Exception {
+            List<String> codes = new ArrayList<>();
+            java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient(); // not closeable on Java 17
+            {
+                for (int i = 0; i < 3; i++) {
+                    String body = JSON.writeValueAsString(Map.of("url", "https://example.com/" + tag + "/" + i, "title", "Title " + i + " é",
+                            "tags", List.of(tag)));
+                    java.net.http.HttpResponse<String> created = http.send(java.net.http.HttpRequest.newBuilder(
+                                    java.net.URI.create(service.baseUrl() + "/api/v1/links"))
+                            .header("X-API-Key", ServiceUnderTest.ADMIN_KEY).header("Content-Type", "application/json")
+                            .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).build(),
+                            java.net.http.HttpResponse.BodyHandlers.ofString());
+                    assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+                    codes.add(JSON.readTree(created.body()).get("code").asText());
+                    Thread.sleep(2); // one millisecond apart: newest first is then creation order reversed
+                }
+            }
+            return codes;
+        }
+
+        @Test
+        void listPagesThroughTheFilteredLinksNewestFirst() throws Exception {
+            List<String> codes = tagged("cli-list");
+            Cli.Run listed = cli.run("list", "--tag", "cli-list", "--max", "2");
+            assertThat(listed.exitCode()).as(listed.toString()).isZero();
+            assertThat(listed.out().lines().map(line -> line.split("\t")[0]).toList()).containsExactly(codes.get(2), codes.get(1));
+            assertThat(listed.out().lines().findFirst().orElseThrow()).contains("\tlive\tTitle 2 é\tcli-list\thttps://example.com/cli-list/2");
+            Cli.Run json = cli.run("list", "--tag", "cli-list", "--json");
+            assertThat(json.out().lines().map(line -> readTree(line).get("code").asText()).toList())
+                    .containsExactly(codes.get(2), codes.get(1), codes.get(0));
+            Cli.Run bad = cli.run("list", "--status", "gone");
+            assertThat(bad.exitCode()).isEqualTo(1);
+            assertThat(bad.err()).contains("status");
+        }
+
+        @Test
+        void exportWritesEveryFilteredLinkAsNdjsonOrCsv(@TempDir Path dir) throws Exception {
+            List<String> codes = tagged("cli-export");
+            Cli.Run ndjson = cli.run("export", "--tag", "cli-export");
+            assertThat(ndjson.exitCode()).as(ndjson.toString()).isZero();
+            assertThat(ndjson.out().lines().map(line -> readTree(line).get("code").asText()).toList())
+                    .containsExactlyInAnyOrderElementsOf(codes);
+            Cli.Run csv = cli.run("export", "--tag", "cli-export", "--format", "csv", "--output", dir.resolve("links.csv").toString());
+            assertThat(csv.exitCode()).as(csv.toString()).isZero();
+            List<String> rows = Files.readAllLines(dir.resolve("links.csv"), StandardCharsets.UTF_8);
+            assertThat(rows.get(0)).startsWith("code,shortUrl,url,title,tags");
+            assertThat(rows.subList(1, rows.size()).stream().map(row -> row.substring(0, row.indexOf(','))).toList())
+                    .containsExactlyInAnyOrderElementsOf(codes);
+            assertThat(rows).anyMatch(row -> row.contains("Title 1 é"));
+        }
+    }
+
+    static JsonNode readTree(String line) {
+        try {
+            return JSON.readTree(line);
+        } catch (IOException e) {
+            throw new AssertionError("not JSON: " + line, e);
+        }
+    }
 }

@@ -23,7 +23,8 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "shortcode", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, versionProvider = Main.Version.class,
         description = "The command-line client of the shortcode service.",
-        subcommands = {CreateCommand.class, GetCommand.class, DeleteCommand.class, QrCommand.class, StatsCommand.class,
+        subcommands = {CreateCommand.class, GetCommand.class, DeleteCommand.class, QrCommand.class, StatsCommand.class, ListCommand.class,
+                ExportCommand.class,
                 BulkCommand.class, ImportCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:done (bulk, import: every line made a link)",
