@@ -16,7 +16,7 @@ public final class JsonProblems {
         String where = Echo.of(path(e, prefix), 2 * Echo.MAX); // a field name may be a megabyte long
         if (e instanceof UnrecognizedPropertyException unknown) {
             return new InvalidRequestException("invalid-json", "unknown field '" + Echo.of(where) + "'; the fields here are "
-                    + unknown.getKnownPropertyIds());
+                    + unknown.getKnownPropertyIds().stream().map(String::valueOf).sorted().toList()); // by name, whatever order Jackson keeps
         }
         String what = e.getOriginalMessage();
         int detailsStart = what == null ? -1 : what.indexOf("\n");
