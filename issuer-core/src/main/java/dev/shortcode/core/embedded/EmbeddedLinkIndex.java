@@ -15,6 +15,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
@@ -28,27 +31,41 @@ import org.rocksdb.Slice;
  * {@code links} family in multi-gets of a scan step's rows, and the query's other filters are
  * checked on them. An external id is one point read of its claim.
  *
- * <p>Reads run on the caller's thread, like the hot store's: a page of 100 is a short iterator
- * walk and one multi-get.
+ * <p>Reads run on a thread of their own, not the caller's: a page may walk up to its budget of rows
+ * (tens of milliseconds for a filter that matches little), which must not stall an event loop
+ * the way a point read of the hot store may. Closed with the database.
  */
-final class EmbeddedLinkIndex implements LinkIndex {
+final class EmbeddedLinkIndex implements LinkIndex, AutoCloseable {
 
     /** Index rows read before their links are fetched together. */
     private static final int STEP = 128;
 
     private final EmbeddedDatabase storage;
+    private final ExecutorService readers = Executors.newFixedThreadPool(2, runnable -> {
+        Thread thread = new Thread(runnable, "shortcode-listing");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     EmbeddedLinkIndex(EmbeddedDatabase storage) {
         this.storage = storage;
+        storage.register(this);
     }
 
     @Override
     public CompletionStage<LinkPage> find(LinkQuery query) {
         try {
-            return CompletableFuture.completedFuture(storage.call(db -> query.externalId() != null ? byExternalId(db, query) : scan(db, query)));
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
+            return CompletableFuture.supplyAsync(
+                    () -> storage.call(db -> query.externalId() != null ? byExternalId(db, query) : scan(db, query)), readers);
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.failedFuture(new EmbeddedStorageException("the embedded database is closed", e));
         }
+    }
+
+    /** Stops taking reads; those running finish (the database closes its handles after its components). */
+    @Override
+    public void close() {
+        readers.shutdown();
     }
 
     private LinkPage byExternalId(RocksDB db, LinkQuery query) throws RocksDBException {
@@ -138,7 +155,7 @@ final class EmbeddedLinkIndex implements LinkIndex {
     @Override
     public CompletionStage<Map<String, Long>> tagCounts(String owner) {
         try {
-            return CompletableFuture.completedFuture(storage.call(db -> {
+            return CompletableFuture.supplyAsync(() -> storage.call(db -> {
                 byte[] prefix = IndexKeys.prefix(owner, IndexKeys.TAG_COUNT);
                 Map<String, Long> counts = new TreeMap<>();
                 try (ReadOptions read = new ReadOptions(); RocksIterator it = db.newIterator(storage.linkIndex(), read)) {
@@ -152,9 +169,9 @@ final class EmbeddedLinkIndex implements LinkIndex {
                     it.status();
                 }
                 return counts;
-            }));
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
+            }), readers);
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.failedFuture(new EmbeddedStorageException("the embedded database is closed", e));
         }
     }
 }
