@@ -26,7 +26,7 @@ final class KeyPerLink implements LinkSlots {
     static final LuaScript READ_AND_EXTEND = new LuaScript("""
             local v = redis.call('GET', KEYS[1])
             if v then
-              local ttl = string.match(v, '^[123]\\t[^\\t]*\\t[^\\t]*\\t([0-9a-z]+)\\t')
+              local ttl = string.match(v, '^[1234]\\t[^\\t]*\\t[^\\t]*\\t([0-9a-z]+)\\t')
               if ttl then
                 redis.call('EXPIRE', KEYS[1], tonumber(ttl, 36))
               end
@@ -40,7 +40,7 @@ final class KeyPerLink implements LinkSlots {
             if not v then
               return 0
             end
-            local version, created = string.match(v, '^[123]\\t([^\\t]*)\\t([^\\t]*)\\t')
+            local version, created = string.match(v, '^[1234]\\t([^\\t]*)\\t([^\\t]*)\\t')
             if not version then
               return 0
             end

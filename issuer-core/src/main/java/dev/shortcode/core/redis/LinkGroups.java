@@ -108,7 +108,7 @@ final class LinkGroups implements LinkSlots {
             """.formatted(REMOVED, EPOCH_SECONDS, STAMP_DIGITS, STAMP_DIGITS + 1, LAST_STAMP);
 
     /** The TTL in a record, LinkRecordCodec's formats 1, 2 and 3: "1\t<version>\t<createdAt>\t<ttl>\t...". */
-    private static final String RECORD_TTL = "'^[123]\\t[^\\t]*\\t[^\\t]*\\t([0-9a-z]+)\\t'";
+    private static final String RECORD_TTL = "'^[1234]\\t[^\\t]*\\t[^\\t]*\\t([0-9a-z]+)\\t'";
 
     /** ARGV: code, record, TTL, '1' to claim over a removal marker (a create), '0' not (a restore). */
     private static final LuaScript CLAIM = new LuaScript(LIBRARY + """
@@ -145,7 +145,7 @@ final class LinkGroups implements LinkSlots {
             if not r then
               return 0
             end
-            local version, created = string.match(r, '^[123]\\t([^\\t]*)\\t([^\\t]*)\\t')
+            local version, created = string.match(r, '^[1234]\\t([^\\t]*)\\t([^\\t]*)\\t')
             if not version then
               return 0
             end

@@ -18,13 +18,15 @@ import java.util.Objects;
  * @param version     1 on create, +1 on every update; orders writes of one link
  * @param targets     where some devices go instead of {@code url}; {@link LinkTargets#NONE} (also for null) when none
  * @param meta        title, tags and external id; {@link LinkMeta#NONE} (also for null) when none
+ * @param routing     query forwarding, validity, click limit, password, split and rules; {@link LinkRouting#NONE} (also for null) when none
  */
 public record LinkRecord(String code, String url, String pool, long ttlSeconds, boolean permanent, long createdAtMillis,
-        String ownerKeyId, long version, LinkTargets targets, LinkMeta meta) {
+        String ownerKeyId, long version, LinkTargets targets, LinkMeta meta, LinkRouting routing) {
 
     public LinkRecord {
         targets = LinkTargets.orNone(targets);
         meta = LinkMeta.orNone(meta);
+        routing = LinkRouting.orNone(routing);
         Objects.requireNonNull(code, "code");
         Objects.requireNonNull(url, "url");
         Objects.requireNonNull(pool, "pool");
@@ -35,6 +37,12 @@ public record LinkRecord(String code, String url, String pool, long ttlSeconds, 
         if (version < 1) {
             throw new IllegalArgumentException("version must be positive: " + version);
         }
+    }
+
+    /** A link without routing. */
+    public LinkRecord(String code, String url, String pool, long ttlSeconds, boolean permanent, long createdAtMillis,
+            String ownerKeyId, long version, LinkTargets targets, LinkMeta meta) {
+        this(code, url, pool, ttlSeconds, permanent, createdAtMillis, ownerKeyId, version, targets, meta, LinkRouting.NONE);
     }
 
     /** A link without title, tags or external id. */
@@ -67,13 +75,20 @@ public record LinkRecord(String code, String url, String pool, long ttlSeconds, 
         return updated(newUrl, newTtlSeconds, newPermanent, newTargets, meta);
     }
 
-    /** The same link with another url, TTL, targets and metadata, one version later. */
+    /** The same link with another url, TTL, targets and metadata, its routing kept, one version later. */
     public LinkRecord updated(String newUrl, long newTtlSeconds, boolean newPermanent, LinkTargets newTargets, LinkMeta newMeta) {
-        return new LinkRecord(code, newUrl, pool, newTtlSeconds, newPermanent, createdAtMillis, ownerKeyId, version + 1, newTargets, newMeta);
+        return updated(newUrl, newTtlSeconds, newPermanent, newTargets, newMeta, routing);
+    }
+
+    /** The same link with another url, TTL, targets, metadata and routing, one version later. */
+    public LinkRecord updated(String newUrl, long newTtlSeconds, boolean newPermanent, LinkTargets newTargets, LinkMeta newMeta,
+            LinkRouting newRouting) {
+        return new LinkRecord(code, newUrl, pool, newTtlSeconds, newPermanent, createdAtMillis, ownerKeyId, version + 1, newTargets, newMeta,
+                newRouting);
     }
 
     /** The same version of the link under another hot TTL (a permanent link restored from the archive). */
     public LinkRecord withTtl(long newTtlSeconds) {
-        return new LinkRecord(code, url, pool, newTtlSeconds, permanent, createdAtMillis, ownerKeyId, version, targets, meta);
+        return new LinkRecord(code, url, pool, newTtlSeconds, permanent, createdAtMillis, ownerKeyId, version, targets, meta, routing);
     }
 }

@@ -12,6 +12,7 @@ import java.util.List;
  * 2 \t version \t createdAt \t ttl \t flags \t pool \t owner \t ios \t android \t desktop
  *   \t wechatAppId \t wechatPath \t wechatQuery \t wechatEnvVersion \t url
  * 3 \t (the fields of format 2 up to wechatEnvVersion) \t title \t tags \t externalId \t url
+ * 4 \t (the fields of format 3 up to externalId) \t routing \t url
  * </pre>
  *
  * A link without device targets is written in format 1, byte for byte as before targets existed:
@@ -21,7 +22,11 @@ import java.util.List;
  * fields, empty for an absent part (a WeChat target is present when its AppID is), then the URL.
  * A link with a title, tags or an external id ({@link LinkMeta}) is written in format 3: format 2's
  * fields (targets empty when it has none), then the title, the tags joined by commas (tags never
- * hold one) and the external id, empty when absent, then the URL. The decoder reads all three.
+ * hold one) and the external id, empty when absent, then the URL. A link with routing
+ * ({@link LinkRouting}: query forwarding, validity, click limit, password, split, rules) is written
+ * in format 4: format 3's fields, empty where absent, then the routing in its own text form
+ * ({@link LinkRoutingCodec}), then the URL. Each format is used only by links that need it, so a
+ * link pays only for what it uses. The decoder reads all four.
  *
  * <p>Tabs cannot occur in the fields: codes and pool names are alphanumeric, key ids are
  * generated, and URLs and targets with whitespace or control characters are rejected before they
@@ -36,12 +41,15 @@ public final class LinkRecordCodec {
     static final String FORMAT_WITH_TARGETS = "2";
     /** Format of a record with metadata (and targets or not). */
     static final String FORMAT_WITH_META = "3";
+    /** Format of a record with routing (and metadata and targets or not). */
+    static final String FORMAT_WITH_ROUTING = "4";
     private static final char TAG_SEP = ',';
     private static final char SEP = '\t';
     private static final int PERMANENT_FLAG = 1;
     private static final int FIELDS = 8;
     private static final int FIELDS_WITH_TARGETS = 15;
     private static final int FIELDS_WITH_META = 18;
+    private static final int FIELDS_WITH_ROUTING = 19;
 
     private LinkRecordCodec() {}
 
@@ -51,10 +59,11 @@ public final class LinkRecordCodec {
         }
         LinkTargets targets = r.targets();
         LinkMeta meta = r.meta();
-        boolean withMeta = !meta.isEmpty();
+        boolean withRouting = !r.routing().isEmpty();
+        boolean withMeta = withRouting || !meta.isEmpty();
         boolean withTargets = withMeta || !targets.isEmpty();
         StringBuilder out = new StringBuilder(r.url().length() + 48)
-                .append(withMeta ? FORMAT_WITH_META : withTargets ? FORMAT_WITH_TARGETS : FORMAT).append(SEP)
+                .append(withRouting ? FORMAT_WITH_ROUTING : withMeta ? FORMAT_WITH_META : withTargets ? FORMAT_WITH_TARGETS : FORMAT).append(SEP)
                 .append(Long.toString(r.version(), 36)).append(SEP)
                 .append(Long.toString(r.createdAtMillis(), 36)).append(SEP)
                 .append(Long.toString(r.ttlSeconds(), 36)).append(SEP)
@@ -75,6 +84,9 @@ public final class LinkRecordCodec {
             field(out, r, meta.title());
             field(out, r, meta.tags().isEmpty() ? null : String.join(String.valueOf(TAG_SEP), meta.tags()));
             field(out, r, meta.externalId());
+        }
+        if (withRouting) {
+            field(out, r, LinkRoutingCodec.encode(r.routing()));
         }
         return out.append(r.url()).toString();
     }
@@ -134,13 +146,14 @@ public final class LinkRecordCodec {
             case '1' -> FIELDS;
             case '2' -> FIELDS_WITH_TARGETS;
             case '3' -> FIELDS_WITH_META;
+            case '4' -> FIELDS_WITH_ROUTING;
             default -> -1;
         };
     }
 
     private static IllegalArgumentException notARecord(String code) {
-        return new IllegalArgumentException("not a link record of format " + FORMAT + ", " + FORMAT_WITH_TARGETS + " or "
-                + FORMAT_WITH_META + " for code " + code);
+        return new IllegalArgumentException("not a link record of format " + FORMAT + ", " + FORMAT_WITH_TARGETS + ", "
+                + FORMAT_WITH_META + " or " + FORMAT_WITH_ROUTING + " for code " + code);
     }
 
     /**
@@ -158,13 +171,14 @@ public final class LinkRecordCodec {
         }
         LinkTargets targets = fields >= FIELDS_WITH_TARGETS ? new LinkTargets(f[7], f[8], f[9],
                 f[10].isEmpty() ? null : new LinkTargets.WeChat(f[10], f[11], f[12], f[13])) : LinkTargets.NONE;
-        LinkMeta meta = fields == FIELDS_WITH_META ? new LinkMeta(f[14].isEmpty() ? null : f[14],
+        LinkMeta meta = fields >= FIELDS_WITH_META ? new LinkMeta(f[14].isEmpty() ? null : f[14],
                 f[15].isEmpty() ? List.of() : List.of(f[15].split(String.valueOf(TAG_SEP))), f[16].isEmpty() ? null : f[16])
                 : LinkMeta.NONE;
         try {
+            LinkRouting routing = fields == FIELDS_WITH_ROUTING ? LinkRoutingCodec.decode(f[17]) : LinkRouting.NONE;
             return new LinkRecord(code, f[fields - 1], f[5], Long.parseLong(f[3], 36),
                     (Integer.parseInt(f[4]) & PERMANENT_FLAG) != 0, Long.parseLong(f[2], 36), f[6], Long.parseLong(f[1], 36),
-                    targets, meta);
+                    targets, meta, routing);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("corrupt link record for code " + code + ": " + e.getMessage(), e);
         }

@@ -9,6 +9,7 @@ import dev.shortcode.core.store.ArchiveMutation;
 import dev.shortcode.core.store.LinkMeta;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.LinkRecordCodec;
+import dev.shortcode.core.store.LinkRouting;
 import dev.shortcode.core.store.LinkTargets;
 import dev.shortcode.core.store.StorageUnavailableException;
 import dev.shortcode.core.store.UpdateResult;
@@ -657,6 +658,26 @@ abstract class AbstractRedisHotStoreIntegrationTests {
         LinkRecord v2 = v1.updated(v1.url(), 600, false, LinkTargets.NONE, v1.meta().withTags(List.of("mail")));
         assertThat(store.update(v2).toCompletableFuture().join()).isEqualTo(UpdateResult.UPDATED);
         assertThat(store.peek(v1.code()).toCompletableFuture().join()).contains(v2);
+        assertThat(store.update(v2).toCompletableFuture().join()).as("the same version twice").isEqualTo(UpdateResult.STALE);
+    }
+
+    /** The scripts find version, creation time and TTL in a record with routing (format 4) as in the others. */
+    @Test
+    void linkWithRouting_isExtendedOnReadAndUpdatedByVersion() {
+        LinkRecord plain = link(randomCode(7), 600);
+        LinkRecord v1 = new LinkRecord(plain.code(), plain.url(), plain.pool(), 600, false, plain.createdAtMillis(), plain.ownerKeyId(), 1,
+                LinkTargets.NONE, LinkMeta.NONE, LinkRouting.NONE.withMaxClicks(5L).withSplit(List.of(
+                        new LinkRouting.Variant("https://a.example/", 1), new LinkRouting.Variant("https://b.example/", 2))));
+        assertThat(store.create(v1).toCompletableFuture().join()).isTrue();
+        assertThat(raw.get(v1.code())).startsWith("4\t");
+        raw.expire(v1.code(), 30);
+
+        assertThat(store.get(v1.code()).toCompletableFuture().join()).contains(v1);
+        assertThat(raw.ttl(v1.code())).as("extended by the record's own TTL").isBetween(590L, 600L);
+
+        LinkRecord v2 = v1.updated(v1.url(), 600, false, LinkTargets.NONE, LinkMeta.NONE, LinkRouting.NONE);
+        assertThat(store.update(v2).toCompletableFuture().join()).isEqualTo(UpdateResult.UPDATED);
+        assertThat(raw.get(v1.code())).as("routing removed: back to format 1").startsWith("1\t");
         assertThat(store.update(v2).toCompletableFuture().join()).as("the same version twice").isEqualTo(UpdateResult.STALE);
     }
 

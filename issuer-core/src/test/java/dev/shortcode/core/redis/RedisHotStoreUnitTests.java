@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class RedisHotStoreUnitTests {
 
     /** The Lua patterns of READ_AND_EXTEND and UPDATE, in Java regex form. */
-    private static final Pattern SCRIPT_VIEW = Pattern.compile("^[12]\t([^\t]*)\t([^\t]*)\t([0-9a-z]+)\t");
+    private static final Pattern SCRIPT_VIEW = Pattern.compile("^[1234]\t([^\t]*)\t([^\t]*)\t([0-9a-z]+)\t");
 
     /** Without targets (format 1) and with them (format 2): the scripts read both. */
     @ParameterizedTest

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -36,8 +37,23 @@ class LinkRecordCodecUnitTests {
                 new LinkRecord("tG7x3", "https://shop.example/", "long", 60, true, 5L, "k", 1,
                         new LinkTargets(null, "intent://scan/#Intent;scheme=zxing;package=com.example;end", null, null)),
                 new LinkRecord("tG7x4", "https://shop.example/", "long", 60, true, 5L, "k", 1,
-                        new LinkTargets(null, null, null, new LinkTargets.WeChat("wx0123456789abcdef", null, null, null))));
+                        new LinkTargets(null, null, null, new LinkTargets.WeChat("wx0123456789abcdef", null, null, null))),
+                // routing alone, and routing with every other part
+                new LinkRecord("rOut1", "https://example.com/", "short", 60, false, 5L, "k", 1, LinkTargets.NONE, LinkMeta.NONE,
+                        LinkRouting.NONE.withForwardQuery(false)),
+                new LinkRecord("rOut2", "https://example.com/a?b=c", "short", 864_000, false, 1_767_225_600_123L, "key-42", 4,
+                        new LinkTargets("app://x", null, null, null), new LinkMeta("t", List.of("a"), "e"), FULL_ROUTING));
     }
+
+    /** Every part of a routing set, with values that come close to its separators. */
+    static final LinkRouting FULL_ROUTING = new LinkRouting(true, -5L, 1_767_225_600_123L, "https://example.com/over?x=1,2", 10_000L,
+            "pbkdf2-sha256$310000$c2FsdA$aGFzaA",
+            List.of(new LinkRouting.Variant("https://a.example/?v=1", 3), new LinkRouting.Variant("https://b.example/#x:y", 1)),
+            List.of(new LinkRouting.Rule(new LinkRouting.Condition(List.of("US", "DE"), List.of("en", "fr-ca"), List.of("ios"),
+                            Map.of("utm_source", "sms:a=b", "v", ""), 1L, 2L), "https://us.example/"),
+                    new LinkRouting.Rule(new LinkRouting.Condition(null, null, null, null, null, null), "https://all.example/"),
+                    new LinkRouting.Rule(new LinkRouting.Condition(null, null, List.of("android", "desktop"), null, null, 99L),
+                            "https://c.example/")));
 
     @ParameterizedTest
     @MethodSource("records")
@@ -130,7 +146,7 @@ class LinkRecordCodecUnitTests {
     @Test
     void decode_format2WithTooFewFields_isRejected() {
         assertThatThrownBy(() -> LinkRecordCodec.decode("c", "2\t1\t1\t1\t0\tshort\tk\thttps://x"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("format 1, 2 or 3");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("format 1, 2, 3 or 4");
     }
 
     @Test
@@ -144,6 +160,27 @@ class LinkRecordCodecUnitTests {
     }
 
     @Test
+    void encode_aLinkWithRouting_isFormat4_routingBeforeTheUrl() {
+        LinkRecord routed = new LinkRecord("rOut1", "https://example.com/", "short", 60, false, 5L, "k", 1, LinkTargets.NONE, LinkMeta.NONE,
+                LinkRouting.NONE.withMaxClicks(100L));
+
+        assertThat(LinkRecordCodec.encode(routed)).isEqualTo("4\t1\t5\t1o\t0\tshort\tk\t\t\t\t\t\t\t\t\t\t\tmc\u001f2s\thttps://example.com/");
+    }
+
+    @Test
+    void encode_routingWithAControlCharacter_isRejected() {
+        LinkRecord bad = new LinkRecord("c", "https://x", "p", 1, false, 1, "k", 1, LinkTargets.NONE, LinkMeta.NONE,
+                LinkRouting.NONE.withWindow(null, 5L, "https://x/\u001eb"));
+        assertThatThrownBy(() -> LinkRecordCodec.encode(bad)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void decode_unknownRoutingPart_isRejected() {
+        String encoded = LinkRecordCodec.encode(records().get(records().size() - 2)).replace("fq\u001f0", "zz\u001f0");
+        assertThatThrownBy(() -> LinkRecordCodec.decode("rOut1", encoded)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void encode_aTitleWithATab_isRejected() {
         LinkRecord tabbed = new LinkRecord("c", "https://x", "p", 1, false, 1, "k", 1, LinkTargets.NONE, new LinkMeta("a\tb", List.of(), null));
         assertThatThrownBy(() -> LinkRecordCodec.encode(tabbed)).isInstanceOf(IllegalArgumentException.class);
@@ -151,7 +188,7 @@ class LinkRecordCodecUnitTests {
 
     @Test
     void decode_unknownFormat_isRejected() {
-        String future = "4" + LinkRecordCodec.encode(records().get(0)).substring(1);
+        String future = "5" + LinkRecordCodec.encode(records().get(0)).substring(1);
 
         assertThatThrownBy(() -> LinkRecordCodec.decode("aZ3x9", future))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("format 1");
