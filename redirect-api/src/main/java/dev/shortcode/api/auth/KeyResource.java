@@ -2,6 +2,7 @@ package dev.shortcode.api.auth;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.shortcode.api.error.Echo;
+import jakarta.enterprise.event.Event;
 import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.api.error.LastAdminKeyException;
 import dev.shortcode.api.error.NotFoundException;
@@ -58,6 +59,9 @@ public class KeyResource {
 
     @Inject
     ApiKeys keys;
+
+    @Inject
+    Event<KeyRevoked> revokedKeys;
 
     private final Clock clock = Clock.systemUTC();
 
@@ -196,6 +200,7 @@ public class KeyResource {
             if (!revoked) {
                 throw new NotFoundException("no active API key has the id '" + Echo.of(id) + "'");
             }
+            revokedKeys.fire(new KeyRevoked(id)); // what speaks for the key stops with it (its webhooks)
             return Response.noContent().build();
         });
     }

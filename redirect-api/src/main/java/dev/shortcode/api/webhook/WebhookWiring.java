@@ -1,6 +1,7 @@
 package dev.shortcode.api.webhook;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.shortcode.api.auth.KeyRevoked;
 import dev.shortcode.api.config.ServiceOptions;
 import dev.shortcode.api.link.LinkViews;
 import dev.shortcode.core.Storage;
@@ -29,7 +30,8 @@ public class WebhookWiring {
     @Produces
     @Singleton
     WebhookRegistry registry(Storage storage, ServiceOptions settings) {
-        return new WebhookRegistry(storage.webhooks(), storage.events(), settings.denylist().refresh());
+        return new WebhookRegistry(storage.webhooks(), storage.events(), settings.denylist().refresh(), storage.apiKeys()::list,
+                Clock.systemUTC());
     }
 
     void closeRegistry(@Disposes WebhookRegistry registry) {
@@ -49,6 +51,11 @@ public class WebhookWiring {
 
     void closeDispatcher(@Disposes WebhookDispatcher dispatcher) {
         dispatcher.close();
+    }
+
+    /** A revoked key's webhooks are disabled on this node at once; other nodes find it at their next re-read. */
+    void keyRevoked(@Observes KeyRevoked revoked, WebhookRegistry registry) {
+        registry.changedHere();
     }
 
     /** Delivery starts with the service, not with the first webhook request. */

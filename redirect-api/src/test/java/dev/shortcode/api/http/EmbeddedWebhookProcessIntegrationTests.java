@@ -174,6 +174,40 @@ class EmbeddedWebhookProcessIntegrationTests {
         }
     }
 
+    @Test
+    void aRevokedKeysWebhooks_areDisabledWithTheReason_andSendNothingMore() throws Exception {
+        try (WebhookReceiver receiver = new WebhookReceiver();
+                ServiceProcess service = ServiceProcess.start(env(), LOGS).awaitReady()) {
+            HttpResponse<String> key = service.send("POST", "/api/v1/keys", ApiClient.ADMIN_KEY,
+                    "{\"name\":\"crm\",\"scopes\":[\"links:write\",\"webhooks:write\"]}");
+            String secret = ServiceProcess.field(key, "key");
+            String keyId = ServiceProcess.field(key, "id");
+            String own = ServiceProcess.field(service.send("POST", "/api/v1/webhooks", secret,
+                    "{\"url\":\"" + receiver.url("/own") + "\",\"events\":[\"link.created\",\"link.deleted\"]}"), "id");
+            // the admin's webhook sees the same deletion: once it has it, the revoked key's would have had it too
+            assertThat(service.send("POST", "/api/v1/webhooks", ApiClient.ADMIN_KEY,
+                    "{\"url\":\"" + receiver.url("/admin") + "\",\"events\":[\"link.deleted\"]}").statusCode()).isEqualTo(201);
+            HttpResponse<String> link = service.send("POST", "/api/v1/links", secret, "{\"url\":\"https://example.com/crm\"}");
+            assertThat(link.statusCode()).as(link.body()).isEqualTo(201);
+            String code = ServiceProcess.field(link, "code");
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                    assertThat(codes(receiver.accepted("/own"), "link.created")).containsExactly(code));
+
+            assertThat(service.send("DELETE", "/api/v1/keys/" + keyId, ApiClient.ADMIN_KEY, null).statusCode()).isEqualTo(204);
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+                JsonNode view = JSON.readTree(service.send("GET", "/api/v1/webhooks/" + own, ApiClient.ADMIN_KEY, null).body());
+                assertThat(view.get("enabled").asBoolean()).isFalse();
+                assertThat(view.get("disabledReason").asText()).contains(keyId).contains("revoked");
+            });
+            assertThat(service.send("DELETE", "/api/v1/links/" + code, ApiClient.ADMIN_KEY, null).statusCode()).isEqualTo(204);
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                    assertThat(codes(receiver.accepted("/admin"), "link.deleted")).containsExactly(code));
+            Thread.sleep(1_000);
+            assertThat(codes(receiver.received().stream().filter(r -> r.path().equals("/own")).toList(), "link.deleted"))
+                    .as("nothing more for the revoked key").isEmpty();
+        }
+    }
+
     /** The codes of the events of {@code type} in these messages, single or batched. */
     private static List<String> codes(List<WebhookReceiver.Received> messages, String type) {
         List<String> codes = new ArrayList<>();
