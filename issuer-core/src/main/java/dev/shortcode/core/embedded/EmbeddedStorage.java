@@ -44,7 +44,8 @@ public final class EmbeddedStorage {
                     new EmbeddedIdempotencyStore(db, clock), () -> CompletableFuture.completedFuture(new StorageHealth(Map.of("rocksdb", isOpen(db)), Set.of("rocksdb"))),
                     Optional.of(db::writerStats), db::close, moderation,
                     sampling -> new EmbeddedFootprint(db, sampling, clock), new EmbeddedClickStore(db, clock), new LocalRateLimits(clock),
-                    new EmbeddedLinkIndex(db), new EmbeddedExternalIds(db), moderation.webhooks(), events);
+                    new EmbeddedLinkIndex(db), new EmbeddedExternalIds(db), moderation.webhooks(), events,
+                    moderation.domains());
         } catch (RuntimeException e) {
             db.close();
             throw e;

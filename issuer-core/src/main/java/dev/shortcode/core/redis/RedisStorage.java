@@ -120,7 +120,8 @@ public final class RedisStorage {
                         }
                     }, archive.moderation(),
                     sampling -> StorageFootprint.combine(RedisFootprints.of(redis, keys, sampling, Clock.systemUTC()), archive.footprint()), clickStore,
-                    limits, archive.linkIndex(), new RedisExternalIds(redis.async(), keys.namespace()), archive.webhooks(), events);
+                    limits, archive.linkIndex(), new RedisExternalIds(redis.async(), keys.namespace()), archive.webhooks(), events,
+                    archive.domains());
         } catch (RuntimeException e) {
             if (limitsConnection != null) {
                 limitsConnection.close();

@@ -35,6 +35,14 @@ public interface ArchiveStorage extends AutoCloseable {
         throw new UnsupportedOperationException(getClass().getSimpleName() + " keeps no webhooks");
     }
 
+    /** The branded domains: rows beside the moderation records, like the webhooks. */
+    default DomainStore domains() {
+        if (moderation() instanceof RowModerationStore rows) {
+            return rows.domains();
+        }
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " keeps no domains");
+    }
+
     /** The durable click counts the Redis click store rolls up into. */
     ClickArchive clicks();
 

@@ -11,7 +11,8 @@ import java.util.function.Function;
  * The {@link ModerationStore} over any store of text rows, so that the HBase and the embedded
  * backend share the logic and differ only in a few row operations. Rows: {@code r<id>} a deny
  * rule, {@code d<code>} a disabled link, {@code p<code>} a link's report record. A report is merged
- * into its record with {@link #update}, atomic per row, so racing reporters all count.
+ * into its record with {@link #update}, atomic per row, so racing reporters all count. Webhooks
+ * ({@code w}, {@code x}) and domains ({@code h}) have rows here too.
  */
 public abstract class RowModerationStore implements ModerationStore {
 
@@ -38,6 +39,11 @@ public abstract class RowModerationStore implements ModerationStore {
     /** The webhooks, in rows of their own beside the moderation records. */
     public WebhookStore webhooks() {
         return new RowWebhookStore(this);
+    }
+
+    /** The branded domains, in rows of their own beside the moderation records. */
+    public DomainStore domains() {
+        return new RowDomainStore(this);
     }
 
     @Override

@@ -11,7 +11,7 @@ public abstract sealed class DomainException extends RuntimeException
         IdempotencyKeyReusedException, IdempotencyInProgressException, NotOwnerException, PoolExhaustedException,
         LastAdminKeyException, BatchTooLargeException, UnauthenticatedException, MissingScopeException, LinkDisabledException,
         ClientRateLimitedException, NotReadyException, RefReusedException, RefInProgressException,
-        RateLimitedException, OverloadedException {
+        RateLimitedException, OverloadedException, DomainTakenException {
 
     private static final long serialVersionUID = 1L;
 
@@ -19,7 +19,7 @@ public abstract sealed class DomainException extends RuntimeException
     public enum Kind {
         INVALID_REQUEST, NOT_FOUND, ALIAS_TAKEN, EXTERNAL_ID_TAKEN, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS, NOT_OWNER,
         POOL_EXHAUSTED, LAST_ADMIN_KEY, BATCH_TOO_LARGE, UNAUTHENTICATED, MISSING_SCOPE, LINK_DISABLED, CLIENT_RATE_LIMITED, NOT_READY,
-        REF_REUSED, REF_IN_PROGRESS, RATE_LIMITED, OVERLOADED
+        REF_REUSED, REF_IN_PROGRESS, RATE_LIMITED, OVERLOADED, DOMAIN_TAKEN
     }
 
     private final Kind kind;

@@ -2,6 +2,9 @@ package dev.shortcode.api.home;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shortcode.api.config.ServiceOptions;
+import dev.shortcode.api.domain.DomainRegistry;
+import dev.shortcode.core.store.Domain;
+import java.util.Optional;
 import dev.shortcode.api.page.Html;
 import dev.shortcode.api.page.PageHeaders;
 import dev.shortcode.api.page.RouteAnswers;
@@ -20,7 +23,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * {@code GET /}: a page naming the service and linking to what a person can open in a browser: the
  * console (when its route is registered), the capacity dashboard and the API's documentation
  * (the OpenAPI UI and document, on the management port). A JSON client asking for {@code /} gets the 404
- * problem it always got. The start log names the same addresses.
+ * problem it always got. The start log names the same addresses. On a branded domain with a root
+ * redirect, {@code /} goes there instead.
  */
 @ApplicationScoped
 public class HomeRoute {
@@ -40,6 +44,9 @@ public class HomeRoute {
     @Inject
     ObjectMapper json;
 
+    @Inject
+    DomainRegistry domains;
+
     /** The management port, where {@code /q/swagger-ui} and {@code /q/openapi} are served. */
     @ConfigProperty(name = "quarkus.management.port", defaultValue = "9000")
     int managementPort;
@@ -58,6 +65,12 @@ public class HomeRoute {
     }
 
     private void home(RoutingContext rc) {
+        Optional<Domain> domain = domains.of(rc.request());
+        if (domain.isPresent() && !domain.get().rootRedirect().isEmpty()) {
+            rc.response().setStatusCode(302).putHeader(HttpHeaders.LOCATION, domain.get().rootRedirect())
+                    .putHeader(HttpHeaders.CACHE_CONTROL, "private, max-age=0").end();
+            return;
+        }
         String accept = rc.request().getHeader(HttpHeaders.ACCEPT);
         if (accept != null && accept.contains("application/json") && !accept.contains("text/html")) {
             RouteAnswers.problem(rc, ProblemResponse.of(404, "not-found", "Not found",

@@ -15,6 +15,7 @@ public final class ApiTags {
     public static final String CAPACITY = "Capacity";
     public static final String MODERATION = "Moderation";
     public static final String WEBHOOKS = "Webhooks";
+    public static final String DOMAINS = "Domains";
     public static final String REDIRECTS = "Redirects";
     public static final String APP_LINKS = "App links";
 

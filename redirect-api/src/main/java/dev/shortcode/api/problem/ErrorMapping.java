@@ -69,7 +69,7 @@ public final class ErrorMapping {
                 return new ProblemResponse(409, new Problem(Problem.TYPE_BASE + e.type(), "Conflict", 409, e.getMessage(), instance, null,
                         ((ExternalIdTakenException) e).code()), Map.of());
             }
-            case ALIAS_TAKEN, CONCURRENT_UPDATE, IDEMPOTENCY_IN_PROGRESS, LAST_ADMIN_KEY -> { status = 409; title = "Conflict"; }
+            case ALIAS_TAKEN, CONCURRENT_UPDATE, IDEMPOTENCY_IN_PROGRESS, LAST_ADMIN_KEY, DOMAIN_TAKEN -> { status = 409; title = "Conflict"; }
             case IDEMPOTENCY_KEY_REUSED -> { status = 422; title = "Idempotency-Key reused"; }
             case REF_REUSED -> { status = 422; title = "Ref reused"; }
             case REF_IN_PROGRESS -> { status = 409; title = "Conflict"; }

@@ -3,6 +3,8 @@ package dev.shortcode.api.redirect;
 import dev.shortcode.api.error.Echo;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shortcode.api.config.ServiceOptions;
+import dev.shortcode.api.domain.DomainRegistry;
+import dev.shortcode.core.store.Domain;
 import dev.shortcode.api.error.LinkDisabledException;
 import dev.shortcode.api.link.LinkReader;
 import dev.shortcode.api.moderation.Moderation;
@@ -29,7 +31,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * {@code GET /{code}}: a plain Vert.x route, the fastest path the stack offers (no JAX-RS
  * dispatch), answered from the event loop with a non-blocking lookup that also extends the
- * link's life. Unknown or expired codes get 404, and failures what {@link ErrorMapping} says
+ * link's life. Unknown or expired codes get 404 (or, on a branded domain with a not-found
+ * redirect, a redirect there), and failures what {@link ErrorMapping} says
  * (503 with Retry-After for an outage, 500 for a bug): a small HTML page for browsers, with the
  * headers every page sends ({@link RouteAnswers}), problem+json for everyone else. The redirect
  * itself carries only Location and Cache-Control: page headers are for pages.
@@ -57,6 +60,9 @@ public class RedirectRoute {
 
     @Inject
     ClickRecorder clicks;
+
+    @Inject
+    DomainRegistry domains;
 
     private Counter found;
     private Counter missing;
@@ -97,6 +103,12 @@ public class RedirectRoute {
                 respond(rc, ErrorMapping.map(new LinkDisabledException(code, links.disabled(code).get().reason()), rc.request().path()));
             } else {
                 missing.increment();
+                Optional<Domain> domain = domains.of(rc.request());
+                if (domain.isPresent() && !domain.get().notFoundRedirect().isEmpty()) {
+                    rc.response().setStatusCode(302).putHeader(HttpHeaders.LOCATION, domain.get().notFoundRedirect())
+                            .putHeader(HttpHeaders.CACHE_CONTROL, "private, max-age=0").end();
+                    return;
+                }
                 respond(rc, ProblemResponse.of(404, "not-found", "Not found", "no live link has the code '" + Echo.of(code) + "'", rc.request().path()));
             }
         }));
