@@ -35,7 +35,7 @@ class ServiceArchitectureUnitTests {
 
     /** The packages {@code link} stands on, and the plain foundations every package may use. */
     private static final String[] BELOW_LINK = {"dev.shortcode.api.agent..", "dev.shortcode.api.auth..", "dev.shortcode.api.config..",
-            "dev.shortcode.api.error..", "dev.shortcode.api.http..", "dev.shortcode.api.limit..", "dev.shortcode.api.moderation..",
+            "dev.shortcode.api.domain..", "dev.shortcode.api.error..", "dev.shortcode.api.http..", "dev.shortcode.api.limit..", "dev.shortcode.api.moderation..",
             "dev.shortcode.api.openapi..", "dev.shortcode.api.ops..", "dev.shortcode.api.page..", "dev.shortcode.api.problem..", "dev.shortcode.api.ttl..",
             "dev.shortcode.api.url.."};
 

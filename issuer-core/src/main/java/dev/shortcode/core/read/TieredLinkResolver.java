@@ -110,7 +110,7 @@ final class TieredLinkResolver implements LinkResolver {
             return ABSENT;
         }
         Chance chance = watermarks.chanceOf(code);
-        if (chance == Chance.NEVER_ISSUED || chance == Chance.ALIAS_SHAPED && !Aliases.isWellFormed(code)) {
+        if (chance == Chance.NEVER_ISSUED || chance == Chance.ALIAS_SHAPED && !Aliases.isWellFormedKey(code)) {
             return ABSENT;
         }
         CompletionStage<Optional<LinkRecord>> live = forEdit ? hot.peek(code) : hot.get(code);

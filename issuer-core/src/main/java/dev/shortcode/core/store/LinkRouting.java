@@ -20,18 +20,26 @@ import java.util.Objects;
  * @param passwordHash    the password's slow salted hash, in the service's own text form; null: no password
  * @param split           weighted variants of the url, 2 to 10 when set; empty: none
  * @param rules           conditional targets, first match wins; empty: none
+ * @param domain          the branded domain the link is served on (its host); null: the default domain
  */
 public record LinkRouting(Boolean forwardQuery, Long validFromMillis, Long validUntilMillis, String expiredUrl, Long maxClicks,
-        String passwordHash, List<Variant> split, List<Rule> rules) {
+        String passwordHash, List<Variant> split, List<Rule> rules, String domain) {
 
     /** Nothing beyond the url and targets. */
-    public static final LinkRouting NONE = new LinkRouting(null, null, null, null, null, null, List.of(), List.of());
+    public static final LinkRouting NONE = new LinkRouting(null, null, null, null, null, null, List.of(), List.of(), null);
 
     public LinkRouting {
         split = split == null ? List.of() : List.copyOf(split);
         rules = rules == null ? List.of() : List.copyOf(rules);
         expiredUrl = emptyToNull(expiredUrl);
         passwordHash = emptyToNull(passwordHash);
+        domain = emptyToNull(domain);
+    }
+
+    /** Routing on the default domain. */
+    public LinkRouting(Boolean forwardQuery, Long validFromMillis, Long validUntilMillis, String expiredUrl, Long maxClicks,
+            String passwordHash, List<Variant> split, List<Rule> rules) {
+        this(forwardQuery, validFromMillis, validUntilMillis, expiredUrl, maxClicks, passwordHash, split, rules, null);
     }
 
     /** {@link #NONE} for null or an empty value: one value for "no routing". */
@@ -41,7 +49,7 @@ public record LinkRouting(Boolean forwardQuery, Long validFromMillis, Long valid
 
     public boolean isEmpty() {
         return forwardQuery == null && validFromMillis == null && validUntilMillis == null && expiredUrl == null
-                && maxClicks == null && passwordHash == null && split.isEmpty() && rules.isEmpty();
+                && maxClicks == null && passwordHash == null && split.isEmpty() && rules.isEmpty() && domain == null;
     }
 
     /** Whether a visit needs more than the url and targets: anything but query forwarding. */
@@ -50,27 +58,31 @@ public record LinkRouting(Boolean forwardQuery, Long validFromMillis, Long valid
     }
 
     public LinkRouting withForwardQuery(Boolean value) {
-        return new LinkRouting(value, validFromMillis, validUntilMillis, expiredUrl, maxClicks, passwordHash, split, rules);
+        return new LinkRouting(value, validFromMillis, validUntilMillis, expiredUrl, maxClicks, passwordHash, split, rules, domain);
     }
 
     public LinkRouting withWindow(Long from, Long until, String expired) {
-        return new LinkRouting(forwardQuery, from, until, expired, maxClicks, passwordHash, split, rules);
+        return new LinkRouting(forwardQuery, from, until, expired, maxClicks, passwordHash, split, rules, domain);
     }
 
     public LinkRouting withMaxClicks(Long value) {
-        return new LinkRouting(forwardQuery, validFromMillis, validUntilMillis, expiredUrl, value, passwordHash, split, rules);
+        return new LinkRouting(forwardQuery, validFromMillis, validUntilMillis, expiredUrl, value, passwordHash, split, rules, domain);
     }
 
     public LinkRouting withPasswordHash(String value) {
-        return new LinkRouting(forwardQuery, validFromMillis, validUntilMillis, expiredUrl, maxClicks, value, split, rules);
+        return new LinkRouting(forwardQuery, validFromMillis, validUntilMillis, expiredUrl, maxClicks, value, split, rules, domain);
     }
 
     public LinkRouting withSplit(List<Variant> value) {
-        return new LinkRouting(forwardQuery, validFromMillis, validUntilMillis, expiredUrl, maxClicks, passwordHash, value, rules);
+        return new LinkRouting(forwardQuery, validFromMillis, validUntilMillis, expiredUrl, maxClicks, passwordHash, value, rules, domain);
     }
 
     public LinkRouting withRules(List<Rule> value) {
-        return new LinkRouting(forwardQuery, validFromMillis, validUntilMillis, expiredUrl, maxClicks, passwordHash, split, value);
+        return new LinkRouting(forwardQuery, validFromMillis, validUntilMillis, expiredUrl, maxClicks, passwordHash, split, value, domain);
+    }
+
+    public LinkRouting withDomain(String value) {
+        return new LinkRouting(forwardQuery, validFromMillis, validUntilMillis, expiredUrl, maxClicks, passwordHash, split, rules, value);
     }
 
     /**

@@ -17,6 +17,7 @@ import java.util.TreeMap;
  * fq US 1|0                       forward the query
  * vf US validFrom  / vu US validUntil / xu US expiredUrl / mc US maxClicks / pw US passwordHash
  * s  US weight US url             a split variant, one part each, in order
+ * dm US host                      the branded domain
  * r  US url (US condition)*       a rule, one part each, in order; a condition is
  *                                 c:US,DE  l:en,fr-ca  d:ios,android  a:after  b:before  q:name GS value
  * </pre>
@@ -45,6 +46,9 @@ final class LinkRoutingCodec {
         number(out, "mc", r.maxClicks());
         if (r.passwordHash() != null) {
             part(out, "pw", r.passwordHash());
+        }
+        if (r.domain() != null) {
+            part(out, "dm", r.domain());
         }
         for (LinkRouting.Variant v : r.split()) {
             part(out, "s", Integer.toString(v.weight(), 36), v.url());
@@ -122,6 +126,7 @@ final class LinkRoutingCodec {
         String expiredUrl = null;
         Long maxClicks = null;
         String password = null;
+        String domain = null;
         List<LinkRouting.Variant> split = new ArrayList<>();
         List<LinkRouting.Rule> rules = new ArrayList<>();
         for (String part : text.split(String.valueOf(PART), -1)) {
@@ -133,6 +138,7 @@ final class LinkRoutingCodec {
                 case "xu" -> expiredUrl = one(u);
                 case "mc" -> maxClicks = Long.parseLong(one(u), 36);
                 case "pw" -> password = one(u);
+                case "dm" -> domain = one(u);
                 case "s" -> {
                     if (u.length != 3) {
                         throw new IllegalArgumentException("a split variant has a weight and a url");
@@ -143,7 +149,7 @@ final class LinkRoutingCodec {
                 default -> throw new IllegalArgumentException("unknown routing part '" + u[0] + "'");
             }
         }
-        return new LinkRouting(forwardQuery, validFrom, validUntil, expiredUrl, maxClicks, password, split, rules);
+        return new LinkRouting(forwardQuery, validFrom, validUntil, expiredUrl, maxClicks, password, split, rules, domain);
     }
 
     private static String one(String[] units) {

@@ -42,7 +42,9 @@ class LinkRecordCodecUnitTests {
                 new LinkRecord("rOut1", "https://example.com/", "short", 60, false, 5L, "k", 1, LinkTargets.NONE, LinkMeta.NONE,
                         LinkRouting.NONE.withForwardQuery(false)),
                 new LinkRecord("rOut2", "https://example.com/a?b=c", "short", 864_000, false, 1_767_225_600_123L, "key-42", 4,
-                        new LinkTargets("app://x", null, null, null), new LinkMeta("t", List.of("a"), "e"), FULL_ROUTING));
+                        new LinkTargets("app://x", null, null, null), new LinkMeta("t", List.of("a"), "e"), FULL_ROUTING),
+                new LinkRecord("rOut3", "https://example.com/", "short", 60, false, 5L, "k", 1, LinkTargets.NONE, LinkMeta.NONE,
+                        FULL_ROUTING.withDomain("go.xn--bcher-kva.example")));
     }
 
     /** Every part of a routing set, with values that come close to its separators. */
@@ -176,7 +178,7 @@ class LinkRecordCodecUnitTests {
 
     @Test
     void decode_unknownRoutingPart_isRejected() {
-        String encoded = LinkRecordCodec.encode(records().get(records().size() - 2)).replace("fq\u001f0", "zz\u001f0");
+        String encoded = LinkRecordCodec.encode(records().get(records().size() - 3)).replace("fq\u001f0", "zz\u001f0");
         assertThatThrownBy(() -> LinkRecordCodec.decode("rOut1", encoded)).isInstanceOf(IllegalArgumentException.class);
     }
 

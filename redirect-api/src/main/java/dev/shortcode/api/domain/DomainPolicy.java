@@ -6,7 +6,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.shortcode.api.error.DomainTakenException;
 import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.error.InvalidRequestException;
-import dev.shortcode.api.link.UrlPolicy;
 import dev.shortcode.api.url.InvalidUrlException;
 import dev.shortcode.api.url.WebUrl;
 import dev.shortcode.core.store.DenyRule;
@@ -14,6 +13,7 @@ import dev.shortcode.core.store.Domain;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * Turns a domain registration into a {@link Domain}, or refuses it naming the field: the host is a
@@ -25,13 +25,16 @@ import java.util.function.Function;
 public final class DomainPolicy {
 
     static final int MAX_FILE_BYTES = 128 * 1024;
+    /** The longest domain name DNS carries. */
+    static final int MAX_HOST_LENGTH = 253;
 
     private final String defaultHost;
-    private final UrlPolicy urls;
+    /** The URL policy of links: a URL as stored, or an {@link InvalidRequestException} saying why not. */
+    private final UnaryOperator<String> urls;
     private final Function<String, Optional<DenyRule>> denied;
     private final ObjectMapper json;
 
-    public DomainPolicy(String defaultHost, UrlPolicy urls, Function<String, Optional<DenyRule>> denied, ObjectMapper json) {
+    public DomainPolicy(String defaultHost, UnaryOperator<String> urls, Function<String, Optional<DenyRule>> denied, ObjectMapper json) {
         this.defaultHost = defaultHost;
         this.urls = urls;
         this.denied = denied;
@@ -57,6 +60,14 @@ public final class DomainPolicy {
         if (given == null || given.isBlank()) {
             throw invalid("host is required: a domain name such as go.example.com");
         }
+        if (given.codePoints().anyMatch(cp -> Character.isISOControl(cp) || Character.isWhitespace(cp) || Character.isSpaceChar(cp)
+                || Character.getType(cp) == Character.FORMAT)) {
+            // Zero-width and other invisible characters vanish in IDNA mapping: the host shown would not be the host given.
+            throw invalid("host '" + Echo.of(given) + "' contains whitespace, a control or an invisible formatting character");
+        }
+        if (given.chars().anyMatch(c -> ":/@?#[]\\%".indexOf(c) >= 0)) {
+            throw invalid("host '" + Echo.of(given) + "' must be a domain name and nothing else: no scheme, port, path or user");
+        }
         WebUrl url;
         try {
             url = WebUrl.parse("https://" + given + "/");
@@ -70,6 +81,9 @@ public final class DomainPolicy {
         if (url.host().ip() != null) {
             throw invalid("host '" + Echo.of(given) + "' is an address; a branded domain is a name");
         }
+        if (host.length() > MAX_HOST_LENGTH) {
+            throw invalid("host is " + host.length() + " characters long; a domain name has at most " + MAX_HOST_LENGTH);
+        }
         if (!url.text().equals("https://" + host + "/") || host.indexOf('.') < 0) {
             throw invalid("host '" + Echo.of(given) + "' must be a domain name with a dot in it and nothing else: no scheme, port, path or user");
         }
@@ -82,7 +96,7 @@ public final class DomainPolicy {
         }
         String url;
         try {
-            url = urls.normalise(given);
+            url = urls.apply(given);
         } catch (InvalidRequestException e) {
             throw invalid(field + ": " + e.getMessage());
         }

@@ -1,5 +1,7 @@
 package dev.shortcode.api.domain;
 
+import dev.shortcode.api.error.Echo;
+import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.core.store.Domain;
 import dev.shortcode.core.store.DomainStore;
 import java.lang.System.Logger.Level;
@@ -24,11 +26,14 @@ public final class DomainRegistry implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(DomainRegistry.class.getName());
 
     private final DomainStore store;
+    /** The base URL's host: the default domain. */
+    private final String defaultHost;
     private final ScheduledExecutorService refresher;
     private volatile Map<String, Domain> byHost = Map.of();
 
-    public DomainRegistry(DomainStore store, Duration refresh) {
+    public DomainRegistry(DomainStore store, String defaultHost, Duration refresh) {
         this.store = store;
+        this.defaultHost = defaultHost;
         changed().toCompletableFuture().join(); // in place before the first request
         this.refresher = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "shortcode-domains");
@@ -63,6 +68,27 @@ public final class DomainRegistry implements AutoCloseable {
         }
         io.vertx.core.net.HostAndPort authority = request.authority();
         return authority == null ? Optional.empty() : of(authority.host());
+    }
+
+    /**
+     * The domain a link asks to be served on: null for none or the default domain, else a
+     * registered domain's host.
+     *
+     * @throws InvalidRequestException when the host is not registered
+     */
+    public String served(String requested) {
+        if (requested == null || requested.isEmpty()) {
+            return null;
+        }
+        String host = hostOf(requested);
+        if (host.equals(defaultHost)) {
+            return null;
+        }
+        if (!byHost.containsKey(host)) {
+            throw new InvalidRequestException("invalid-domain", "domain '" + Echo.of(requested)
+                    + "' is not one this service answers on; an admin adds it with POST /api/v1/domains");
+        }
+        return host;
     }
 
     /** The host of a {@code Host} header: lower case, without port or trailing dot. */

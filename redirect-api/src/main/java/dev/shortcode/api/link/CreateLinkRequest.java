@@ -3,7 +3,7 @@ package dev.shortcode.api.link;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-/** Body of a create: {@code url} required; {@code ttl}, {@code alias}, {@code targets}, {@code title}, {@code tags}, {@code externalId} optional. */
+/** Body of a create: {@code url} required; {@code ttl}, {@code alias}, {@code targets}, {@code title}, {@code tags}, {@code externalId}, {@code domain} optional. */
 @Schema(description = "A link to create")
 public record CreateLinkRequest(
         @Schema(description = "The long URL: http(s), at most 2,048 characters", required = true,
@@ -17,7 +17,9 @@ public record CreateLinkRequest(
         @Schema(description = "Up to 20 tags of 1 to 50 of [a-z0-9_:.-], compared lower-cased", examples = "[\"campaign:spring\", \"sms\"]")
         List<String> tags,
         @Schema(description = "Your own id for the link: 1 to 128 visible ASCII characters, unique among your links",
-                examples = "crm-48213") String externalId) {
+                examples = "crm-48213") String externalId,
+        @Schema(description = "The branded domain to serve it on (a host added with POST /api/v1/domains); absent: the default domain",
+                examples = "go.example.com") String domain) {
 
     /** A create without device targets. */
     public CreateLinkRequest(String url, String ttl, String alias) {
@@ -27,5 +29,10 @@ public record CreateLinkRequest(
     /** A create without title, tags or external id. */
     public CreateLinkRequest(String url, String ttl, String alias, DeviceTargets targets) {
         this(url, ttl, alias, targets, null, null, null);
+    }
+
+    /** A create on the default domain. */
+    public CreateLinkRequest(String url, String ttl, String alias, DeviceTargets targets, String title, List<String> tags, String externalId) {
+        this(url, ttl, alias, targets, title, tags, externalId, null);
     }
 }

@@ -10,6 +10,7 @@ import dev.shortcode.core.store.LinkTargets;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * Turns create bodies into {@link ValidLink}s, or refuses them naming the field: the URL, TTL,
@@ -25,6 +26,10 @@ public final class LinkRequests {
     /** An admin's disable of a code, if any: such an alias cannot be taken again, even after its link was deleted. */
     private final Function<String, Optional<LinkDisable>> disabled;
     private final TargetPolicy targets;
+    /** The registered domain a request names (null for the default), or an {@link InvalidRequestException}. */
+    private final UnaryOperator<String> domains;
+    /** Where aliases are stored: per domain. Null before any domain exists: an alias is its own key. */
+    private final LinkKeys keys;
 
     /** Device targets are checked by a {@link TargetPolicy} over the same URL rules. */
     public LinkRequests(UrlPolicy urls, AliasPolicy aliases, TtlPolicy ttls) {
@@ -37,6 +42,18 @@ public final class LinkRequests {
 
     public LinkRequests(UrlPolicy urls, AliasPolicy aliases, TtlPolicy ttls, Function<String, Optional<DenyRule>> denied,
             Function<String, Optional<LinkDisable>> disabled) {
+        this(urls, aliases, ttls, denied, disabled, requested -> {
+            if (requested != null && !requested.isEmpty()) {
+                throw new InvalidRequestException("invalid-domain", "this service answers on its default domain only");
+            }
+            return null;
+        }, null);
+    }
+
+    public LinkRequests(UrlPolicy urls, AliasPolicy aliases, TtlPolicy ttls, Function<String, Optional<DenyRule>> denied,
+            Function<String, Optional<LinkDisable>> disabled, UnaryOperator<String> domains, LinkKeys keys) {
+        this.domains = domains;
+        this.keys = keys;
         this.disabled = disabled;
         this.urls = urls;
         this.aliases = aliases;
@@ -61,9 +78,14 @@ public final class LinkRequests {
         }
         String url = allowed(urls.normalise(request.url()));
         TtlPolicy.Choice ttl = chooseTtl(request.ttl(), ttlChoices);
-        String alias = request.alias() == null ? null : notDisabled(aliases.validate(request.alias()));
+        String domain = domains.apply(request.domain());
+        String alias = request.alias() == null ? null : notDisabled(aliasKey(aliases.validate(request.alias()), domain));
         return new ValidLink(url, ttl, alias, allowed(targets.validate(request.targets())),
-                LinkMetaPolicy.of(request.title(), request.tags(), request.externalId()));
+                LinkMetaPolicy.of(request.title(), request.tags(), request.externalId()), domain);
+    }
+
+    private String aliasKey(String alias, String domain) {
+        return keys == null ? alias : keys.key(alias, domain);
     }
 
     /** A disabled alias stays blocked (410) after its link is deleted: taking it again would put the old short URL back in service. */

@@ -14,6 +14,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * @param targets   the device targets; absent when the link has none
  * @param disabled  why the link answers 410 instead of redirecting; absent while it redirects
  * @param status    only in listings: {@code live}, {@code expired} or {@code disabled}
+ * @param domain    the branded domain that serves it; absent for the default domain
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @Schema(description = "A short link")
@@ -31,7 +32,8 @@ public record LinkView(
         @Schema(description = "The title; absent when none") String title,
         @Schema(description = "The tags; absent when none") List<String> tags,
         @Schema(description = "Your own id for the link; absent when none") String externalId,
-        @Schema(description = "In a listing: live, expired or disabled", enumeration = {"live", "expired", "disabled"}) String status) {
+        @Schema(description = "In a listing: live, expired or disabled", enumeration = {"live", "expired", "disabled"}) String status,
+        @Schema(description = "The branded domain that serves it; absent for the default domain", examples = "go.example.com") String domain) {
 
     /**
      * A link out of service, and who decided: an admin ({@code by} their key id, {@code at}), or a
@@ -43,16 +45,16 @@ public record LinkView(
     /** A link without title, tags, external id or status. */
     public LinkView(String code, String shortUrl, String url, String ttl, String pool, Instant createdAt, Instant expiresAt,
             DeviceTargets targets, Disabled disabled) {
-        this(code, shortUrl, url, ttl, pool, createdAt, expiresAt, targets, disabled, null, null, null, null);
+        this(code, shortUrl, url, ttl, pool, createdAt, expiresAt, targets, disabled, null, null, null, null, null);
     }
 
     public LinkView withDisabled(Disabled why) {
-        return new LinkView(code, shortUrl, url, ttl, pool, createdAt, expiresAt, targets, why, title, tags, externalId, status);
+        return new LinkView(code, shortUrl, url, ttl, pool, createdAt, expiresAt, targets, why, title, tags, externalId, status, domain);
     }
 
     /** The view as a listing shows it: with its status, and no expiry once expired. */
     public LinkView withStatus(String newStatus) {
         return new LinkView(code, shortUrl, url, ttl, pool, createdAt, "expired".equals(newStatus) ? null : expiresAt, targets, disabled,
-                title, tags, externalId, newStatus);
+                title, tags, externalId, newStatus, domain);
     }
 }

@@ -12,10 +12,13 @@ import java.util.Map;
 public final class LinkViews {
 
     private final String baseUrl;
+    /** The base URL's scheme and {@code ://}: branded domains are served the same way. */
+    private final String scheme;
     private final Clock clock;
 
     public LinkViews(String baseUrl, Clock clock) {
         this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+        this.scheme = this.baseUrl.substring(0, this.baseUrl.indexOf("://") + 3);
         this.clock = clock;
     }
 
@@ -33,12 +36,22 @@ public final class LinkViews {
 
     private LinkView view(LinkRecord r, String ttlLabel, Instant createdAt, Instant expires) {
         LinkMeta meta = r.meta();
-        return new LinkView(r.code(), shortUrl(r.code()), r.url(), ttlLabel, r.pool(), createdAt, expires, DeviceTargets.of(r.targets()), null,
-                meta.title(), meta.tags().isEmpty() ? null : meta.tags(), meta.externalId(), null);
+        return new LinkView(r.code(), shortUrl(r), r.url(), ttlLabel, r.pool(), createdAt, expires, DeviceTargets.of(r.targets()), null,
+                meta.title(), meta.tags().isEmpty() ? null : meta.tags(), meta.externalId(), null, r.routing().domain());
     }
 
+    /** The short URL of a stored key: under its branded domain when the key names one ({@link LinkKeys}). */
     public String shortUrl(String code) {
-        return baseUrl + "/" + code;
+        return shortUrl(code, LinkKeys.domainInKey(code));
+    }
+
+    /** The short URL of a link: under its domain. */
+    public String shortUrl(LinkRecord r) {
+        return shortUrl(r.code(), r.routing().domain());
+    }
+
+    private String shortUrl(String key, String domain) {
+        return domain == null ? baseUrl + "/" + key : scheme + domain + "/" + LinkKeys.segment(key);
     }
 
     /** Views of one batch: they share one creation instant and one expiry per TTL, computed once. */

@@ -4,21 +4,28 @@ import dev.shortcode.api.auth.ApiKeys;
 import dev.shortcode.api.ttl.TtlPolicy;
 import dev.shortcode.core.store.LinkMeta;
 import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.LinkRouting;
 import dev.shortcode.core.store.LinkTargets;
 
 /**
  * A create request that passed validation: the URL as it will be stored, the pool and TTL chosen,
  * the alias if one was asked for, the device targets, the title, tags and external id. Nothing invalid gets this far.
  *
- * @param alias   the custom alias, or null for an issued code
  * @param targets the device targets, {@link LinkTargets#NONE} for none
+ * @param alias   the custom alias's key ({@link LinkKeys}: {@code promo@go.example.com} on a branded domain), or null for an issued code
  * @param meta    title, tags and external id, {@link LinkMeta#NONE} for none
+ * @param domain  the branded domain that serves it, or null for the default domain
  */
-public record ValidLink(String url, TtlPolicy.Choice ttl, String alias, LinkTargets targets, LinkMeta meta) {
+public record ValidLink(String url, TtlPolicy.Choice ttl, String alias, LinkTargets targets, LinkMeta meta, String domain) {
 
     public ValidLink {
         targets = LinkTargets.orNone(targets);
         meta = LinkMeta.orNone(meta);
+    }
+
+    /** A request on the default domain. */
+    public ValidLink(String url, TtlPolicy.Choice ttl, String alias, LinkTargets targets, LinkMeta meta) {
+        this(url, ttl, alias, targets, meta, null);
     }
 
     /** A request without title, tags or external id. */
@@ -54,11 +61,15 @@ public record ValidLink(String url, TtlPolicy.Choice ttl, String alias, LinkTarg
         if (!meta.isEmpty()) { // likewise: a request without metadata keeps its fingerprint
             canonical += "\nmeta\n" + meta.title() + "\n" + String.join(",", meta.tags()) + "\n" + meta.externalId();
         }
+        if (domain != null) {
+            canonical += "\ndomain\n" + domain;
+        }
         return ApiKeys.sha256(canonical).substring(0, 16);
     }
 
     /** The link this request makes under {@code code}: version 1, created {@code now} by {@code owner}. */
     public LinkRecord record(String code, String owner, long now) {
-        return new LinkRecord(code, url, pool(), ttl.ttl().toSeconds(), ttl.permanent(), now, owner, 1, targets, meta);
+        return new LinkRecord(code, url, pool(), ttl.ttl().toSeconds(), ttl.permanent(), now, owner, 1, targets, meta,
+                domain == null ? LinkRouting.NONE : LinkRouting.NONE.withDomain(domain));
     }
 }

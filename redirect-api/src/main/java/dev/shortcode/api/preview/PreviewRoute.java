@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shortcode.api.error.LinkDisabledException;
 import dev.shortcode.api.link.DeviceTargets;
 import dev.shortcode.api.link.LinkReader;
+import dev.shortcode.api.link.LinkKeys;
 import dev.shortcode.api.link.LinkViews;
 import dev.shortcode.api.page.PageHeaders;
 import dev.shortcode.api.page.RouteAnswers;
@@ -20,6 +21,7 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import java.util.Optional;
 import java.net.URI;
 
 /**
@@ -43,6 +45,9 @@ public class PreviewRoute {
     LinkViews views;
 
     @Inject
+    LinkKeys keys;
+
+    @Inject
     ObjectMapper json;
 
     void register(@Observes Router router) {
@@ -53,9 +58,11 @@ public class PreviewRoute {
     }
 
     private void preview(RoutingContext rc) {
-        String code = rc.pathParam("param0");
+        String domain = keys.domainOf(rc.request());
+        String code = keys.key(rc.pathParam("param0"), domain);
         Context context = Vertx.currentContext();
-        links.peek(code).whenComplete((found, failure) -> RouteAnswers.onContext(context, () -> {
+        links.peek(code).whenComplete((peeked, failure) -> RouteAnswers.onContext(context, () -> {
+            Optional<LinkRecord> found = peeked == null ? Optional.empty() : peeked.filter(link -> LinkKeys.servedOn(link, domain));
             if (failure != null) {
                 RouteAnswers.problem(rc, ErrorMapping.map(failure, rc.request().path()), json);
             } else if (found.isEmpty() && links.disabled(code).isPresent()) {
@@ -75,7 +82,7 @@ public class PreviewRoute {
     }
 
     private PreviewView view(LinkRecord link) {
-        return new PreviewView(link.code(), views.shortUrl(link.code()), link.url(), host(link.url()), link.createdAt(),
+        return new PreviewView(link.code(), views.shortUrl(link), link.url(), host(link.url()), link.createdAt(),
                 DeviceTargets.of(link.targets()));
     }
 

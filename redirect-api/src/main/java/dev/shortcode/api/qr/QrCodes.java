@@ -104,7 +104,7 @@ public final class QrCodes implements AutoCloseable {
             if (matches(ifNoneMatch, etag)) {
                 return CompletableFuture.completedFuture(new QrImage(etag, spec.format().mediaType(), null));
             }
-            String content = views.shortUrl(link.code()) + SCAN_MARKER;
+            String content = views.shortUrl(link) + SCAN_MARKER;
             return drawn.get(key, (k, cacheExecutor) -> draw(content, spec))
                     .thenApply(bytes -> new QrImage(etag, spec.format().mediaType(), bytes));
         });

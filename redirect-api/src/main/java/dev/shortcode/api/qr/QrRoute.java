@@ -11,6 +11,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import dev.shortcode.api.link.LinkKeys;
 import jakarta.inject.Inject;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,6 +34,9 @@ public class QrRoute {
     QrCodes codes;
 
     @Inject
+    LinkKeys keys;
+
+    @Inject
     ObjectMapper json;
 
     void register(@Observes Router router) {
@@ -41,7 +45,7 @@ public class QrRoute {
     }
 
     private void qr(RoutingContext rc) {
-        String code = rc.pathParam("param0");
+        String code = keys.key(rc.pathParam("param0"), keys.domainOf(rc.request()));
         Context context = Vertx.currentContext();
         QrSpec spec;
         try {

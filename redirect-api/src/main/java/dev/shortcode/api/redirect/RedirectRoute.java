@@ -6,6 +6,7 @@ import dev.shortcode.api.config.ServiceOptions;
 import dev.shortcode.api.domain.DomainRegistry;
 import dev.shortcode.core.store.Domain;
 import dev.shortcode.api.error.LinkDisabledException;
+import dev.shortcode.api.link.LinkKeys;
 import dev.shortcode.api.link.LinkReader;
 import dev.shortcode.api.moderation.Moderation;
 import dev.shortcode.api.page.RouteAnswers;
@@ -64,6 +65,9 @@ public class RedirectRoute {
     @Inject
     DomainRegistry domains;
 
+    @Inject
+    LinkKeys keys;
+
     private Counter found;
     private Counter missing;
     private Counter failed;
@@ -87,7 +91,8 @@ public class RedirectRoute {
     }
 
     private void redirect(RoutingContext rc) {
-        String code = rc.pathParam("param0");
+        String domain = keys.domainOf(rc.request());
+        String code = keys.key(rc.pathParam("param0"), domain);
         long began = System.nanoTime();
         Context context = Vertx.currentContext();
         links.target(code).whenComplete((target, failure) -> RouteAnswers.onContext(context, () -> {
@@ -95,17 +100,17 @@ public class RedirectRoute {
             if (failure != null) {
                 failed.increment();
                 respond(rc, ErrorMapping.map(failure, rc.request().path()));
-            } else if (target.isPresent()) {
+            } else if (target.isPresent() && LinkKeys.servedOn(target.get(), domain)) {
                 answer(rc, code, target.get());
-            } else if (links.disabled(code).isPresent()) {
+            } else if (target.isEmpty() && links.disabled(code).isPresent()) {
                 // deleted while disabled: the short URL already sent out stays gone until an admin releases it
                 gone.increment();
                 respond(rc, ErrorMapping.map(new LinkDisabledException(code, links.disabled(code).get().reason()), rc.request().path()));
             } else {
                 missing.increment();
-                Optional<Domain> domain = domains.of(rc.request());
-                if (domain.isPresent() && !domain.get().notFoundRedirect().isEmpty()) {
-                    rc.response().setStatusCode(302).putHeader(HttpHeaders.LOCATION, domain.get().notFoundRedirect())
+                Optional<Domain> registered = domains.of(rc.request());
+                if (registered.isPresent() && !registered.get().notFoundRedirect().isEmpty()) {
+                    rc.response().setStatusCode(302).putHeader(HttpHeaders.LOCATION, registered.get().notFoundRedirect())
                             .putHeader(HttpHeaders.CACHE_CONTROL, "private, max-age=0").end();
                     return;
                 }

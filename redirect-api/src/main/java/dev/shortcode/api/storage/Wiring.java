@@ -18,7 +18,10 @@ import dev.shortcode.api.link.ExternalIdGuard;
 import dev.shortcode.api.link.LinkCreator;
 import dev.shortcode.api.link.LinkEditor;
 import dev.shortcode.api.link.LinkReader;
+import dev.shortcode.api.link.LinkKeys;
 import dev.shortcode.api.link.LinkRequests;
+import dev.shortcode.api.domain.DomainPolicy;
+import dev.shortcode.api.domain.DomainRegistry;
 import dev.shortcode.api.link.LinkViews;
 import dev.shortcode.api.link.UrlPolicy;
 import dev.shortcode.api.moderation.DenyListFile;
@@ -170,8 +173,21 @@ public class Wiring {
 
     @Produces
     @Singleton
-    LinkRequests requests(ServiceOptions settings, UrlPolicy urls, Moderation moderation) {
-        return new LinkRequests(urls, aliases(settings), settings.ttlPolicy(), moderation::denied, moderation::disabled);
+    LinkKeys linkKeys(ServiceOptions settings, DomainRegistry domains) {
+        return new LinkKeys(aliases(settings), domains);
+    }
+
+    @Produces
+    @Singleton
+    LinkRequests requests(ServiceOptions settings, UrlPolicy urls, Moderation moderation, DomainRegistry domains, LinkKeys keys) {
+        return new LinkRequests(urls, aliases(settings), settings.ttlPolicy(), moderation::denied, moderation::disabled, domains::served, keys);
+    }
+
+    /** Domain registrations pass the URL policy and deny-list of links. */
+    @Produces
+    @Singleton
+    DomainPolicy domainPolicy(ServiceOptions settings, UrlPolicy urls, Moderation moderation, ObjectMapper json) {
+        return new DomainPolicy(settings.baseHost(), urls::normalise, moderation::denied, json);
     }
 
     @Produces

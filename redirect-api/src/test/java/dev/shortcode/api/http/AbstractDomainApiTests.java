@@ -55,8 +55,10 @@ abstract class AbstractDomainApiTests {
         given().redirects().follow(false).accept("text/html").get("/").then().statusCode(200);
         at("other-" + host, "/").then().statusCode(200); // an unregistered host is the default domain
 
-        String code = ApiClient.createCode(ApiClient.key("links:write"), "https://example.com/on-both");
-        at(host, "/" + code).then().statusCode(302).header("Location", "https://example.com/on-both");
+        String code = ApiClient.createCode(ApiClient.key("links:write"), "https://example.com/default-domain");
+        given().redirects().follow(false).get("/" + code).then().statusCode(302).header("Location", "https://example.com/default-domain");
+        // not this domain's link: its not-found redirect
+        at(host, "/" + code).then().statusCode(302).header("Location", "https://brand.example/missing");
 
         List<Map<String, Object>> listed = as(ADMIN_KEY).get("/api/v1/domains").then().statusCode(200).extract().jsonPath().getList("$");
         assertThat(listed.get(0)).containsEntry("default", true);
@@ -65,6 +67,42 @@ abstract class AbstractDomainApiTests {
         as(ADMIN_KEY).delete("/api/v1/domains/" + host).then().statusCode(204);
         at(host, "/").then().statusCode(200);
         as(ADMIN_KEY).delete("/api/v1/domains/" + host).then().statusCode(404);
+    }
+
+    @Test
+    void aliasesArePerDomain_andALinkAnswersOnItsOwnDomainOnly() {
+        add(Map.of("host", host)).then().statusCode(201);
+        String writer = ApiClient.key("links:write", "links:read");
+        String alias = "promo-" + host.substring(3, 11);
+
+        Response onDefault = ApiClient.create(writer, Map.of("url", "https://example.com/default", "alias", alias));
+        onDefault.then().statusCode(201).body("code", equalTo(alias)).body("domain", org.hamcrest.Matchers.nullValue());
+        Response onBrand = ApiClient.create(writer, Map.of("url", "https://example.com/brand", "alias", alias, "domain", host.toUpperCase()));
+        onBrand.then().statusCode(201).body("code", equalTo(alias + "@" + host)).body("domain", equalTo(host))
+                .body("shortUrl", equalTo("http://" + host + "/" + alias));
+        ApiClient.create(writer, Map.of("url", "https://example.com/again", "alias", alias, "domain", host)).then().statusCode(409);
+
+        given().redirects().follow(false).get("/" + alias).then().statusCode(302).header("Location", "https://example.com/default");
+        at(host, "/" + alias).then().statusCode(302).header("Location", "https://example.com/brand");
+
+        String issued = ApiClient.create(writer, Map.of("url", "https://example.com/issued", "domain", host)).then().statusCode(201)
+                .body("shortUrl", org.hamcrest.Matchers.startsWith("http://" + host + "/")).extract().path("code");
+        at(host, "/" + issued).then().statusCode(302).header("Location", "https://example.com/issued");
+        given().redirects().follow(false).get("/" + issued).then().statusCode(404);
+        at(host, "/" + issued + "+").then().statusCode(200);
+        given().redirects().follow(false).get("/" + issued + "+").then().statusCode(404);
+
+        as(writer).get("/api/v1/links/" + alias + "@" + host).then().statusCode(200).body("url", equalTo("https://example.com/brand"))
+                .body("domain", equalTo(host));
+        as(writer).delete("/api/v1/links/" + alias + "@" + host).then().statusCode(204);
+        at(host, "/" + alias).then().statusCode(404);
+        given().redirects().follow(false).get("/" + alias).then().statusCode(302).header("Location", "https://example.com/default");
+
+        ApiClient.create(writer, Map.of("url", "https://example.com/x", "domain", "nowhere." + host)).then().statusCode(400)
+                .body("detail", containsString("domain"));
+        as(writer).body(Map.of("links", List.of(Map.of("url", "https://example.com/b1", "alias", alias + "-b", "domain", host))))
+                .post("/api/v1/links/batch").then().statusCode(200).body("results[0].status", equalTo(201))
+                .body("results[0].link.shortUrl", equalTo("http://" + host + "/" + alias + "-b"));
     }
 
     @Test

@@ -114,6 +114,7 @@ class EmbeddedHostileCorpusIntegrationTests {
                     case "create" -> "/api/v1/links";
                     case "patch" -> "/api/v1/links/" + code;
                     case "keys" -> "/api/v1/keys";
+                    case "domains" -> "/api/v1/domains";
                     default -> throw new IllegalArgumentException("unknown target in " + input);
                 };
                 refused(raw(targetAndBody[0].equals("patch") ? "PATCH" : "POST", path, jsonHeaders(), body));
@@ -171,6 +172,7 @@ class EmbeddedHostileCorpusIntegrationTests {
             new String[] {"POST", "/api/v1/links/{v}/disable", "{\"reason\":\"probe\"}"},
             new String[] {"POST", "/api/v1/links/{v}/enable", null},
             new String[] {"DELETE", "/api/v1/denylist/{v}", null},
+            new String[] {"DELETE", "/api/v1/domains/{v}", null},
             new String[] {"PATCH", "/api/v1/keys/{v}", "{\"requestsPerMinute\":10}"},
             new String[] {"DELETE", "/api/v1/keys/{v}", null});
 
