@@ -146,7 +146,7 @@ class CliIntegrationTests {
                 assertThat(help.exitCode()).as(command).isZero();
                 assertThat(help.out()).as(command).startsWith("Usage: shortcode " + command).contains("--api-key").contains("Exit codes");
             }
-            assertThat(cli.run("import", "--help").out()).contains("5 to 7").contains("not stored by the service");
+            assertThat(cli.run("import", "--help").out()).contains("5 to 7").contains("--domain").contains("tags are kept");
             assertThat(cli.run("bulk", "--help").out()).contains("ref");
         }
 
@@ -224,6 +224,11 @@ class CliIntegrationTests {
 
         Path copy(String sample) throws IOException {
             return Files.copy(Path.of("src/test/resources/import", sample), dir.resolve(sample));
+        }
+
+        /** A second copy of a sample, under another name (refs derive from the file, so it is another import). */
+        Path copy2(String sample) throws IOException {
+            return Files.copy(Path.of("src/test/resources/import", sample), dir.resolve("2-" + sample));
         }
 
         /** The results file as rows of column -> value. */
@@ -368,6 +373,27 @@ class CliIntegrationTests {
             assertThat(rows.get(0).get("problem")).startsWith("invalid-alias");
             assertRedirects("ozh", "http://ozh.org/");
             assertRedirects("blog-2024", "https://blog.example.com/2024/");
+            assertThat(JSON.readTree(cli.run("get", "ozh").out()).get("title").asText()).isEqualTo("Ozh, the author");
+        }
+
+        @Test
+        void shlinkOntoABrandedDomain_keepsTitlesAndTags() throws Exception {
+            assertThat(service.postAsAdmin("/api/v1/domains", "{\"host\":\"go.import.example\"}").statusCode()).isEqualTo(201);
+            Path output = dir.resolve("out.csv");
+            Cli.Run run = importing("shlink", copy("shlink-short-urls.json"), output, "--domain", "go.import.example");
+
+            assertThat(run.exitCode()).as(run.toString()).isEqualTo(1); // the third link expired in 2020
+            List<Map<String, String>> rows = results(output);
+            assertStatuses(rows, "1:201", "2:201", "3:0");
+            JsonNode product = JSON.readTree(cli.run("get", rows.get(0).get("code")).out());
+            assertThat(product.get("title").asText()).isEqualTo("Product 42");
+            assertThat(product.get("tags").toString()).isEqualTo("[\"store\",\"products\"]");
+            assertThat(product.get("domain").asText()).isEqualTo("go.import.example");
+            assertThat(product.get("shortUrl").asText()).startsWith("http://go.import.example/");
+            assertThat(importing("shlink", copy2("shlink-short-urls.json"), dir.resolve("again.csv"), "--domain", "nowhere.example")
+                    .exitCode()).isEqualTo(1);
+            assertThat(results(dir.resolve("again.csv"))).extracting(row -> row.get("problem"))
+                    .anySatisfy(problem -> assertThat(problem).startsWith("invalid-domain"));
         }
 
         @Test

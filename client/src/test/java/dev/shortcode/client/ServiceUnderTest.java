@@ -146,6 +146,13 @@ public final class ServiceUnderTest implements AutoCloseable {
                 .build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /** A POST of a JSON body to {@code path} on the public port, as the admin. */
+    public HttpResponse<String> postAsAdmin(String path, String json) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(URI.create(baseUrl() + path)).timeout(Duration.ofSeconds(10))
+                .header("X-API-Key", ADMIN_KEY).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     public String logText() {
         try {
             return Files.readString(log);

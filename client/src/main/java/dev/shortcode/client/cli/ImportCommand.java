@@ -27,11 +27,12 @@ import picocli.CommandLine.Spec;
         "  shlink  Shlink's GET /rest/v3/short-urls answer, JSON",
         "  yourls  YOURLS' yourls_url table, CSV (keyword,url,title,...)",
         "  kutt    Kutt's links table, CSV with header (address,target,expire_in,...)",
-        "  csv     this client's CSV (url,ttl,alias)",
+        "  csv     this client's CSV (url, ttl, alias, title, tags, domain)",
         "Each link becomes its long URL; with --keep-codes its old code is sent as alias. An expiry in the "
                 + "future becomes the TTL (the time left, in days rounded up, at most --longest-ttl; the service's "
-                + "TTL is idle time, extended by each visit); a link already expired is not sent (status 0). Titles, tags, "
-                + "descriptions, visit limits and domains are not stored by the service yet: they are ignored."})
+                + "TTL is idle time, extended by each visit); a link already expired is not sent (status 0). Titles "
+                + "(Kutt: descriptions) and tags are kept, made to fit the service's rules (tags lower-cased, spaces as '-'). "
+                + "Visit limits and the other tool's domains are not; --domain puts every link on one of this service's domains."})
 final class ImportCommand implements Callable<Integer> {
 
     enum From { bitly, shlink, yourls, kutt, csv }
@@ -58,6 +59,10 @@ final class ImportCommand implements Callable<Integer> {
                     + "expiry further ahead gets this TTL (default: ${DEFAULT-VALUE}).")
     Duration longestTtl;
 
+    @Option(names = "--domain", paramLabel = "HOST", description = "Create every link on this branded domain (one an admin "
+            + "added with POST /api/v1/domains); aliases are per domain. Default: the service's default domain.")
+    String domain;
+
     @Option(names = "--permanent-beyond", description = "Send expiries further ahead than --longest-ttl as 'permanent' instead.")
     boolean permanentBeyond;
 
@@ -69,7 +74,7 @@ final class ImportCommand implements Callable<Integer> {
         if (longestTtl.compareTo(Duration.ofMinutes(1)) < 0) {
             throw new ParameterException(spec.commandLine(), "--longest-ttl must be at least PT1M");
         }
-        ImportOptions importing = new ImportOptions(keepCodes, Instant.now(), longestTtl, permanentBeyond);
+        ImportOptions importing = new ImportOptions(keepCodes, Instant.now(), longestTtl, permanentBeyond, domain);
         LinkSource source = switch (from) {
             case bitly -> new BitlyExport(importing);
             case shlink -> new ShlinkListing(importing);

@@ -7,7 +7,8 @@ import java.util.function.Function;
  * ({@code long_url} / {@code Long URL}, {@code link} / {@code Bitlink} / {@code Short link}), so
  * each is found by any of its names. The code is the short link's path ({@code bit.ly/3xYzAbC} ->
  * {@code 3xYzAbC}, a custom back-half likewise); an {@code expiration_at} column, when present,
- * becomes the TTL. Titles and tags are not kept.
+ * becomes the TTL. The {@code title} and {@code tags} columns (tags joined by commas, semicolons or
+ * bars in one cell) are kept.
  */
 public final class BitlyExport extends CsvSource {
 
@@ -23,7 +24,10 @@ public final class BitlyExport extends CsvSource {
         int longUrl = require(columns, "Bitly export", "long_url", "long url", "destination url", "original url", "url");
         int link = columns.find("link", "bitlink", "short link", "short url", "short_url", "id");
         int expiry = columns.find("expiration_at", "expiration", "expires at", "expiry");
-        return row -> options.line(row.line(), row.field(longUrl), code(row.field(link)), row.field(expiry));
+        int title = columns.find("title");
+        int tags = columns.find("tags");
+        return row -> options.line(row.line(), row.field(longUrl), code(row.field(link)), row.field(expiry), row.field(title),
+                ImportedMeta.tags(row.field(tags)));
     }
 
     /** The back-half of a Bitly link: what follows the last {@code /}, without a query. */

@@ -4,8 +4,9 @@ import dev.shortcode.client.LinkRequest;
 import java.util.function.Function;
 
 /**
- * The CLI's own CSV: a header row with {@code url} and optionally {@code ttl}, {@code alias} and
- * {@code ref}; other columns are ignored.
+ * The CLI's own CSV: a header row with {@code url} and optionally {@code ttl}, {@code alias},
+ * {@code ref}, {@code title}, {@code tags} (joined by commas, semicolons or bars in one cell) and
+ * {@code domain}; other columns are ignored.
  */
 public final class CsvLinks extends CsvSource {
 
@@ -16,13 +17,17 @@ public final class CsvLinks extends CsvSource {
         int ttl = columns.find("ttl");
         int alias = columns.find("alias");
         int ref = columns.find("ref");
+        int title = columns.find("title");
+        int tags = columns.find("tags");
+        int domain = columns.find("domain");
         return row -> {
             String target = blankToNull(row.field(url));
             if (target == null) {
                 return SourceLine.problem(row.line(), "invalid-line", "line " + row.line() + " has no url");
             }
             return SourceLine.of(row.line(), new LinkRequest(target, blankToNull(row.field(ttl)),
-                    blankToNull(row.field(alias)), blankToNull(row.field(ref))));
+                    blankToNull(row.field(alias)), blankToNull(row.field(ref)), blankToNull(row.field(title)),
+                    ImportedMeta.tags(row.field(tags)), blankToNull(row.field(domain))));
         };
     }
 }

@@ -4,6 +4,7 @@ import dev.shortcode.client.LinkRequest;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -11,9 +12,14 @@ import java.util.Optional;
  * its alias; {@code now} is when expiry times are turned into TTLs. The service refuses TTLs
  * beyond its longest pool's ({@link #DEFAULT_LONGEST_TTL} with the default pools): an expiry
  * further ahead than {@code longestTtl} gets {@code longestTtl}, or {@code permanent} when
- * {@code permanentBeyond}.
+ * {@code permanentBeyond}. Titles and tags are kept ({@link ImportedMeta} makes them acceptable);
+ * {@code domain}, when set, is the branded domain every link is created on.
  */
-public record ImportOptions(boolean keepCodes, Instant now, Duration longestTtl, boolean permanentBeyond) {
+public record ImportOptions(boolean keepCodes, Instant now, Duration longestTtl, boolean permanentBeyond, String domain) {
+
+    public ImportOptions(boolean keepCodes, Instant now, Duration longestTtl, boolean permanentBeyond) {
+        this(keepCodes, now, longestTtl, permanentBeyond, null);
+    }
 
     /** The service's longest finite idle TTL with the default pools. */
     public static final Duration DEFAULT_LONGEST_TTL = Duration.ofDays(100);
@@ -30,6 +36,14 @@ public record ImportOptions(boolean keepCodes, Instant now, Duration longestTtl,
      * @param expiry the other tool's expiry as it wrote it, or null/blank for none
      */
     SourceLine line(long line, String url, String code, String expiry) {
+        return line(line, url, code, expiry, null, List.of());
+    }
+
+    /**
+     * {@link #line(long, String, String, String)} with the other tool's title and tags, as given
+     * (null or empty: none).
+     */
+    SourceLine line(long line, String url, String code, String expiry, String title, List<String> tags) {
         if (url == null || url.isBlank()) {
             return SourceLine.problem(line, "invalid-line", "line " + line + " has no long URL");
         }
@@ -49,6 +63,7 @@ public record ImportOptions(boolean keepCodes, Instant now, Duration longestTtl,
                     : permanentBeyond ? "permanent" : Expiry.label(longestTtl);
         }
         String alias = keepCodes && code != null && !code.isBlank() ? code.trim() : null;
-        return SourceLine.of(line, new LinkRequest(url.trim(), ttl, alias, null));
+        return SourceLine.of(line, new LinkRequest(url.trim(), ttl, alias, null, ImportedMeta.title(title), ImportedMeta.tags(tags),
+                domain));
     }
 }

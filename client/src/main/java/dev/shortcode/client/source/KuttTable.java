@@ -1,12 +1,13 @@
 package dev.shortcode.client.source;
 
+import java.util.List;
 import java.util.function.Function;
 
 /**
  * Kutt's {@code links} table exported as CSV with its header (e.g. {@code \copy links TO
  * 'links.csv' CSV HEADER}): {@code address} is the code, {@code target} the long URL,
- * {@code expire_in} the expiry (a timestamp, empty for none). Descriptions, passwords and visit
- * counts are not kept; banned links are imported like the others.
+ * {@code expire_in} the expiry (a timestamp, empty for none), {@code description} the title.
+ * Passwords (stored hashed) and visit counts are not kept; banned links are imported like the others.
  */
 public final class KuttTable extends CsvSource {
 
@@ -22,6 +23,7 @@ public final class KuttTable extends CsvSource {
         int target = require(columns, "Kutt links", "target");
         int address = columns.find("address");
         int expiry = columns.find("expire_in");
-        return row -> options.line(row.line(), row.field(target), row.field(address), row.field(expiry));
+        int description = columns.find("description");
+        return row -> options.line(row.line(), row.field(target), row.field(address), row.field(expiry), row.field(description), List.of());
     }
 }

@@ -14,12 +14,13 @@ import java.util.TreeSet;
 
 /**
  * One JSON object per line, as the bulk endpoint takes them: {@code url} and optionally
- * {@code ttl}, {@code alias}, {@code ref}. Blank lines are skipped (their numbers still count); a
+ * {@code ttl}, {@code alias}, {@code ref}, {@code title}, {@code tags} (an array of strings),
+ * {@code domain}; sent as written, for the service to judge. Blank lines are skipped (their numbers still count); a
  * line that is not such an object is a problem of its own, found before sending.
  */
 public final class NdjsonLinks implements LinkSource {
 
-    private static final Set<String> FIELDS = Set.of("url", "ttl", "alias", "ref");
+    private static final Set<String> FIELDS = Set.of("url", "ttl", "alias", "ref", "title", "tags", "domain");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Override
@@ -67,13 +68,23 @@ public final class NdjsonLinks implements LinkSource {
         });
         if (!unknown.isEmpty()) {
             return SourceLine.problem(number, "invalid-line", "line " + number + " has fields this client does not send: "
-                    + String.join(", ", unknown) + " (it sends url, ttl, alias, ref)");
+                    + String.join(", ", unknown) + " (it sends url, ttl, alias, ref, title, tags, domain)");
         }
         JsonNode url = node.get("url");
         if (url == null || !url.isTextual() || url.asText().isBlank()) {
             return SourceLine.problem(number, "invalid-line", "line " + number + " has no url");
         }
-        return SourceLine.of(number, new LinkRequest(url.asText(), text(node, "ttl"), text(node, "alias"), text(node, "ref")));
+        JsonNode tags = node.get("tags");
+        if (tags != null && !tags.isNull() && !(tags.isArray() && java.util.stream.StreamSupport.stream(tags.spliterator(), false)
+                .allMatch(JsonNode::isTextual))) {
+            return SourceLine.problem(number, "invalid-line", "line " + number + ": tags must be an array of strings");
+        }
+        java.util.List<String> tagList = new java.util.ArrayList<>();
+        if (tags != null) {
+            tags.forEach(tag -> tagList.add(tag.asText()));
+        }
+        return SourceLine.of(number, new LinkRequest(url.asText(), text(node, "ttl"), text(node, "alias"), text(node, "ref"),
+                text(node, "title"), tagList, text(node, "domain")));
     }
 
     private static String text(JsonNode node, String field) {

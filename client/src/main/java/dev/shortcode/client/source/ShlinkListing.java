@@ -12,8 +12,8 @@ import java.util.List;
  * Shlink's REST listing, the answer of {@code GET /rest/v3/short-urls}:
  * {@code {"shortUrls":{"data":[{"shortCode","longUrl","meta":{"validUntil",…},…}],"pagination":…}}}.
  * Pages saved one after another as a JSON array of such answers are read too, as is a bare array
- * of items. {@code shortCode} is the code, {@code meta.validUntil} the expiry; titles, tags,
- * {@code validSince}, {@code maxVisits} and domains are not kept. Line numbers are the items'
+ * of items. {@code shortCode} is the code, {@code meta.validUntil} the expiry; titles and tags are
+ * kept; {@code validSince}, {@code maxVisits} and Shlink's domains are not (see {@code --domain}). Line numbers are the items'
  * places in the file, from 1.
  */
 public final class ShlinkListing implements LinkSource {
@@ -33,8 +33,10 @@ public final class ShlinkListing implements LinkSource {
         List<SourceLine> lines = new ArrayList<>(items.size());
         for (int i = 0; i < items.size(); i++) {
             JsonNode item = items.get(i);
+            List<String> tags = new ArrayList<>();
+            item.path("tags").forEach(tag -> tags.add(tag.asText()));
             lines.add(options.line(i + 1, text(item.get("longUrl")), text(item.get("shortCode")),
-                    text(item.path("meta").get("validUntil"))));
+                    text(item.path("meta").get("validUntil")), text(item.get("title")), tags));
         }
         return lines.iterator();
     }

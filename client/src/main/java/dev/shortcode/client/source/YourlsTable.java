@@ -1,12 +1,13 @@
 package dev.shortcode.client.source;
 
+import java.util.List;
 import java.util.function.Function;
 
 /**
  * YOURLS' {@code yourls_url} table exported as CSV: {@code keyword,url,title,timestamp,ip,clicks},
  * with that header or without one (then the columns are taken in that order, as phpMyAdmin and
- * {@code mysql --batch} write them). The keyword is the code; YOURLS links do not expire. Titles
- * are not kept.
+ * {@code mysql --batch} write them). The keyword is the code, the title is kept; YOURLS links do
+ * not expire.
  */
 public final class YourlsTable extends CsvSource {
 
@@ -25,13 +26,16 @@ public final class YourlsTable extends CsvSource {
     Function<CsvReader.Record, SourceLine> rows(CsvReader.Record first) {
         int keyword = 0;
         int url = 1;
+        int title = 2;
         if (!firstIsData(first)) {
             HeaderColumns columns = new HeaderColumns(first.fields());
             keyword = columns.find("keyword");
             url = require(columns, "YOURLS yourls_url", "url");
+            title = columns.find("title");
         }
         int keywordColumn = keyword;
         int urlColumn = url;
-        return row -> options.line(row.line(), row.field(urlColumn), row.field(keywordColumn), null);
+        int titleColumn = title;
+        return row -> options.line(row.line(), row.field(urlColumn), row.field(keywordColumn), null, row.field(titleColumn), List.of());
     }
 }

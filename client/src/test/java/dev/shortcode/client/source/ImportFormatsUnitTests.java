@@ -48,9 +48,10 @@ class ImportFormatsUnitTests {
 
             assertThat(lines).hasSize(3);
             assertThat(lines.get(0)).isEqualTo(SourceLine.of(2,
-                    new LinkRequest("https://example.com/blog/launch?utm_source=bitly", null, "3xYzAbC", null)));
+                    new LinkRequest("https://example.com/blog/launch?utm_source=bitly", null, "3xYzAbC", null)
+                            .withMeta("Launch post, part 1", List.of("blog", "launch"))));
             assertThat(lines.get(1)).isEqualTo(SourceLine.of(3,
-                    new LinkRequest("https://shop.example.com/sale", LONGEST, "SpringSale2024", null)));
+                    new LinkRequest("https://shop.example.com/sale", LONGEST, "SpringSale2024", null).withMeta("Spring sale", List.of("sale"))));
             assertThat(lines.get(2).sendable()).isFalse();
             assertThat(lines.get(2).problem().type()).endsWith(":expired");
         }
@@ -66,7 +67,8 @@ class ImportFormatsUnitTests {
             List<SourceLine> lines = LocalFormatsUnitTests.read(new BitlyExport(KEEP),
                     "Title,Bitlink,Long URL,Created,Tags\nHome,bit.ly/home-page,https://example.com/,2024-01-01,\n");
 
-            assertThat(lines).containsExactly(SourceLine.of(2, new LinkRequest("https://example.com/", null, "home-page", null)));
+            assertThat(lines).containsExactly(SourceLine.of(2, new LinkRequest("https://example.com/", null, "home-page", null)
+                    .withMeta("Home", null)));
         }
 
         @Test
@@ -92,7 +94,8 @@ class ImportFormatsUnitTests {
 
             assertThat(lines).hasSize(3);
             assertThat(lines.get(0)).isEqualTo(SourceLine.of(1,
-                    new LinkRequest("https://store.example.com/product/42", null, "12C18", null)));
+                    new LinkRequest("https://store.example.com/product/42", null, "12C18", null)
+                            .withMeta("Product 42", List.of("store", "products"))));
             assertThat(lines.get(1)).isEqualTo(SourceLine.of(2,
                     new LinkRequest("https://docs.example.com/", LONGEST, "docs-home", null)));
             assertThat(lines.get(2).problem().detail()).contains("line 3 expired at 2020-12-26T00:00:00Z");
@@ -119,15 +122,15 @@ class ImportFormatsUnitTests {
         @Test
         void keywordAsAliasWithTheHeader() throws IOException {
             assertThat(read(new YourlsTable(KEEP), "yourls-url.csv")).containsExactly(
-                    SourceLine.of(2, new LinkRequest("https://yourls.org/", null, "1", null)),
-                    SourceLine.of(3, new LinkRequest("http://ozh.org/", null, "ozh", null)),
-                    SourceLine.of(4, new LinkRequest("https://blog.example.com/2024/", null, "blog-2024", null)));
+                    SourceLine.of(2, new LinkRequest("https://yourls.org/", null, "1", null).withMeta("YOURLS: Your Own URL Shortener", null)),
+                    SourceLine.of(3, new LinkRequest("http://ozh.org/", null, "ozh", null).withMeta("Ozh, the author", null)),
+                    SourceLine.of(4, new LinkRequest("https://blog.example.com/2024/", null, "blog-2024", null).withMeta("Blog 2024", null)));
         }
 
         @Test
         void withoutHeaderTheColumnsAreTakenInTheTablesOrder() throws IOException {
             assertThat(LocalFormatsUnitTests.read(new YourlsTable(KEEP), "abc,https://e.com/x,T,2023-01-01 00:00:00,::1,0\n"))
-                    .containsExactly(SourceLine.of(1, new LinkRequest("https://e.com/x", null, "abc", null)));
+                    .containsExactly(SourceLine.of(1, new LinkRequest("https://e.com/x", null, "abc", null).withMeta("T", null)));
         }
     }
 
@@ -139,7 +142,7 @@ class ImportFormatsUnitTests {
 
             assertThat(lines.get(0)).isEqualTo(SourceLine.of(2, new LinkRequest("https://news.example.com/story/1", null, "Xk9aQ", null)));
             assertThat(lines.get(1)).isEqualTo(SourceLine.of(3,
-                    new LinkRequest("https://example.com/team", LONGEST, "team_page", null)));
+                    new LinkRequest("https://example.com/team", LONGEST, "team_page", null).withMeta("Our team, 2024", null)));
             assertThat(lines.get(2).problem().type()).endsWith(":expired");
         }
 
@@ -147,6 +150,27 @@ class ImportFormatsUnitTests {
         void aCsvWithoutTargetIsNotKuttsLinks() {
             assertThatThrownBy(() -> LocalFormatsUnitTests.read(new KuttTable(KEEP), "address,url\na,https://e.com\n"))
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'target'");
+        }
+    }
+
+    @Nested
+    class TitlesTagsAndDomain {
+        @Test
+        void titlesAndTagsAreMadeToFitTheServicesRules() {
+            assertThat(ImportedMeta.title("  Soldes\u0000 d'été\u200b  ")).isEqualTo("Soldes d'été");
+            assertThat(ImportedMeta.title("x".repeat(250))).hasSize(200);
+            assertThat(ImportedMeta.title(" \t ")).isNull();
+            assertThat(ImportedMeta.tags("Spring Sale; SMS|news, ,Spring Sale")).containsExactly("spring-sale", "sms", "news");
+            assertThat(ImportedMeta.tags(List.of("Été 2024!", "a".repeat(60), "campaign:Q1"))).containsExactly("ete-2024", "a".repeat(50), "campaign:q1");
+            assertThat(ImportedMeta.tags(java.util.stream.IntStream.range(0, 30).mapToObj(i -> "t" + i).toList())).hasSize(20);
+        }
+
+        @Test
+        void withADomainEveryLinkGoesThere() throws IOException {
+            ImportOptions onBrand = new ImportOptions(true, NOW, Duration.ofDays(100), false, "go.example.com");
+            assertThat(read(new YourlsTable(onBrand), "yourls-url.csv")).extracting(l -> l.request().domain())
+                    .containsOnly("go.example.com");
+            assertThat(read(new YourlsTable(KEEP), "yourls-url.csv")).extracting(l -> l.request().domain()).containsOnlyNulls();
         }
     }
 
