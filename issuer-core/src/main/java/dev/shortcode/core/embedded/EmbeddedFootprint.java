@@ -126,7 +126,10 @@ final class EmbeddedFootprint implements StorageFootprint {
                         + "family holds deletes' removals): table files + memtables; links by rocksdb.estimate-num-keys of both; "
                         + "bytes per link: the sampled links' key + record");
         reads[0] += 7;
-        return new Footprint(started, Duration.ofNanos(System.nanoTime() - began), reads[0], byPool, hot, archive, notes);
+        LiveLinks allLive = exact ? new LiveLinks(tally.allHits(), 0, method)
+                : LinkTally.estimate(population, tally.draws(), tally.allHits(), method);
+        return new Footprint(started, Duration.ofNanos(System.nanoTime() - began), reads[0], byPool, hot, archive, notes,
+                tally.domains(allLive));
     }
 
     /** Mean key + value bytes over every pool's sampled links, NaN when none was sampled. */

@@ -215,7 +215,21 @@ final class RedisFootprint implements StorageFootprint {
         long max = masters.stream().anyMatch(m -> m.max == 0) ? 0 : masters.stream().mapToLong(m -> m.max).sum();
         HotFootprint hot = new HotFootprint("redis", used, max, totalKeys,
                 "INFO memory used_memory and maxmemory summed over " + masters.size() + " master(s); DBSIZE for keys");
-        return new Footprint(started, Duration.ofNanos(System.nanoTime() - began), budget.commands, byPool, hot, null, notes);
+        return new Footprint(started, Duration.ofNanos(System.nanoTime() - began), budget.commands, byPool, hot, null, notes,
+                tally.domains(allLive(byPool, tally, method)));
+    }
+
+    /** Every live link, aliases too: the pools' estimates, scaled by the aliases' share of the live links drawn. */
+    private static LiveLinks allLive(Map<String, PoolFootprint> byPool, LinkTally tally, String method) {
+        long count = 0;
+        long error = 0;
+        for (PoolFootprint p : byPool.values()) {
+            count += p.live().count();
+            error += p.live().error();
+        }
+        long poolHits = tally.allHits() - tally.aliases();
+        double scale = poolHits == 0 ? 1 : (double) tally.allHits() / poolHits;
+        return new LiveLinks(Math.round(count * scale), Math.round(error * scale), method);
     }
 
     /**

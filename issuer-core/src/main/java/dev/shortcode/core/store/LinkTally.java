@@ -27,6 +27,9 @@ public final class LinkTally {
     private final long nowMillis;
     private long draws;
     private long aliases;
+    /** Live links whose record was read (their domain known), and how many of them each branded domain serves. */
+    private long recordsRead;
+    private final Map<String, Long> domainHits = new HashMap<>();
 
     private static final class Counts {
         long hits;
@@ -64,6 +67,13 @@ public final class LinkTally {
      */
     public void hit(String code, LinkRecord record, long bytes) {
         draws++;
+        if (record != null) {
+            recordsRead++;
+            String domain = record.routing().domain();
+            if (domain != null) {
+                domainHits.merge(domain, 1L, Long::sum);
+            }
+        }
         PoolOptions pool = poolOf(code);
         if (pool == null) {
             aliases++;
@@ -117,6 +127,39 @@ public final class LinkTally {
     public LiveAges ages(String pool) {
         Counts c = counts.get(pool);
         return new LiveAges(c.aged, c.older, c.permanent);
+    }
+
+    /** Live links of every pool and alias among the draws. */
+    public long allHits() {
+        long hits = aliases;
+        for (Counts c : counts.values()) {
+            hits += c.hits;
+        }
+        return hits;
+    }
+
+    /**
+     * Live links per branded domain, of {@code allLive} live links in all: each domain's share of
+     * the records read, with the binomial error of that share (exact when every live link's record
+     * was read and {@code allLive} is exact).
+     */
+    public Map<String, LiveLinks> domains(LiveLinks allLive) {
+        Map<String, LiveLinks> out = new HashMap<>();
+        if (recordsRead == 0) {
+            return out;
+        }
+        boolean exact = allLive.error() == 0 && recordsRead == allHits();
+        domainHits.forEach((domain, hits) -> {
+            if (exact) {
+                out.put(domain, new LiveLinks(hits, 0, allLive.method()));
+            } else {
+                LiveLinks share = estimate(allLive.count(), recordsRead, hits, allLive.method() + "; share of the " + recordsRead
+                        + " records read");
+                out.put(domain, new LiveLinks(share.count(), share.error() + Math.round((double) allLive.error() * hits / recordsRead),
+                        share.method()));
+            }
+        });
+        return out;
     }
 
     /** The pool's live links when every key was looked at: exact. */

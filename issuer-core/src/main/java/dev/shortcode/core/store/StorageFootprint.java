@@ -25,7 +25,7 @@ public interface StorageFootprint extends AutoCloseable {
             List<String> notes = new java.util.ArrayList<>(h.notes());
             notes.addAll(a.notes());
             return new Footprint(h.measuredAt(), h.took().plus(a.took()), h.commands() + a.commands(), h.pools(), h.hot(),
-                    a.archive() != null ? a.archive() : h.archive(), notes);
+                    a.archive() != null ? a.archive() : h.archive(), notes, h.domains());
         };
     }
 

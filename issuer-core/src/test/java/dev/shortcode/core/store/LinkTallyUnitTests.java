@@ -1,11 +1,13 @@
 package dev.shortcode.core.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 
 import dev.shortcode.core.capacity.LiveLinks;
 import dev.shortcode.core.config.PoolOptions;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class LinkTallyUnitTests {
@@ -50,5 +52,29 @@ class LinkTallyUnitTests {
 
     private static LinkRecord record(String code, String pool, long created, boolean permanent) {
         return new LinkRecord(code, "https://example.com/" + code, pool, 864_000, permanent, created, "k", 1);
+    }
+
+    @Test
+    void domains_whenEveryRecordWasRead_areCountedExactly_andOtherwiseScaledAsAShare() {
+        LinkTally tally = new LinkTally(List.of(SHORT, LONG), NOW);
+        LinkRecord plain = record("aB3dE", "short", NOW, false);
+        tally.hit("aB3dE", plain, 100);
+        tally.hit("aB3dF", withDomain(record("aB3dF", "short", NOW, false), "go.example.com"), 100);
+        tally.hit("promo@go.example.com", withDomain(record("promo@go.example.com", "alias", NOW, false), "go.example.com"), 100);
+        tally.hit("x1y2z3w", withDomain(record("x1y2z3w", "long", NOW, true), "b.example.com"), 100);
+
+        assertThat(tally.domains(new LiveLinks(4, 0, "exact"))).containsOnly(
+                entry("go.example.com", new LiveLinks(2, 0, "exact")), entry("b.example.com", new LiveLinks(1, 0, "exact")));
+
+        tally.hit("aB3dG", null, -1); // a live link whose record was not read: shares are estimated from the 4 that were
+        Map<String, LiveLinks> scaled = tally.domains(new LiveLinks(5_000, 100, "sampled"));
+        assertThat(scaled.get("go.example.com").count()).isEqualTo(2_500);
+        assertThat(scaled.get("go.example.com").error()).isGreaterThan(50);
+        assertThat(scaled.get("b.example.com").count()).isEqualTo(1_250);
+    }
+
+    private static LinkRecord withDomain(LinkRecord r, String domain) {
+        return new LinkRecord(r.code(), r.url(), r.pool(), r.ttlSeconds(), r.permanent(), r.createdAtMillis(), r.ownerKeyId(), r.version(),
+                r.targets(), r.meta(), LinkRouting.NONE.withDomain(domain));
     }
 }

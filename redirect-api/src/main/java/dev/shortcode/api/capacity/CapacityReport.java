@@ -15,7 +15,10 @@ import java.util.List;
  * @param sampling   what the measurement cost
  */
 public record CapacityReport(Instant measuredAt, String storage, Sampling sampling, List<Pool> pools, HotStore hotStore,
-        Archive archive, List<Node> nodes, List<String> notes) {
+        Archive archive, List<Node> nodes, List<String> notes, List<DomainLinks> domains) {
+
+    /** Live links served on one branded domain (those of the default domain are the rest), estimated as the pools' are. */
+    public record DomainLinks(String host, Live live) {}
 
     /**
      * @param tookMillis      how long the measurement took

@@ -170,7 +170,11 @@ public final class CapacitySampler implements AutoCloseable {
         CapacityReport report = new CapacityReport(now, storageKind,
                 new CapacityReport.Sampling(f.took().toMillis(), f.commands(), settings.refresh().toSeconds(),
                         settings.sampling().sampleSize(), settings.sampling().exactBelow()),
-                poolViews, hot, archiveView, List.of(new CapacityReport.Node(node, allocatorViews(now))), notes);
+                poolViews, hot, archiveView, List.of(new CapacityReport.Node(node, allocatorViews(now))), notes,
+                f.domains().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                        .map(d -> new CapacityReport.DomainLinks(d.getKey(),
+                                new CapacityReport.Live(d.getValue().count(), d.getValue().error(), d.getValue().method())))
+                        .toList());
         latest.set(report);
         first.complete(report);
     }

@@ -106,6 +106,30 @@ abstract class AbstractDomainApiTests {
     }
 
     @Test
+    void theCapacityReport_countsEachDomainsLiveLinks() {
+        add(Map.of("host", host)).then().statusCode(201);
+        String writer = ApiClient.key("links:write");
+        for (int i = 0; i < 3; i++) {
+            ApiClient.create(writer, Map.of("url", "https://example.com/capacity/" + i, "domain", host)).then().statusCode(201);
+        }
+        ApiClient.create(writer, Map.of("url", "https://example.com/capacity/alias", "alias", "cap-" + host.substring(3, 11), "domain", host))
+                .then().statusCode(201);
+
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30)).pollInterval(java.time.Duration.ofSeconds(1))
+                .untilAsserted(() -> {
+                    List<Map<String, Object>> domains = as(ADMIN_KEY).get("/api/v1/capacity").then().statusCode(200).extract().jsonPath()
+                            .getList("domains");
+                    assertThat(domains).anySatisfy(d -> {
+                        assertThat(d).containsEntry("host", host);
+                        Map<?, ?> live = (Map<?, ?>) d.get("live");
+                        long count = ((Number) live.get("count")).longValue();
+                        long error = ((Number) live.get("error")).longValue();
+                        assertThat(Math.abs(count - 4)).as("%s", live).isLessThanOrEqualTo(error);
+                    });
+                });
+    }
+
+    @Test
     void badRegistrations_answer4xxNamingTheField_andAddNothing() {
         for (String bad : List.of("https://" + host + "/", "93.184.215.99", "nodot", host + ":8443", host + "/path", "user@" + host, "")) {
             add(Map.of("host", bad)).then().statusCode(400).body("detail", containsString("host"));
