@@ -38,6 +38,10 @@ import java.time.Duration;
  *                               ({@link OneScriptCreates}); false: {@code SET NX}, then the
  *                               group-committed {@code XADD}, two replies in a row for about half
  *                               the Redis CPU per create. A Cluster always takes the two steps
+ * @param coalesceCreates        with one-script creates, at most this many single creates of one
+ *                               outbox shard that arrive while the shard's previous call is in flight
+ *                               go to Redis as one call ({@link CoalescingCreates}); 0: every create
+ *                               its own call
  * @param sweepPeriod            with links in groups ({@link StoreKeys#linkGroups()}), how long one
  *                               pass of the sweep over every group takes: an expired link's field is
  *                               deleted at most this long after it expired ({@link LinkGroupSweeper})
@@ -54,7 +58,8 @@ public record HotStoreOptions(
         int outboxMaxBatch,
         int outboxMaxQueued,
         boolean oneScriptCreates,
-        Duration sweepPeriod) {
+        Duration sweepPeriod,
+        int coalesceCreates) {
 
     static final String PREFIX = StoreKeys.PREFIX + "hot-store.";
 
@@ -80,6 +85,8 @@ public record HotStoreOptions(
     public static final String DEFAULT_OUTBOX_MAX_QUEUED = "200000";
     /** Default of {@code oneScriptCreates}, as the key takes it. */
     public static final String DEFAULT_ONE_SCRIPT_CREATES = "true";
+    /** Default of {@code coalesceCreates}, as the key takes it. */
+    public static final String DEFAULT_COALESCE_CREATES = "64";
     /** Default of {@code sweepPeriod}, as the key takes it. */
     public static final String DEFAULT_SWEEP_PERIOD = "PT10M";
 
@@ -109,6 +116,10 @@ public record HotStoreOptions(
         positive(sweepPeriod, "sweep-period");
         if (sweepPeriod.compareTo(Duration.ofSeconds(1)) < 0) {
             throw new ConfigException(PREFIX + "sweep-period", sweepPeriod + " must be at least 1 s");
+        }
+        if (coalesceCreates < 0 || coalesceCreates > OneScriptCreates.MAX_LINKS_PER_CALL) {
+            throw new ConfigException(PREFIX + "outbox.coalesce-creates", coalesceCreates + " is outside 0.."
+                    + OneScriptCreates.MAX_LINKS_PER_CALL);
         }
     }
 
@@ -144,7 +155,8 @@ public record HotStoreOptions(
         return new Builder().nearCacheMaxSize(nearCacheMaxSize).nearCacheRefresh(nearCacheRefresh).nearCacheMaxAge(nearCacheMaxAge)
                 .extensionFraction(extensionFraction).minExtensionWindow(minExtensionWindow).extensionMarksMaxSize(extensionMarksMaxSize)
                 .extensionQueueCapacity(extensionQueueCapacity).extensionFlushInterval(extensionFlushInterval)
-                .outboxMaxBatch(outboxMaxBatch).outboxMaxQueued(outboxMaxQueued).oneScriptCreates(oneScriptCreates).sweepPeriod(sweepPeriod);
+                .outboxMaxBatch(outboxMaxBatch).outboxMaxQueued(outboxMaxQueued).oneScriptCreates(oneScriptCreates).sweepPeriod(sweepPeriod)
+                .coalesceCreates(coalesceCreates);
     }
 
     /** Starts from the defaults; {@link #build()} validates. */
@@ -161,6 +173,7 @@ public record HotStoreOptions(
         private int outboxMaxQueued = Integer.parseInt(DEFAULT_OUTBOX_MAX_QUEUED);
         private boolean oneScriptCreates = Boolean.parseBoolean(DEFAULT_ONE_SCRIPT_CREATES);
         private Duration sweepPeriod = Duration.parse(DEFAULT_SWEEP_PERIOD);
+        private int coalesceCreates = Integer.parseInt(DEFAULT_COALESCE_CREATES);
 
         private Builder() {}
 
@@ -236,10 +249,16 @@ public record HotStoreOptions(
             return this;
         }
 
+        /** Default {@value HotStoreOptions#DEFAULT_COALESCE_CREATES}. */
+        public Builder coalesceCreates(int value) {
+            this.coalesceCreates = value;
+            return this;
+        }
+
         public HotStoreOptions build() {
             return new HotStoreOptions(nearCacheMaxSize, nearCacheRefresh, nearCacheMaxAge, extensionFraction, minExtensionWindow,
                     extensionMarksMaxSize, extensionQueueCapacity, extensionFlushInterval, outboxMaxBatch, outboxMaxQueued,
-                    oneScriptCreates, sweepPeriod);
+                    oneScriptCreates, sweepPeriod, coalesceCreates);
         }
     }
 

@@ -178,6 +178,23 @@ final class OneScriptCreates {
         return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).thenApply(v -> stored);
     }
 
+    /**
+     * Creates the links of one outbox shard in one {@link #CREATE_ALL} call (at most
+     * {@value #MAX_LINKS_PER_CALL}): completes with each one's outcome, 1 stored or 0 live, in order.
+     */
+    CompletableFuture<List<Long>> createInShard(int shard, String[] codes, String[] records, long[] ttlSeconds) {
+        String[] callKeys = new String[codes.length + 1];
+        String[] args = new String[3 * codes.length];
+        callKeys[0] = keys.outbox(shard);
+        for (int k = 0; k < codes.length; k++) {
+            callKeys[k + 1] = slots.key(codes[k]);
+            args[3 * k] = records[k];
+            args[3 * k + 1] = Long.toString(ttlSeconds[k]);
+            args[3 * k + 2] = codes[k];
+        }
+        return createAll.runAsync(redis, callKeys, args);
+    }
+
     /** The positions in {@code links} of each outbox shard's links, in list order. */
     private int[][] byShard(List<LinkRecord> links) {
         int[] shardOf = new int[links.size()];

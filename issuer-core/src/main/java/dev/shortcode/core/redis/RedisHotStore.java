@@ -172,6 +172,8 @@ final class RedisHotStore implements HotStore {
     private final TakeBacks takeBacks;
     /** Creates in one script on a standalone Redis; null on a Cluster (or when turned off): the two-step create. */
     private final OneScriptCreates oneScript;
+    /** Single one-script creates coalesced per outbox shard; null when off or without one-script creates. */
+    private final CoalescingCreates coalesced;
     /** Where a delete's event goes when a webhook wants it; null when nobody records events. */
     private volatile RedisEventJournal events;
 
@@ -200,6 +202,8 @@ final class RedisHotStore implements HotStore {
         this.reloader = new GatheringSender<>("hot-store-reload-" + keys.namespace(), RELOAD_QUEUE_CAPACITY,
                 RELOAD_MAX_BATCH, RELOAD_FLUSH_INTERVAL, this::reload, r -> r.copy.reloadFailed());
         this.oneScript = connection.isCluster() || !options.oneScriptCreates() ? null : new OneScriptCreates(redis, keys, slots);
+        this.coalesced = oneScript == null || options.coalesceCreates() == 0 ? null
+                : new CoalescingCreates(oneScript, keys, options.coalesceCreates());
         this.takeBacks = new TakeBacks(oneScript != null
                 ? oneScript::takeBack
                 : (code, value) -> slots.replaceIfSame(code, value, LinkSlots.REMOVED, null),
@@ -223,7 +227,9 @@ final class RedisHotStore implements HotStore {
         String code = link.code();
         String value = LinkRecordCodec.encode(link);
         if (oneScript != null) {
-            return RedisFailures.translated(oneScript.create(code, value, link.ttlSeconds()).whenComplete((stored, failure) -> {
+            CompletableFuture<Boolean> stored = coalesced != null ? coalesced.create(code, value, link.ttlSeconds())
+                    : oneScript.create(code, value, link.ttlSeconds());
+            return RedisFailures.translated(stored.whenComplete((created, failure) -> {
                 if (failure != null && RedisFailures.mayHaveBeenApplied(failure)) {
                     takeBacks.takeBack(code, value, link.ttlSeconds(), failure); // no reply: the script may have run
                 }

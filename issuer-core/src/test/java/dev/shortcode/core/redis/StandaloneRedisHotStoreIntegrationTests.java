@@ -31,7 +31,9 @@ class StandaloneRedisHotStoreIntegrationTests extends AbstractRedisHotStoreInteg
     }
 
     @Test
-    void create_onStandalone_isOneScriptPerCreate_withItsPutInTheOutboxWhenItAnswers() {
+    void create_onStandalone_withoutCoalescing_isOneScriptPerCreate_withItsPutInTheOutboxWhenItAnswers() {
+        store.close();
+        store = new RedisHotStore(connection, keys, HotStoreOptions.DEFAULTS.toBuilder().coalesceCreates(0).build());
         int n = 2_000;
         redis.resetCommandStats();
         List<LinkRecord> links = new ArrayList<>();
@@ -49,6 +51,73 @@ class StandaloneRedisHotStoreIntegrationTests extends AbstractRedisHotStoreInteg
         assertThat(calls.get("xadd")).as("one entry per create").isEqualTo(n);
         assertThat(OutboxContents.all(connection, keys)).containsExactlyInAnyOrderElementsOf(links.stream().map(ArchiveMutation.Put::new).toList());
         assertThat(store.outboxQueued()).as("nothing waits on the node").isZero();
+    }
+
+    /**
+     * Creates sent together (as from many connections at once): a shard's first goes at once, the
+     * others wait for it and leave in calls of at most 64, each call one outbox entry; every create
+     * gets its own answer, and a code sent twice is stored once.
+     */
+    @Test
+    void create_onStandalone_concurrentCreatesOfAShard_leaveAsOneCallWhileItsPreviousIsInFlight() {
+        int n = 2_000;
+        List<LinkRecord> links = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            links.add(link(randomCode(8), 600));
+        }
+        LinkRecord twice = links.get(7);
+        redis.resetCommandStats();
+        List<CompletableFuture<Boolean>> created = new ArrayList<>();
+        for (LinkRecord link : links) {
+            created.add(store.create(link).toCompletableFuture());
+        }
+        CompletableFuture<Boolean> again = store.create(twice).toCompletableFuture();
+
+        assertThat(created.stream().map(CompletableFuture::join)).containsOnly(true);
+        assertThat(again.join()).as("the same code a second time").isFalse();
+        Map<String, Long> calls = redis.commandCalls();
+        long scriptCalls = calls.getOrDefault("evalsha", 0L) + calls.getOrDefault("eval", 0L);
+        int maxPerCall = HotStoreOptions.DEFAULTS.coalesceCreates();
+        assertThat(scriptCalls).as("coalesced calls").isGreaterThanOrEqualTo((n + 1) / maxPerCall).isLessThan(n / 10);
+        assertThat(calls.get(linkWrite())).as("every link written once; the code sent twice may try its SET NX again").isBetween((long) n, n + 1L);
+        assertThat(calls.get("xadd")).as("one entry per call that stored links").isLessThanOrEqualTo(scriptCalls);
+        assertThat(OutboxContents.all(connection, keys)).containsExactlyInAnyOrderElementsOf(links.stream().map(ArchiveMutation.Put::new).toList());
+        for (LinkRecord link : List.of(links.get(0), twice, links.get(n - 1))) {
+            assertThat(store.get(link.code()).toCompletableFuture().join()).contains(link);
+        }
+    }
+
+    /** Many threads creating at once: each create answered once, nothing lost or doubled, no call left waiting. */
+    @Test
+    void create_onStandalone_fromManyThreads_answersEachCreateOnce() throws Exception {
+        int threads = 16;
+        int perThread = 500;
+        java.util.concurrent.ConcurrentLinkedQueue<LinkRecord> made = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        try {
+            List<java.util.concurrent.Future<?>> work = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                work.add(pool.submit(() -> {
+                    List<CompletableFuture<Boolean>> mine = new ArrayList<>();
+                    for (int i = 0; i < perThread; i++) {
+                        LinkRecord link = link(randomCode(8), 600);
+                        made.add(link);
+                        mine.add(store.create(link).toCompletableFuture());
+                        if (i % 50 == 49) {
+                            mine.forEach(CompletableFuture::join); // waves, as connections wait for their answers
+                        }
+                    }
+                    assertThat(mine.stream().map(CompletableFuture::join)).containsOnly(true);
+                }));
+            }
+            for (java.util.concurrent.Future<?> f : work) {
+                f.get(60, java.util.concurrent.TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(OutboxContents.all(connection, keys)).hasSize(threads * perThread)
+                .containsExactlyInAnyOrderElementsOf(made.stream().map(ArchiveMutation.Put::new).toList());
     }
 
     @Test

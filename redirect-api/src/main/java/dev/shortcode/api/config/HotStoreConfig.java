@@ -74,5 +74,12 @@ public interface HotStoreConfig {
         @WithDefault(HotStoreOptions.DEFAULT_ONE_SCRIPT_CREATES)
         @WithConverter(StrictBooleanConverter.class)
         boolean oneScriptCreates();
+
+        /**
+         * With one-script creates, at most this many single creates of one outbox shard that arrive
+         * while its previous call is in flight leave as one call; 0: each create its own call.
+         */
+        @WithDefault(HotStoreOptions.DEFAULT_COALESCE_CREATES)
+        int coalesceCreates();
     }
 }

@@ -223,6 +223,7 @@ public record ServiceOptions(DataDirectory dataDirectory, String baseUrl, String
                 .outboxMaxBatch(h.outbox().maxBatch())
                 .outboxMaxQueued(h.outbox().maxQueued())
                 .oneScriptCreates(h.outbox().oneScriptCreates())
+                .coalesceCreates(h.outbox().coalesceCreates())
                 .sweepPeriod(h.sweepPeriod())
                 .build();
         ArchiverConfig a = r.archiver();

@@ -195,6 +195,7 @@ class ConfigurationKeysUnitTests {
                 key("shortcode.redis.hot-store.outbox.max-queued", d, "1000", 1_000, "10", s -> redis(s).hotStore().outboxMaxQueued()),
                 key("shortcode.redis.hot-store.outbox.one-script-creates", d, "false", false, "ture",
                         s -> redis(s).hotStore().oneScriptCreates()),
+                key("shortcode.redis.hot-store.outbox.coalesce-creates", d, "0", 0, "1001", s -> redis(s).hotStore().coalesceCreates()),
                 key("shortcode.redis.hot-store.sweep-period", d, "PT1H", Duration.ofHours(1), "PT0.5S",
                         s -> redis(s).hotStore().sweepPeriod()),
                 // archiver
