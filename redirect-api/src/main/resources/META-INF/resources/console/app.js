@@ -23,6 +23,7 @@ const ROUTES = [
 /** What the views share: the state of the sign-in and a few services of the shell. */
 const state = {
   admin: false,
+  scopes: [], // the key's scopes, from GET /api/v1/me: the console offers only what the key may do
   charts: {}, // the current view's charts by name, for people poking at the page and for the browser test
   leave: [],
   poolsAnswer: null,
@@ -38,6 +39,7 @@ const ctx = {
   onLeave(fn) { state.leave.push(fn); },
   /** The pools and their code length and idle TTL, from the capacity report; null when this key may not read it. */
   pools() {
+    if (!state.admin && !state.scopes.includes('capacity:read')) return Promise.resolve(null); // not asked: it would be refused
     if (!state.poolsAnswer) {
       state.poolsAnswer = call('GET', '/api/v1/capacity').then((r) => r.pools, () => { state.poolsAnswer = null; return null; });
     }
@@ -60,18 +62,19 @@ const ctx = {
   signedOut(message) {
     session.forget();
     state.admin = false;
+    state.scopes = [];
     hideShell();
     show(login, message);
   },
 };
 
-/** Whether the key is known, and whether it is an admin's: the key listing answers 200 to admins, 403 to others, 401 to no one known. */
+/** Whether the key is known, and whether it is an admin's: GET /api/v1/me answers any valid key with its scopes, 401 to no one known. */
 async function probe() {
   try {
-    await call('GET', '/api/v1/keys');
-    state.admin = true;
+    const me = await call('GET', '/api/v1/me');
+    state.scopes = Array.isArray(me.scopes) ? me.scopes : [];
+    state.admin = state.scopes.includes('admin');
   } catch (e) {
-    if (e instanceof ApiProblem && e.status === 403) { state.admin = false; return; }
     if (e instanceof ApiProblem && e.status === 401) throw new ApiProblem(401, { detail: 'the service does not know this key, or it was revoked or has expired' });
     throw e;
   }

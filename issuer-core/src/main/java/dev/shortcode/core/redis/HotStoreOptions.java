@@ -39,7 +39,7 @@ import java.time.Duration;
  *                               group-committed {@code XADD}, two replies in a row for about half
  *                               the Redis CPU per create. A Cluster always takes the two steps
  * @param coalesceCreates        with one-script creates, at most this many single creates of one
- *                               outbox shard that arrive while the shard's previous call is in flight
+ *                               node that arrive while its previous create call is in flight
  *                               go to Redis as one call ({@link CoalescingCreates}); 0: every create
  *                               its own call
  * @param sweepPeriod            with links in groups ({@link StoreKeys#linkGroups()}), how long one

@@ -102,6 +102,38 @@ final class OneScriptCreates {
             """;
 
     /**
+     * Creates of any outbox shards in one call, for {@link CoalescingCreates}. KEYS: the streams
+     * the call touches, then the links. ARGV: the number of streams, then per link: record, TTL
+     * seconds, code, the 1-based index of its stream among KEYS. Each link as in {@link #CREATE}; the
+     * Puts of the links stored go to their streams, one entry per stream. Returns per link 1 or 0.
+     */
+    private static final String CREATE_ACROSS = """
+            local streams = tonumber(ARGV[1])
+            local puts, stored = {}, {}
+            for s = 1, streams do
+              puts[s] = {}
+            end
+            for i = streams + 1, #KEYS do
+              local a = 4 * (i - streams - 1) + 2
+              local record, code, stream = ARGV[a], ARGV[a + 2], tonumber(ARGV[a + 3])
+              if claim(KEYS[i], code, record, ARGV[a + 1]) then
+                local p = puts[stream]
+                p[#p + 1] = code
+                p[#p + 1] = PUT .. record
+                stored[i - streams] = 1
+              else
+                stored[i - streams] = 0
+              end
+            end
+            for s = 1, streams do
+              if #puts[s] > 0 then
+                redis.call('XADD', KEYS[s], '*', unpack(puts[s]))
+              end
+            end
+            return stored
+            """;
+
+    /**
      * KEYS: link, outbox stream. ARGV: the record a create stored, code, encoded Remove. Replaces
      * exactly that record by the removal marker (keeping its expiry) and appends the Remove; returns
      * 1, or 0 when the link holds anything else (the create never ran, or a later one did).
@@ -119,6 +151,7 @@ final class OneScriptCreates {
     private final LinkSlots slots;
     private final LuaScript create;
     private final LuaScript createAll;
+    private final LuaScript createAcross;
     private final LuaScript takeBack;
 
     OneScriptCreates(RedisClusterAsyncCommands<String, String> redis, StoreKeys keys, LinkSlots slots) {
@@ -127,6 +160,7 @@ final class OneScriptCreates {
         this.slots = slots;
         this.create = new LuaScript(prelude(slots) + CREATE, ScriptOutputType.INTEGER);
         this.createAll = new LuaScript(prelude(slots) + CREATE_ALL, ScriptOutputType.MULTI);
+        this.createAcross = new LuaScript(prelude(slots) + CREATE_ACROSS, ScriptOutputType.MULTI);
         this.takeBack = new LuaScript(prelude(slots) + TAKE_BACK, ScriptOutputType.INTEGER);
     }
 
@@ -179,20 +213,36 @@ final class OneScriptCreates {
     }
 
     /**
-     * Creates the links of one outbox shard in one {@link #CREATE_ALL} call (at most
+     * Creates links of any outbox shards in one {@link #CREATE_ACROSS} call (at most
      * {@value #MAX_LINKS_PER_CALL}): completes with each one's outcome, 1 stored or 0 live, in order.
+     * Only on a standalone server, where one script may touch every key.
      */
-    CompletableFuture<List<Long>> createInShard(int shard, String[] codes, String[] records, long[] ttlSeconds) {
-        String[] callKeys = new String[codes.length + 1];
-        String[] args = new String[3 * codes.length];
-        callKeys[0] = keys.outbox(shard);
+    CompletableFuture<List<Long>> createAcross(String[] codes, String[] records, long[] ttlSeconds) {
+        int[] streamOfShard = new int[keys.outboxShards()];
+        List<String> streams = new ArrayList<>();
+        int[] streamOf = new int[codes.length];
         for (int k = 0; k < codes.length; k++) {
-            callKeys[k + 1] = slots.key(codes[k]);
-            args[3 * k] = records[k];
-            args[3 * k + 1] = Long.toString(ttlSeconds[k]);
-            args[3 * k + 2] = codes[k];
+            int shard = keys.shardOf(codes[k]);
+            if (streamOfShard[shard] == 0) {
+                streams.add(keys.outbox(shard));
+                streamOfShard[shard] = streams.size();
+            }
+            streamOf[k] = streamOfShard[shard];
         }
-        return createAll.runAsync(redis, callKeys, args);
+        String[] callKeys = new String[streams.size() + codes.length];
+        String[] args = new String[1 + 4 * codes.length];
+        for (int s = 0; s < streams.size(); s++) {
+            callKeys[s] = streams.get(s);
+        }
+        args[0] = Integer.toString(streams.size());
+        for (int k = 0; k < codes.length; k++) {
+            callKeys[streams.size() + k] = slots.key(codes[k]);
+            args[1 + 4 * k] = records[k];
+            args[2 + 4 * k] = Long.toString(ttlSeconds[k]);
+            args[3 + 4 * k] = codes[k];
+            args[4 + 4 * k] = Integer.toString(streamOf[k]);
+        }
+        return createAcross.runAsync(redis, callKeys, args);
     }
 
     /** The positions in {@code links} of each outbox shard's links, in list order. */

@@ -172,7 +172,7 @@ final class RedisHotStore implements HotStore {
     private final TakeBacks takeBacks;
     /** Creates in one script on a standalone Redis; null on a Cluster (or when turned off): the two-step create. */
     private final OneScriptCreates oneScript;
-    /** Single one-script creates coalesced per outbox shard; null when off or without one-script creates. */
+    /** Single one-script creates coalesced; null when off or without one-script creates. */
     private final CoalescingCreates coalesced;
     /** Where a delete's event goes when a webhook wants it; null when nobody records events. */
     private volatile RedisEventJournal events;
@@ -203,7 +203,7 @@ final class RedisHotStore implements HotStore {
                 RELOAD_MAX_BATCH, RELOAD_FLUSH_INTERVAL, this::reload, r -> r.copy.reloadFailed());
         this.oneScript = connection.isCluster() || !options.oneScriptCreates() ? null : new OneScriptCreates(redis, keys, slots);
         this.coalesced = oneScript == null || options.coalesceCreates() == 0 ? null
-                : new CoalescingCreates(oneScript, keys, options.coalesceCreates());
+                : new CoalescingCreates(oneScript, options.coalesceCreates());
         this.takeBacks = new TakeBacks(oneScript != null
                 ? oneScript::takeBack
                 : (code, value) -> slots.replaceIfSame(code, value, LinkSlots.REMOVED, null),

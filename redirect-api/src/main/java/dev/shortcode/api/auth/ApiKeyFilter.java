@@ -40,7 +40,8 @@ public final class ApiKeyFilter {
     public Uni<Response> authenticate(ContainerRequestContext request, ResourceInfo resource, RoutingContext routing) {
         RequiresScope required = resource.getResourceMethod() == null ? null
                 : resource.getResourceMethod().getAnnotation(RequiresScope.class);
-        if (required == null) {
+        boolean anyKey = resource.getResourceMethod() != null && resource.getResourceMethod().isAnnotationPresent(RequiresKey.class);
+        if (required == null && !anyKey) {
             return Uni.createFrom().nullItem();
         }
         String presented = request.getHeaderString(HEADER);
@@ -54,7 +55,7 @@ public final class ApiKeyFilter {
                         + " is unknown, revoked or expired"), request));
             }
             ApiKey key = found.get();
-            if (!key.allows(required.value())) {
+            if (required != null && !key.allows(required.value())) {
                 return Uni.createFrom().item(problem(new MissingScopeException(key.id(), required.value().label()), request));
             }
             routing.put(KEY, key);

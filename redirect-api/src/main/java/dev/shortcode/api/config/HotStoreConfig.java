@@ -76,8 +76,8 @@ public interface HotStoreConfig {
         boolean oneScriptCreates();
 
         /**
-         * With one-script creates, at most this many single creates of one outbox shard that arrive
-         * while its previous call is in flight leave as one call; 0: each create its own call.
+         * With one-script creates, at most this many single creates that arrive while the node's
+         * previous create call is in flight leave as one call; 0: each create its own call.
          */
         @WithDefault(HotStoreOptions.DEFAULT_COALESCE_CREATES)
         int coalesceCreates();

@@ -574,8 +574,14 @@ abstract class AbstractLinkApiTests extends AbstractLinkTargetsApiTests {
         String listing = as(ADMIN_KEY).get("/api/v1/keys").then().statusCode(200).extract().asString();
         assertThat(listing).contains(id).doesNotContain(secret).doesNotContain("secretHash");
         create(secret, Map.of("url", "https://example.com/k")).then().statusCode(201);
+        as(secret).get("/api/v1/me").then().statusCode(200).body("id", equalTo(id)).body("name", equalTo("campaigns"))
+                .body("scopes", equalTo(List.of("links:write"))).body("revoked", equalTo(false));
+        assertThat(as(secret).get("/api/v1/me").asString()).doesNotContain(secret).doesNotContain("secretHash");
+        as(ADMIN_KEY).get("/api/v1/me").then().statusCode(200).body("scopes", org.hamcrest.Matchers.hasItem("admin"));
+        as(null).get("/api/v1/me").then().statusCode(401);
         as(ADMIN_KEY).delete("/api/v1/keys/" + id).then().statusCode(204);
         create(secret, Map.of("url", "https://example.com/k")).then().statusCode(401);
+        as(secret).get("/api/v1/me").then().statusCode(401);
         as(ADMIN_KEY).body(Map.of("name", "x", "scopes", List.of("root"))).post("/api/v1/keys").then().statusCode(400)
                 .body("detail", containsString("unknown scope"));
     }
