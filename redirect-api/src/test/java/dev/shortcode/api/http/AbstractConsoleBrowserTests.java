@@ -30,16 +30,14 @@ import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
- * The console in a real headless Chromium against the service on embedded storage, driven as a
- * person would: sign in, create a link through the form, open its page and see its clicks drawn
+ * The console in a real headless Chromium against a running service, driven as a person would: sign in, create a link through the form, open its page and see its clicks drawn
  * and tabled as the stats API counts them, edit, disable and enable, delete; find links by search
  * and by tag; a refusal's detail beside the field it names; an admin's keys, deny-list and reports. On every page: no serious or
  * critical accessibility violation (axe-core), no sideways scrolling at 390 px, no browser console
- * error. Screenshots go to {@code target/console-*.png} at 1280 and 390 px.
+ * error. Screenshots go to {@code target/console-*.png} at 1280 and 390 px. Subclasses run it on
+ * embedded storage and on real Redis + HBase.
  */
-@QuarkusTest
-@TestProfile(EmbeddedProfile.class)
-class ConsoleBrowserIntegrationTests {
+abstract class AbstractConsoleBrowserTests {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String DESKTOP = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/124.0 Safari/537.36";
@@ -99,17 +97,17 @@ class ConsoleBrowserIntegrationTests {
         checkPage("created");
 
         // Clicks: people on a desktop and a phone, bots, QR scans.
-        for (int i = 0; i < 6; i++) {
-            visit(code, DESKTOP, "");
+        for (int i = 0; i < 25; i++) {
+            visit(code, DESKTOP, "", i < 10 ? "https://t.co/abc" : i < 14 ? "https://news.example.org/story" : null);
         }
-        for (int i = 0; i < 3; i++) {
+        for (int i = 0; i < 15; i++) {
             visit(code, IPHONE, "?qr=1");
         }
-        for (int i = 0; i < 4; i++) {
+        for (int i = 0; i < 10; i++) {
             visit(code, BOT, "");
         }
         await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).until(() -> stats(code, "day", 30)
-                .path("totals").path("clicks").asLong() == 13);
+                .path("totals").path("clicks").asLong() == 50);
 
         find("a[href='#/links/" + code + "']").click();
         wait.until(d -> d.findElements(By.cssSelector("[data-test=stats-chart] canvas")).size() == 2);
@@ -119,19 +117,24 @@ class ConsoleBrowserIntegrationTests {
             assertThat(find("#stats-totals [data-field='" + total + "']").getAttribute("data-value")).as(total)
                     .isEqualTo(daily.path("totals").path(total).asText());
         }
-        assertThat(daily.path("totals").path("humans").asLong()).isEqualTo(9);
+        assertThat(daily.path("totals").path("humans").asLong()).isEqualTo(40);
+        assertThat(daily.path("totals").path("qrScans").asLong()).isEqualTo(15);
         daily.path("devices").fields().forEachRemaining(device -> {
             if (device.getValue().asLong() > 0) {
                 assertThat(find("#stats-devices tr[data-key='" + device.getKey() + "'] [data-field='clicks']").getAttribute("data-value"))
                         .as("device %s", device.getKey()).isEqualTo(device.getValue().asText());
             }
         });
+        assertThat(daily.path("referrers").size()).as("referrers counted").isGreaterThanOrEqualTo(2);
+        daily.path("referrers").forEach(referrer ->
+                assertThat(find("#stats-referrers tr[data-key='" + referrer.path("host").asText() + "'] [data-field='clicks']")
+                        .getAttribute("data-value")).as("referrer %s", referrer.path("host").asText()).isEqualTo(referrer.path("clicks").asText()));
         assertThat(number("return consoleState.charts.daily.data[1].reduce((s, v) => s + (v || 0), 0)")).as("humans drawn per day")
-                .isEqualTo(9);
+                .isEqualTo(40);
         assertThat(number("return consoleState.charts.daily.data[2].reduce((s, v) => s + (v || 0), 0)")).as("bots drawn per day")
-                .isEqualTo(4);
+                .isEqualTo(10);
         assertThat(number("return consoleState.charts.hourly.data[1].reduce((s, v) => s + (v || 0), 0)")).as("humans drawn per hour")
-                .isEqualTo(9);
+                .isEqualTo(40);
         assertThat(find("[data-field='url']").getText()).isEqualTo("https://example.com/console/spring");
         assertThat(find("a[download='" + code + ".png']").getAttribute("href")).contains("/" + code + "/qr?format=png");
         checkPage("link");
@@ -155,7 +158,7 @@ class ConsoleBrowserIntegrationTests {
                 && (Boolean) chromium.script("return consoleState.charts.daily && consoleState.charts.daily.data[0].length === 400"));
         System.out.println("console link page, reloaded with the files cached: " + timing + "; load to charts drawn " + (drawn - began) / 1_000_000
                 + " ms; 400 days of daily stats drawn in " + (System.nanoTime() - asked) / 1_000_000 + " ms");
-        assertThat(find("#stats-totals [data-field='clicks']").getAttribute("data-value")).isEqualTo("13");
+        assertThat(find("#stats-totals [data-field='clicks']").getAttribute("data-value")).isEqualTo("50");
 
         // Edit: the url changes, the targets stay.
         find("[data-test=edit]").click();
@@ -425,7 +428,12 @@ class ConsoleBrowserIntegrationTests {
     }
 
     private static void visit(String code, String agent, String query) {
-        Response answer = given().redirects().follow(false).header("User-Agent", agent).get("/" + code + query);
+        visit(code, agent, query, null);
+    }
+
+    private static void visit(String code, String agent, String query, String referer) {
+        var request = given().redirects().follow(false).header("User-Agent", agent);
+        Response answer = (referer == null ? request : request.header("Referer", referer)).get("/" + code + query);
         assertThat(answer.statusCode()).isEqualTo(302);
     }
 
