@@ -42,6 +42,11 @@ import java.time.Duration;
  *                               node that arrive while its previous create call is in flight
  *                               go to Redis as one call ({@link CoalescingCreates}); 0: every create
  *                               its own call
+ * @param waitReplicas           0: a change is acknowledged once its master has it; n >= 1: only once
+ *                               {@code WAIT} confirms it on n replicas of every master it wrote to
+ *                               ({@link ReplicaWaits}; key {@code shortcode.redis.wait-replicas})
+ * @param waitTimeout            how long a change waits for those replicas before it fails
+ *                               ({@code shortcode.redis.wait-timeout})
  * @param sweepPeriod            with links in groups ({@link StoreKeys#linkGroups()}), how long one
  *                               pass of the sweep over every group takes: an expired link's field is
  *                               deleted at most this long after it expired ({@link LinkGroupSweeper})
@@ -59,7 +64,9 @@ public record HotStoreOptions(
         int outboxMaxQueued,
         boolean oneScriptCreates,
         Duration sweepPeriod,
-        int coalesceCreates) {
+        int coalesceCreates,
+        int waitReplicas,
+        Duration waitTimeout) {
 
     static final String PREFIX = StoreKeys.PREFIX + "hot-store.";
 
@@ -87,6 +94,10 @@ public record HotStoreOptions(
     public static final String DEFAULT_ONE_SCRIPT_CREATES = "true";
     /** Default of {@code coalesceCreates}, as the key takes it. */
     public static final String DEFAULT_COALESCE_CREATES = "64";
+    /** Default of {@code waitReplicas}, as the key takes it. */
+    public static final String DEFAULT_WAIT_REPLICAS = "0";
+    /** Default of {@code waitTimeout}, as the key takes it. */
+    public static final String DEFAULT_WAIT_TIMEOUT = "PT1S";
     /** Default of {@code sweepPeriod}, as the key takes it. */
     public static final String DEFAULT_SWEEP_PERIOD = "PT10M";
 
@@ -120,6 +131,12 @@ public record HotStoreOptions(
         if (coalesceCreates < 0 || coalesceCreates > OneScriptCreates.MAX_LINKS_PER_CALL) {
             throw new ConfigException(PREFIX + "outbox.coalesce-creates", coalesceCreates + " is outside 0.."
                     + OneScriptCreates.MAX_LINKS_PER_CALL);
+        }
+        if (waitReplicas < 0 || waitReplicas > 16) {
+            throw new ConfigException(StoreKeys.PREFIX + "wait-replicas", waitReplicas + " is outside 0..16");
+        }
+        if (waitTimeout == null || waitTimeout.isNegative() || waitTimeout.compareTo(Duration.ofMillis(1)) < 0) {
+            throw new ConfigException(StoreKeys.PREFIX + "wait-timeout", waitTimeout + " must be at least 1 ms");
         }
     }
 
@@ -156,7 +173,7 @@ public record HotStoreOptions(
                 .extensionFraction(extensionFraction).minExtensionWindow(minExtensionWindow).extensionMarksMaxSize(extensionMarksMaxSize)
                 .extensionQueueCapacity(extensionQueueCapacity).extensionFlushInterval(extensionFlushInterval)
                 .outboxMaxBatch(outboxMaxBatch).outboxMaxQueued(outboxMaxQueued).oneScriptCreates(oneScriptCreates).sweepPeriod(sweepPeriod)
-                .coalesceCreates(coalesceCreates);
+                .coalesceCreates(coalesceCreates).waitReplicas(waitReplicas).waitTimeout(waitTimeout);
     }
 
     /** Starts from the defaults; {@link #build()} validates. */
@@ -174,6 +191,8 @@ public record HotStoreOptions(
         private boolean oneScriptCreates = Boolean.parseBoolean(DEFAULT_ONE_SCRIPT_CREATES);
         private Duration sweepPeriod = Duration.parse(DEFAULT_SWEEP_PERIOD);
         private int coalesceCreates = Integer.parseInt(DEFAULT_COALESCE_CREATES);
+        private int waitReplicas = Integer.parseInt(DEFAULT_WAIT_REPLICAS);
+        private Duration waitTimeout = Duration.parse(DEFAULT_WAIT_TIMEOUT);
 
         private Builder() {}
 
@@ -255,10 +274,22 @@ public record HotStoreOptions(
             return this;
         }
 
+        /** Default {@value HotStoreOptions#DEFAULT_WAIT_REPLICAS}. */
+        public Builder waitReplicas(int value) {
+            this.waitReplicas = value;
+            return this;
+        }
+
+        /** Default {@value HotStoreOptions#DEFAULT_WAIT_TIMEOUT}. */
+        public Builder waitTimeout(Duration value) {
+            this.waitTimeout = value;
+            return this;
+        }
+
         public HotStoreOptions build() {
             return new HotStoreOptions(nearCacheMaxSize, nearCacheRefresh, nearCacheMaxAge, extensionFraction, minExtensionWindow,
                     extensionMarksMaxSize, extensionQueueCapacity, extensionFlushInterval, outboxMaxBatch, outboxMaxQueued,
-                    oneScriptCreates, sweepPeriod, coalesceCreates);
+                    oneScriptCreates, sweepPeriod, coalesceCreates, waitReplicas, waitTimeout);
         }
     }
 

@@ -174,6 +174,8 @@ final class RedisHotStore implements HotStore {
     private final OneScriptCreates oneScript;
     /** Single one-script creates coalesced; null when off or without one-script creates. */
     private final CoalescingCreates coalesced;
+    /** Acknowledgements after WAIT on the replicas; null when {@code shortcode.redis.wait-replicas} is 0. */
+    private final ReplicaWaits waits;
     /** Where a delete's event goes when a webhook wants it; null when nobody records events. */
     private volatile RedisEventJournal events;
 
@@ -202,6 +204,7 @@ final class RedisHotStore implements HotStore {
         this.reloader = new GatheringSender<>("hot-store-reload-" + keys.namespace(), RELOAD_QUEUE_CAPACITY,
                 RELOAD_MAX_BATCH, RELOAD_FLUSH_INTERVAL, this::reload, r -> r.copy.reloadFailed());
         this.oneScript = connection.isCluster() || !options.oneScriptCreates() ? null : new OneScriptCreates(redis, keys, slots);
+        this.waits = options.waitReplicas() == 0 ? null : new ReplicaWaits(connection, options.waitReplicas(), options.waitTimeout());
         this.coalesced = oneScript == null || options.coalesceCreates() == 0 ? null
                 : new CoalescingCreates(oneScript, options.coalesceCreates());
         this.takeBacks = new TakeBacks(oneScript != null
@@ -224,6 +227,10 @@ final class RedisHotStore implements HotStore {
 
     @Override
     public CompletionStage<Boolean> create(LinkRecord link) {
+        return replicated(createNow(link), Boolean.TRUE::equals, link.code());
+    }
+
+    private CompletionStage<Boolean> createNow(LinkRecord link) {
         String code = link.code();
         String value = LinkRecordCodec.encode(link);
         if (oneScript != null) {
@@ -271,6 +278,11 @@ final class RedisHotStore implements HotStore {
      */
     @Override
     public CompletionStage<List<Boolean>> createAll(List<LinkRecord> links) {
+        return replicated(createAllNow(links), stored -> stored.contains(Boolean.TRUE),
+                links.stream().map(LinkRecord::code).toArray(String[]::new));
+    }
+
+    private CompletionStage<List<Boolean>> createAllNow(List<LinkRecord> links) {
         int n = links.size();
         if (n == 0) {
             return CompletableFuture.completedFuture(List.of());
@@ -374,6 +386,10 @@ final class RedisHotStore implements HotStore {
 
     @Override
     public CompletionStage<UpdateResult> update(LinkRecord link) {
+        return replicated(updateNow(link), UpdateResult.UPDATED::equals, link.code());
+    }
+
+    private CompletionStage<UpdateResult> updateNow(LinkRecord link) {
         String code = link.code();
         String value = LinkRecordCodec.encode(link);
         String put = MutationCodec.encodePut(value);
@@ -397,6 +413,32 @@ final class RedisHotStore implements HotStore {
 
     @Override
     public CompletionStage<Boolean> delete(String code) {
+        return replicated(deleteNow(code), Boolean.TRUE::equals, code);
+    }
+
+    /**
+     * {@code change}, acknowledged only once its writes are on the configured replicas when
+     * {@code shortcode.redis.wait-replicas} is set ({@link ReplicaWaits}): the links' keys and their
+     * outbox shards. A change that wrote nothing ({@code wrote} false) waits for nothing.
+     */
+    private <T> CompletionStage<T> replicated(CompletionStage<T> change, java.util.function.Predicate<T> wrote, String... codes) {
+        if (waits == null) {
+            return change;
+        }
+        return change.thenCompose(result -> {
+            if (!wrote.test(result)) {
+                return CompletableFuture.completedFuture(result);
+            }
+            String[] written = new String[2 * codes.length];
+            for (int i = 0; i < codes.length; i++) {
+                written[2 * i] = slots.key(codes[i]);
+                written[2 * i + 1] = keys.outbox(keys.shardOf(codes[i]));
+            }
+            return RedisFailures.translated(waits.after(written)).thenApply(v -> result);
+        });
+    }
+
+    private CompletionStage<Boolean> deleteNow(String code) {
         return RedisFailures.translated(slots.remove(code).thenCompose(value -> {
             if (value == null) {
                 return CompletableFuture.completedFuture(Boolean.FALSE);

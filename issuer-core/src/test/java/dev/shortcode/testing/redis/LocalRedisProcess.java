@@ -76,6 +76,24 @@ final class LocalRedisProcess {
         awaitPong();
     }
 
+    /** Sends a signal: {@code STOP} freezes the server with its connections open (a stalled machine), {@code CONT} thaws it. */
+    synchronized void signal(String name) {
+        if (process == null) {
+            return;
+        }
+        try {
+            int exit = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start().waitFor();
+            if (exit != 0) {
+                throw new IllegalStateException("kill -" + name + " " + process.pid() + " exited with " + exit);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
     /** SIGKILL: what a crashed machine or an OOM kill looks like. */
     synchronized void kill() {
         if (process == null) {

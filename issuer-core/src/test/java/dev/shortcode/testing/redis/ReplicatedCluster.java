@@ -142,6 +142,21 @@ public final class ReplicatedCluster implements RedisDeployment {
         return System.nanoTime();
     }
 
+    /** Freezes (SIGSTOP) every replica, connections open: masters keep serving, and a WAIT for a replica cannot be met. */
+    public synchronized void pauseReplicas() {
+        replicas().forEach(node -> node.signal("STOP"));
+    }
+
+    /** Thaws the replicas {@link #pauseReplicas} froze. */
+    public synchronized void resumeReplicas() {
+        nodes.forEach(node -> node.signal("CONT"));
+    }
+
+    private List<LocalRedisProcess> replicas() {
+        Set<Integer> masters = uris().stream().map(RedisURI::getPort).collect(Collectors.toSet());
+        return nodes.stream().filter(n -> n.alive() && !masters.contains(n.port())).toList();
+    }
+
     /** Starts the killed nodes again with their identity: they rejoin as replicas. */
     public synchronized void restartKilled() {
         killed.forEach(node -> node.start(false));

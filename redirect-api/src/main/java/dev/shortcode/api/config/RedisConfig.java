@@ -1,5 +1,6 @@
 package dev.shortcode.api.config;
 
+import dev.shortcode.core.redis.HotStoreOptions;
 import dev.shortcode.core.redis.RedisMode;
 import dev.shortcode.core.redis.RedisStorageOptions;
 import dev.shortcode.core.redis.StoreKeys;
@@ -39,6 +40,17 @@ public interface RedisConfig {
      */
     @WithDefault(StoreKeys.DEFAULT_LINK_GROUPS)
     int linkGroups();
+
+    /**
+     * 0: a change is acknowledged once its master has it. n >= 1: only once WAIT confirms it on n
+     * replicas of every master it wrote to, within wait-timeout; else 503, nothing acknowledged.
+     */
+    @WithDefault(HotStoreOptions.DEFAULT_WAIT_REPLICAS)
+    int waitReplicas();
+
+    /** How long a change waits for its replicas when wait-replicas is set. */
+    @WithDefault(HotStoreOptions.DEFAULT_WAIT_TIMEOUT)
+    Duration waitTimeout();
 
     /** The hot store's near cache, TTL extension and outbox batching. */
     HotStoreConfig hotStore();

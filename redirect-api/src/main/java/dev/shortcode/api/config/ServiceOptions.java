@@ -224,6 +224,8 @@ public record ServiceOptions(DataDirectory dataDirectory, String baseUrl, String
                 .outboxMaxQueued(h.outbox().maxQueued())
                 .oneScriptCreates(h.outbox().oneScriptCreates())
                 .coalesceCreates(h.outbox().coalesceCreates())
+                .waitReplicas(r.waitReplicas())
+                .waitTimeout(r.waitTimeout())
                 .sweepPeriod(h.sweepPeriod())
                 .build();
         ArchiverConfig a = r.archiver();

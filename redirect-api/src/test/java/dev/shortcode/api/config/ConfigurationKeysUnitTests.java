@@ -173,6 +173,8 @@ class ConfigurationKeysUnitTests {
                         s -> redis(s).uris()),
                 key("shortcode.redis.mode", d, "cluster", RedisMode.CLUSTER, "clustr", s -> redis(s).mode()),
                 key("shortcode.redis.command-timeout", d, "PT5S", Duration.ofSeconds(5), "PT0S", s -> redis(s).commandTimeout()),
+                key("shortcode.redis.wait-replicas", d, "1", 1, "-1", s -> redis(s).hotStore().waitReplicas()),
+                key("shortcode.redis.wait-timeout", d, "PT0.5S", Duration.ofMillis(500), "PT0S", s -> redis(s).hotStore().waitTimeout()),
                 key("shortcode.redis.namespace", d, "prod", "prod", "has space", s -> redis(s).keys().namespace()),
                 key("shortcode.redis.outbox.shards", d, "16", 16, "0", s -> redis(s).keys().outboxShards()),
                 key("shortcode.redis.link-groups", d, "65536", 65_536, "-1", s -> redis(s).keys().linkGroups()),
