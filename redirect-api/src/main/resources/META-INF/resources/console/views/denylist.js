@@ -1,4 +1,5 @@
-// The deny-list, for admins: rules by host (and its subdomains) or URL prefix; add, list, remove.
+// The deny-list, for admins: rules by host (and its subdomains) or URL prefix; add, list (with the links each
+// holds out of service), remove.
 import { h, field, setFieldError, confirmDialog, table } from '../dom.js';
 import { call } from '../api.js';
 import { fieldOf } from '../problems.js';
@@ -36,10 +37,36 @@ export function render(ctx) {
   drawList(ctx, list);
 }
 
+/** The links each rule holds out of service (410), by rule id: from the listing of disabled links (its first 1,000). */
+async function heldByRule() {
+  const held = {};
+  try {
+    const page = await call('GET', '/api/v1/links?status=disabled&limit=1000');
+    for (const link of page.links || []) {
+      const rule = link.disabled && link.disabled.rule;
+      if (rule) (held[rule] = held[rule] || []).push(link.code);
+    }
+  } catch (e) {
+    return null; // the rules are shown without what they hold
+  }
+  return held;
+}
+
+/** "2 links: a, b" with each code leading to its page; "none" when the rule holds no link. */
+function holds(codes) {
+  if (!codes || !codes.length) return { field: 'holds', value: 0, text: 'none' };
+  const shown = codes.slice(0, 5);
+  const node = h('span', {}, (codes.length === 1 ? '1 link: ' : codes.length + ' links: '),
+    ...shown.flatMap((c, i) => [i ? ', ' : '', h('a', { href: '#/links/' + encodeURIComponent(c), class: 'mono', text: c })]),
+    codes.length > shown.length ? ', …' : '');
+  return { field: 'holds', value: codes.length, node };
+}
+
 async function drawList(ctx, box) {
   let rules;
+  let held;
   try {
-    rules = await call('GET', '/api/v1/denylist');
+    [rules, held] = await Promise.all([call('GET', '/api/v1/denylist'), heldByRule()]);
   } catch (e) {
     box.replaceChildren(h('p', { class: 'error', role: 'alert', text: e.message }));
     return;
@@ -47,6 +74,7 @@ async function drawList(ctx, box) {
   const rows = rules.map((r) => ({ attrs: { 'data-rule-id': r.id }, cells: [
     r.kind, h('span', { class: 'mono', text: r.value }), r.reason || '', r.source || '', r.createdBy || '',
     r.createdAt ? h('span', { title: exact(r.createdAt), text: ago(r.createdAt) }) : '',
+    held ? holds(held[r.id]) : '',
     r.source === 'api' || !r.source ? h('button', { type: 'button', class: 'danger', 'data-test': 'rule-remove', onclick: async () => {
       if (!await confirmDialog('Remove this rule?', 'New links to ' + r.value + ' are taken again, and links it disabled redirect again.', 'Remove')) return;
       try {
@@ -59,6 +87,6 @@ async function drawList(ctx, box) {
     }, text: 'Remove' }) : h('span', { class: 'hint', text: 'in the configuration file' })] }));
   box.replaceChildren(h('h2', { id: 'rules-h', text: 'Rules' }), rows.length
     ? table(null, [{ label: 'kind' }, { label: 'value', wrap: true }, { label: 'reason', wrap: true }, { label: 'source' }, { label: 'by' },
-      { label: 'added' }, { label: 'actions' }], rows, { id: 'rules' })
+      { label: 'added' }, { label: 'holds (410)', wrap: true }, { label: 'actions' }], rows, { id: 'rules' })
     : h('p', { class: 'hint', text: 'No rules.' }));
 }
