@@ -28,8 +28,7 @@ final class BulkResultWriter {
 
     void write(JsonGenerator out, BulkResult result) throws IOException {
         LinkView link = result.link();
-        if (result.problem() != null || link == null || link.targets() != null || link.disabled() != null || link.title() != null
-                || link.tags() != null || link.externalId() != null || link.status() != null || link.domain() != null) {
+        if (result.problem() != null || link == null || link.hasExtras()) {
             fallback.writeValue(out, result);
             return;
         }

@@ -68,6 +68,9 @@ public interface ServiceConfig {
     /** Webhooks: whether their URLs may lead to internal addresses. */
     WebhooksConfig webhooks();
 
+    /** Redirects: the default of query forwarding. */
+    RedirectConfig redirect();
+
     /** Capacity planning: how often and how thoroughly the stores are measured. */
     CapacityConfig capacity();
 

@@ -34,6 +34,7 @@ import java.util.Optional;
  * @param baseUrl             the public base of short URLs, without a trailing slash
  * @param baseHost            its host, lower case: refused as a long URL (loops)
  * @param redirectStatus      301, 302, 307 or 308
+ * @param forwardQuery        the default of a link's query forwarding ({@code shortcode.redirect.forward-query})
  * @param ttlPolicy           pools by TTL, with the default TTL's choice made
  * @param idempotencyTtl      how long an Idempotency-Key is remembered
  * @param adminKey            the bootstrap admin key, when configured
@@ -58,7 +59,7 @@ public record ServiceOptions(DataDirectory dataDirectory, String baseUrl, String
         Optional<HBaseArchiveOptions> hbase, EmbeddedOptions embeddedOptions, ColdReadOptions coldRead, Duration issuedCountInterval,
         boolean refuseInternalAddresses, DenylistOptions denylist, CapacityOptions capacity, HttpOptions http,
         StatsOptions stats, BulkOptions bulk, LimitOptions limits, AppLinksOptions appLinks,
-        WebhooksOptions webhooks) {
+        WebhooksOptions webhooks, boolean forwardQuery) {
 
     private static final String KEY = IssuerOptions.PREFIX;
 
@@ -123,7 +124,7 @@ public record ServiceOptions(DataDirectory dataDirectory, String baseUrl, String
                 hbase, embedded, coldRead, issuedCountInterval, config.refuseInternalAddresses(), DenylistOptions.from(config.denylist()),
                 CapacityOptions.from(config.capacity()), HttpOptions.from(config.http()), StatsOptions.from(config.stats()),
                 BulkOptions.from(config.bulk()), LimitOptions.from(config.limits()),
-                AppLinksOptions.from(config.appLinks()), WebhooksOptions.from(config.webhooks()));
+                AppLinksOptions.from(config.appLinks()), WebhooksOptions.from(config.webhooks()), config.redirect().forwardQuery());
     }
 
     private static DataDirectory dataDirectory(String path) {

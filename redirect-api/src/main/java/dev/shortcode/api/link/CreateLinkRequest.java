@@ -19,7 +19,15 @@ public record CreateLinkRequest(
         @Schema(description = "Your own id for the link: 1 to 128 visible ASCII characters, unique among your links",
                 examples = "crm-48213") String externalId,
         @Schema(description = "The branded domain to serve it on (a host added with POST /api/v1/domains); absent: the default domain",
-                examples = "go.example.com") String domain) {
+                examples = "go.example.com") String domain,
+        @Schema(description = "Whether the short URL's query string is added to the target's (the target's own parameters kept, "
+                + "the visitor's appended); absent: the service's default (shortcode.redirect.forward-query)") Boolean forwardQuery,
+        @Schema(description = "Before this instant the link answers 404, as if it did not exist: ISO-8601 with an offset",
+                examples = "2027-01-01T09:00:00Z") String validFrom,
+        @Schema(description = "From this instant the link is over: it redirects to expiredUrl, or answers 410. ISO-8601 with an offset",
+                examples = "2027-01-31T23:00:00Z") String validUntil,
+        @Schema(description = "Where visitors go once validUntil has passed; absent: a 410 page", examples = "https://example.com/offer-ended")
+        String expiredUrl) {
 
     /** A create without device targets. */
     public CreateLinkRequest(String url, String ttl, String alias) {
@@ -34,5 +42,11 @@ public record CreateLinkRequest(
     /** A create on the default domain. */
     public CreateLinkRequest(String url, String ttl, String alias, DeviceTargets targets, String title, List<String> tags, String externalId) {
         this(url, ttl, alias, targets, title, tags, externalId, null);
+    }
+
+    /** A create without routing. */
+    public CreateLinkRequest(String url, String ttl, String alias, DeviceTargets targets, String title, List<String> tags, String externalId,
+            String domain) {
+        this(url, ttl, alias, targets, title, tags, externalId, domain, null, null, null, null);
     }
 }

@@ -12,6 +12,7 @@ import dev.shortcode.core.store.ApiKey;
 import dev.shortcode.core.store.HotStore;
 import dev.shortcode.core.store.LinkMeta;
 import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.LinkRouting;
 import dev.shortcode.core.store.LinkTargets;
 import java.util.List;
 import java.util.Objects;
@@ -74,11 +75,14 @@ public final class LinkEditor {
         LinkTargets targets;
         String title;
         List<String> tags;
+        UnaryOperator<LinkRouting> changedRouting;
         try {
             if (request == null || (request.url() == null && request.ttl() == null && request.targets() == null
-                    && request.title() == null && request.tags() == null && !retags)) {
-                throw new InvalidRequestException("invalid-body", "give \"url\", \"ttl\", \"targets\", \"title\" and/or \"tags\" to change");
+                    && request.title() == null && request.tags() == null && !request.changesRouting() && !retags)) {
+                throw new InvalidRequestException("invalid-body", "give \"url\", \"ttl\", \"targets\", \"title\", \"tags\" and/or a routing field"
+                        + " (forwardQuery, validFrom, validUntil, expiredUrl) to change");
             }
+            changedRouting = routingChange(request);
             title = request.title() == null ? null : Objects.requireNonNullElse(LinkMetaPolicy.title(request.title()), "");
             tags = request.tags() == null ? null : LinkMetaPolicy.tags(request.tags());
             url = request.url() == null ? null : requests.url(request.url());
@@ -104,13 +108,34 @@ public final class LinkEditor {
             }
             LinkRecord next = current.updated(url != null ? url : current.url(),
                     ttl != null ? ttl.ttl().toSeconds() : current.ttlSeconds(), ttl != null ? ttl.permanent() : current.permanent(),
-                    targets != null ? targets : current.targets(), meta);
+                    targets != null ? targets : current.targets(), meta, changedRouting.apply(current.routing()));
             return hotStore.update(next).thenApply(result -> switch (result) {
                 case UPDATED -> views.of(next);
                 case MISSING -> throw notFound(code);
                 case STALE -> throw new ConcurrentUpdateException(code);
             });
         }));
+    }
+
+    /**
+     * What a PATCH does to a link's routing: each field it gives replaces the link's (null removes
+     * it), the others are kept; the window is checked as a whole once applied. Parsed and checked
+     * here, before the link is loaded, so a bad value changes nothing.
+     */
+    private UnaryOperator<LinkRouting> routingChange(UpdateLinkRequest request) {
+        if (!request.changesRouting()) {
+            return UnaryOperator.identity();
+        }
+        Long from = request.gives("validFrom") ? RoutingPolicy.instant("validFrom", request.validFrom()) : null;
+        Long until = request.gives("validUntil") ? RoutingPolicy.instant("validUntil", request.validUntil()) : null;
+        String expired = request.gives("expiredUrl") && request.expiredUrl() != null ? requests.expiredUrl(request.expiredUrl()) : null;
+        return current -> {
+            LinkRouting next = request.gives("forwardQuery") ? current.withForwardQuery(request.forwardQuery()) : current;
+            Long newFrom = request.gives("validFrom") ? from : current.validFromMillis();
+            Long newUntil = request.gives("validUntil") ? until : current.validUntilMillis();
+            String newExpired = request.gives("expiredUrl") ? expired : request.gives("validUntil") && until == null ? null : current.expiredUrl();
+            return RoutingPolicy.window(next, newFrom, newUntil, newExpired);
+        };
     }
 
     /** Deletes a live link as {@code caller}: one write, which the store also records in the archive. */

@@ -6,6 +6,7 @@ import dev.shortcode.api.ttl.TtlPolicy;
 import dev.shortcode.api.url.WebLocations;
 import dev.shortcode.core.store.DenyRule;
 import dev.shortcode.core.store.LinkDisable;
+import dev.shortcode.core.store.LinkRouting;
 import dev.shortcode.core.store.LinkTargets;
 import java.util.Map;
 import java.util.Optional;
@@ -81,7 +82,24 @@ public final class LinkRequests {
         String domain = domains.apply(request.domain());
         String alias = request.alias() == null ? null : notDisabled(aliasKey(aliases.validate(request.alias()), domain));
         return new ValidLink(url, ttl, alias, allowed(targets.validate(request.targets())),
-                LinkMetaPolicy.of(request.title(), request.tags(), request.externalId()), domain);
+                LinkMetaPolicy.of(request.title(), request.tags(), request.externalId()),
+                routing(domain, request.forwardQuery(), request.validFrom(), request.validUntil(), request.expiredUrl()));
+    }
+
+    /** A link's routing from its request's fields, each checked (URLs like the url: policy and deny-list). */
+    private LinkRouting routing(String domain, Boolean forwardQuery, String validFrom, String validUntil, String expiredUrl) {
+        LinkRouting routing = LinkRouting.NONE.withDomain(domain).withForwardQuery(forwardQuery);
+        return RoutingPolicy.window(routing, RoutingPolicy.instant("validFrom", validFrom), RoutingPolicy.instant("validUntil", validUntil),
+                expiredUrl == null ? null : expiredUrl(expiredUrl));
+    }
+
+    /** The expiredUrl of a create or PATCH, normalised and checked like the url. */
+    public String expiredUrl(String requested) {
+        try {
+            return allowed("expiredUrl", urls.normalise(requested));
+        } catch (InvalidRequestException e) {
+            throw e.getMessage().startsWith("expiredUrl") ? e : new InvalidRequestException("invalid-url", "expiredUrl: " + e.getMessage());
+        }
     }
 
     private String aliasKey(String alias, String domain) {

@@ -15,6 +15,10 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * @param disabled  why the link answers 410 instead of redirecting; absent while it redirects
  * @param status    only in listings: {@code live}, {@code expired} or {@code disabled}
  * @param domain    the branded domain that serves it; absent for the default domain
+ * @param forwardQuery whether the short URL's query goes on to the target; absent: the service's default
+ * @param validFrom    before it the link answers 404; absent: always valid
+ * @param validUntil   from it the link is over; absent: never
+ * @param expiredUrl   where visitors go once it is over; absent: a 410 page
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @Schema(description = "A short link")
@@ -33,7 +37,11 @@ public record LinkView(
         @Schema(description = "The tags; absent when none") List<String> tags,
         @Schema(description = "Your own id for the link; absent when none") String externalId,
         @Schema(description = "In a listing: live, expired or disabled", enumeration = {"live", "expired", "disabled"}) String status,
-        @Schema(description = "The branded domain that serves it; absent for the default domain", examples = "go.example.com") String domain) {
+        @Schema(description = "The branded domain that serves it; absent for the default domain", examples = "go.example.com") String domain,
+        @Schema(description = "Whether the short URL's query is added to the target's; absent: the service's default") Boolean forwardQuery,
+        @Schema(description = "Before this the link answers 404") @JsonSerialize(using = InstantText.class) Instant validFrom,
+        @Schema(description = "From this the link is over: expiredUrl or 410") @JsonSerialize(using = InstantText.class) Instant validUntil,
+        @Schema(description = "Where visitors go after validUntil") String expiredUrl) {
 
     /**
      * A link out of service, and who decided: an admin ({@code by} their key id, {@code at}), or a
@@ -45,16 +53,22 @@ public record LinkView(
     /** A link without title, tags, external id or status. */
     public LinkView(String code, String shortUrl, String url, String ttl, String pool, Instant createdAt, Instant expiresAt,
             DeviceTargets targets, Disabled disabled) {
-        this(code, shortUrl, url, ttl, pool, createdAt, expiresAt, targets, disabled, null, null, null, null, null);
+        this(code, shortUrl, url, ttl, pool, createdAt, expiresAt, targets, disabled, null, null, null, null, null, null, null, null, null);
+    }
+
+    /** Whether it shows more than the fields every link has: targets, metadata, routing, a status. */
+    public boolean hasExtras() {
+        return targets != null || disabled != null || title != null || tags != null || externalId != null || status != null || domain != null
+                || forwardQuery != null || validFrom != null || validUntil != null || expiredUrl != null;
     }
 
     public LinkView withDisabled(Disabled why) {
-        return new LinkView(code, shortUrl, url, ttl, pool, createdAt, expiresAt, targets, why, title, tags, externalId, status, domain);
+        return new LinkView(code, shortUrl, url, ttl, pool, createdAt, expiresAt, targets, why, title, tags, externalId, status, domain, forwardQuery, validFrom, validUntil, expiredUrl);
     }
 
     /** The view as a listing shows it: with its status, and no expiry once expired. */
     public LinkView withStatus(String newStatus) {
         return new LinkView(code, shortUrl, url, ttl, pool, createdAt, "expired".equals(newStatus) ? null : expiresAt, targets, disabled,
-                title, tags, externalId, newStatus, domain);
+                title, tags, externalId, newStatus, domain, forwardQuery, validFrom, validUntil, expiredUrl);
     }
 }

@@ -37,7 +37,12 @@ public final class LinkViews {
     private LinkView view(LinkRecord r, String ttlLabel, Instant createdAt, Instant expires) {
         LinkMeta meta = r.meta();
         return new LinkView(r.code(), shortUrl(r), r.url(), ttlLabel, r.pool(), createdAt, expires, DeviceTargets.of(r.targets()), null,
-                meta.title(), meta.tags().isEmpty() ? null : meta.tags(), meta.externalId(), null, r.routing().domain());
+                meta.title(), meta.tags().isEmpty() ? null : meta.tags(), meta.externalId(), null, r.routing().domain(), r.routing().forwardQuery(),
+                instant(r.routing().validFromMillis()), instant(r.routing().validUntilMillis()), r.routing().expiredUrl());
+    }
+
+    private static Instant instant(Long millis) {
+        return millis == null ? null : Instant.ofEpochMilli(millis);
     }
 
     /** The short URL of a stored key: under its branded domain when the key names one ({@link LinkKeys}). */

@@ -37,7 +37,76 @@ public final class UpdateLinkRequest {
     @Schema(description = "The new tags: they replace the whole set; an empty list removes them")
     private List<String> tags;
 
+    @JsonProperty
+    @Schema(description = "Whether the short URL's query goes on to the target; null: back to the service's default", nullable = true)
+    private Boolean forwardQuery;
+
+    @JsonProperty
+    @Schema(description = "The new validFrom (ISO-8601 with an offset); null removes it", nullable = true)
+    private String validFrom;
+
+    @JsonProperty
+    @Schema(description = "The new validUntil (ISO-8601 with an offset); null removes it, and expiredUrl with it", nullable = true)
+    private String validUntil;
+
+    @JsonProperty
+    @Schema(description = "The new expiredUrl; null removes it", nullable = true)
+    private String expiredUrl;
+
+    /** Which routing fields the body holds, null or not: a field left out is kept. */
+    private final java.util.Set<String> routingGiven = new java.util.HashSet<>();
+
     UpdateLinkRequest() {}
+
+    @JsonSetter("forwardQuery")
+    private void setForwardQuery(Boolean value) {
+        forwardQuery = value;
+        routingGiven.add("forwardQuery");
+    }
+
+    @JsonSetter("validFrom")
+    private void setValidFrom(String value) {
+        validFrom = value;
+        routingGiven.add("validFrom");
+    }
+
+    @JsonSetter("validUntil")
+    private void setValidUntil(String value) {
+        validUntil = value;
+        routingGiven.add("validUntil");
+    }
+
+    @JsonSetter("expiredUrl")
+    private void setExpiredUrl(String value) {
+        expiredUrl = value;
+        routingGiven.add("expiredUrl");
+    }
+
+    /** Whether the body holds routing field {@code name} (its value may be null: remove it). */
+    public boolean gives(String name) {
+        return routingGiven.contains(name);
+    }
+
+    /** Whether the body changes any routing field. */
+    public boolean changesRouting() {
+        return !routingGiven.isEmpty();
+    }
+
+    public Boolean forwardQuery() {
+        return forwardQuery;
+    }
+
+    public String validFrom() {
+        return validFrom;
+    }
+
+    public String validUntil() {
+        return validUntil;
+    }
+
+    public String expiredUrl() {
+        return expiredUrl;
+    }
 
     /** A PATCH of url and/or ttl only. */
     public UpdateLinkRequest(String url, String ttl) {

@@ -14,18 +14,24 @@ import dev.shortcode.core.store.LinkTargets;
  * @param targets the device targets, {@link LinkTargets#NONE} for none
  * @param alias   the custom alias's key ({@link LinkKeys}: {@code promo@go.example.com} on a branded domain), or null for an issued code
  * @param meta    title, tags and external id, {@link LinkMeta#NONE} for none
- * @param domain  the branded domain that serves it, or null for the default domain
+ * @param routing its domain, query forwarding and window, {@link LinkRouting#NONE} for none
  */
-public record ValidLink(String url, TtlPolicy.Choice ttl, String alias, LinkTargets targets, LinkMeta meta, String domain) {
+public record ValidLink(String url, TtlPolicy.Choice ttl, String alias, LinkTargets targets, LinkMeta meta, LinkRouting routing) {
 
     public ValidLink {
         targets = LinkTargets.orNone(targets);
         meta = LinkMeta.orNone(meta);
+        routing = LinkRouting.orNone(routing);
     }
 
-    /** A request on the default domain. */
+    /** A request on the default domain without routing. */
     public ValidLink(String url, TtlPolicy.Choice ttl, String alias, LinkTargets targets, LinkMeta meta) {
-        this(url, ttl, alias, targets, meta, null);
+        this(url, ttl, alias, targets, meta, LinkRouting.NONE);
+    }
+
+    /** The branded domain that serves it, or null for the default domain. */
+    public String domain() {
+        return routing.domain();
     }
 
     /** A request without title, tags or external id. */
@@ -61,15 +67,15 @@ public record ValidLink(String url, TtlPolicy.Choice ttl, String alias, LinkTarg
         if (!meta.isEmpty()) { // likewise: a request without metadata keeps its fingerprint
             canonical += "\nmeta\n" + meta.title() + "\n" + String.join(",", meta.tags()) + "\n" + meta.externalId();
         }
-        if (domain != null) {
-            canonical += "\ndomain\n" + domain;
+        if (!routing.isEmpty()) { // likewise: a request without routing keeps its fingerprint
+            canonical += "\nrouting\n" + routing.domain() + "\n" + routing.forwardQuery() + "\n" + routing.validFromMillis() + "\n"
+                    + routing.validUntilMillis() + "\n" + routing.expiredUrl();
         }
         return ApiKeys.sha256(canonical).substring(0, 16);
     }
 
     /** The link this request makes under {@code code}: version 1, created {@code now} by {@code owner}. */
     public LinkRecord record(String code, String owner, long now) {
-        return new LinkRecord(code, url, pool(), ttl.ttl().toSeconds(), ttl.permanent(), now, owner, 1, targets, meta,
-                domain == null ? LinkRouting.NONE : LinkRouting.NONE.withDomain(domain));
+        return new LinkRecord(code, url, pool(), ttl.ttl().toSeconds(), ttl.permanent(), now, owner, 1, targets, meta, routing);
     }
 }

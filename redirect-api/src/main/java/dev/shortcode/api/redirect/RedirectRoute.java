@@ -15,6 +15,8 @@ import dev.shortcode.api.problem.ProblemResponse;
 import dev.shortcode.api.stats.ClickRecorder;
 import dev.shortcode.api.targets.DeviceRedirects;
 import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.LinkRouting;
+import java.time.Instant;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -72,6 +74,7 @@ public class RedirectRoute {
     private Counter missing;
     private Counter failed;
     private Counter gone;
+    private Counter expired;
     private Timer latency;
 
     void register(@Observes Router router) {
@@ -79,6 +82,7 @@ public class RedirectRoute {
         missing = Counter.builder("shortcode.redirects").tag("outcome", "not_found").register(registry);
         failed = Counter.builder("shortcode.redirects").tag("outcome", "error").register(registry);
         gone = Counter.builder("shortcode.redirects").tag("outcome", "disabled").register(registry);
+        expired = Counter.builder("shortcode.redirects").tag("outcome", "expired").register(registry);
         latency = Timer.builder("shortcode.redirect.latency").publishPercentiles(0.5, 0.99, 0.999).register(registry);
         router.getWithRegex(CODE_PATH).handler(this::redirect);
         router.headWithRegex(CODE_PATH).handler(this::redirect);
@@ -107,16 +111,33 @@ public class RedirectRoute {
                 gone.increment();
                 respond(rc, ErrorMapping.map(new LinkDisabledException(code, links.disabled(code).get().reason()), rc.request().path()));
             } else {
-                missing.increment();
-                Optional<Domain> registered = domains.of(rc.request());
-                if (registered.isPresent() && !registered.get().notFoundRedirect().isEmpty()) {
-                    rc.response().setStatusCode(302).putHeader(HttpHeaders.LOCATION, registered.get().notFoundRedirect())
-                            .putHeader(HttpHeaders.CACHE_CONTROL, "private, max-age=0").end();
-                    return;
-                }
-                respond(rc, ProblemResponse.of(404, "not-found", "Not found", "no live link has the code '" + Echo.of(code) + "'", rc.request().path()));
+                notFound(rc, code);
             }
         }));
+    }
+
+    /** No live link here: the domain's not-found redirect when it has one, else 404. */
+    private void notFound(RoutingContext rc, String code) {
+        missing.increment();
+        Optional<Domain> registered = domains.of(rc.request());
+        if (registered.isPresent() && !registered.get().notFoundRedirect().isEmpty()) {
+            rc.response().setStatusCode(302).putHeader(HttpHeaders.LOCATION, registered.get().notFoundRedirect())
+                    .putHeader(HttpHeaders.CACHE_CONTROL, "private, max-age=0").end();
+            return;
+        }
+        respond(rc, ProblemResponse.of(404, "not-found", "Not found", "no live link has the code '" + Echo.of(code) + "'", rc.request().path()));
+    }
+
+    /** A link past its validUntil: its expiredUrl, or 410 with a page for browsers. Not a click. */
+    private void over(RoutingContext rc, String code, LinkRouting routing) {
+        expired.increment();
+        if (routing.expiredUrl() != null) {
+            rc.response().setStatusCode(302).putHeader(HttpHeaders.LOCATION, routing.expiredUrl())
+                    .putHeader(HttpHeaders.CACHE_CONTROL, "private, max-age=0").end();
+            return;
+        }
+        respond(rc, ProblemResponse.of(410, "link-expired", "Gone", "the link '" + Echo.of(code) + "' was valid until "
+                + Instant.ofEpochMilli(routing.validUntilMillis()), rc.request().path()));
     }
 
     /** A live link: 410 when moderation blocks it, else one click and the redirect (by User-Agent only for links with targets). */
@@ -127,13 +148,28 @@ public class RedirectRoute {
             respond(rc, ErrorMapping.map(new LinkDisabledException(code, blocked.get().reason()), rc.request().path()));
             return;
         }
+        LinkRouting routing = link.routing();
+        if (routing != LinkRouting.NONE) { // links without routing look no further
+            switch (LinkWindow.of(routing, System.currentTimeMillis())) {
+                case NOT_YET -> {
+                    notFound(rc, code);
+                    return;
+                }
+                case OVER -> {
+                    over(rc, code, routing);
+                    return;
+                }
+                case OPEN -> { }
+            }
+        }
         found.increment();
         clicks.record(rc.request(), link);
         if (!link.targets().isEmpty()) {
             devices.answer(rc, link, settings.redirectStatus());
         } else {
+            boolean forward = routing.forwardQuery() != null ? routing.forwardQuery() : settings.forwardQuery();
             rc.response().setStatusCode(settings.redirectStatus())
-                    .putHeader(HttpHeaders.LOCATION, link.url())
+                    .putHeader(HttpHeaders.LOCATION, forward ? QueryForwarding.merge(link.url(), rc.request().query()) : link.url())
                     .putHeader(HttpHeaders.CACHE_CONTROL, "private, max-age=0")
                     .end();
         }

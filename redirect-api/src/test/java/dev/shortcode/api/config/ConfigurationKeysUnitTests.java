@@ -117,6 +117,7 @@ class ConfigurationKeysUnitTests {
                         s -> s.denylist().file()),
                 key("shortcode.denylist.refresh", e, "PT5S", Duration.ofSeconds(5), "PT0S", s -> s.denylist().refresh()),
                 key("shortcode.webhooks.allow-internal-addresses", e, "true", true, "yes", s -> s.webhooks().allowInternalAddresses()),
+                key("shortcode.redirect.forward-query", e, "true", true, "ture", ServiceOptions::forwardQuery),
                 // click statistics
                 key("shortcode.stats.enabled", e, "false", false, "ture", s -> s.stats().enabled()),
                 key("shortcode.stats.flush-interval", e, "PT5S", Duration.ofSeconds(5), "PT0.01S", s -> s.stats().flushInterval()),
