@@ -12,7 +12,7 @@ import jakarta.inject.Singleton;
 /**
  * Request bodies are read strictly: a misspelt field ({@code "tll"}) would otherwise be ignored and
  * the link silently get the default TTL; a number where text belongs ({@code "alias": 12345678})
- * would be turned into text; anything after the JSON value would be dropped. Each of these is a
+ * would be turned into text ({@code "forwardQuery": "true"} or {@code 1} into a flag); anything after the JSON value would be dropped. Each of these is a
  * client bug, answered 400 naming the field. A member given twice is refused anywhere in a body
  * (not the last one silently winning): parsers disagree on which one counts, so
  * {@code {"url":"javascript:…","url":"https://…"}} would mean one thing to a filter in front of
@@ -30,5 +30,10 @@ public class StrictJson implements ObjectMapperCustomizer {
                 .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
+        // Likewise a flag is a JSON true or false: "true", "yes" or 1 is a client bug, not a yes.
+        mapper.coercionConfigFor(LogicalType.Boolean)
+                .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
     }
 }
