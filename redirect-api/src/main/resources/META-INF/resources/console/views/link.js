@@ -47,6 +47,15 @@ function drawLink(ctx, box, link, path) {
     ? h('span', { title: exact(link.expiresAt), 'data-field': 'expiresAt', 'data-value': link.expiresAt,
       text: ago(link.expiresAt) + ' if nobody visits it (' + exact(link.expiresAt) + '); every visit extends it' })
     : h('span', { 'data-field': 'expiresAt', text: 'never' })]);
+  if (link.expiresAt) {
+    // A read through the API is an access like a visit: the link was extended by this page's own request.
+    rows.push(['Last extended', h('span', { 'data-field': 'lastExtended', text: 'just now: opening this page reads the link, and every read extends it' })]);
+  }
+  if (link.domain) rows.push(['Domain', h('span', { class: 'mono', 'data-field': 'domain', text: link.domain })]);
+  if (link.validFrom) rows.push(['Valid from', h('span', { title: exact(link.validFrom), 'data-field': 'validFrom', text: exact(link.validFrom) })]);
+  if (link.validUntil) rows.push(['Valid until', h('span', { title: exact(link.validUntil), 'data-field': 'validUntil',
+    text: exact(link.validUntil) + (link.expiredUrl ? ', then to ' + link.expiredUrl : ', then 410') })]);
+  if (link.forwardQuery !== undefined) rows.push(['Forwards the query', link.forwardQuery ? 'yes' : 'no']);
   rows.push(['Pool', link.pool]);
   rows.push(['Created', h('span', { title: exact(link.createdAt), text: ago(link.createdAt) })]);
   if (link.disabled) {

@@ -136,6 +136,7 @@ abstract class AbstractConsoleBrowserTests {
         assertThat(number("return consoleState.charts.hourly.data[1].reduce((s, v) => s + (v || 0), 0)")).as("humans drawn per hour")
                 .isEqualTo(40);
         assertThat(find("[data-field='url']").getText()).isEqualTo("https://example.com/console/spring");
+        assertThat(find("[data-field='lastExtended']").getText()).as("a read extends the link").startsWith("just now");
         assertThat(find("a[download='" + code + ".png']").getAttribute("href")).contains("/" + code + "/qr?format=png");
         checkPage("link");
         chromium.screenshot("target/console-link.png");
