@@ -35,7 +35,8 @@
 # Shared: AB_MODE=redis (or embedded) AB_SCENARIO=redirect (create, batch, mixed, bulk) AB_P99=10ms
 #   AB_LINKS=10000 AB_ZIPF=1.0 AB_CONNECTIONS=64 AB_PRIME=20s AB_PRIME_RATE=8000 AB_OUT=bench/out/ab
 #   AB_GC_LOG=gc (each service's -Xlog:<this>, summarised at the end by bench/gc-summary.py; e.g.
-#   'gc*,gc+age=trace') AB_REDIS_NICE=0 (1: Redis at nice 10) AB_NICE (a pattern of thread names:
+#   'gc*,gc+age=trace') AB_REDIS_NICE=0 (1: Redis at nice 10) REDIS_REPLICA=0 (1: Redis gets a replica, for
+#   SHORTCODE_REDIS_WAIT_REPLICAS) AB_NICE (a pattern of thread names:
 #   those threads of B's service at nice 10) AB_PROFILER (libasyncProfiler.so: each measured run is
 #   profiled by thread into OUT/<side>-r<round>.collapsed) AB_AFTER (a command run after each
 #   measured run, with SIDE, ROUND, OUT, SERVICE_PID, SERVICE_PORT and REDIS_PORT exported)

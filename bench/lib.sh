@@ -175,6 +175,20 @@ start_redis() {
   REDIS_PID=$LAST_PID
   wait_for_port "$REDIS_PORT" "$REDIS_PID" redis-server "$LOG_DIR/redis.log"
   log "redis on 127.0.0.1:$REDIS_PORT"
+  if [[ ${REDIS_REPLICA:-0} == 1 ]]; then start_redis_replica; fi
+}
+# A replica of that Redis (REDIS_REPLICA=1): for shortcode.redis.wait-replicas, whose WAIT needs one.
+start_redis_replica() {
+  local port
+  port=$(free_port)
+  start_bg "$LOG_DIR/redis-replica.log" "${REST_PIN[@]}" redis-server --port "$port" --bind 127.0.0.1 --save '' \
+    --appendonly no --protected-mode yes --daemonize no --replicaof 127.0.0.1 "$REDIS_PORT"
+  wait_for_port "$port" "$LAST_PID" redis-server "$LOG_DIR/redis-replica.log"
+  for _ in $(seq 1 100); do
+    redis-cli -p "$port" info replication | grep -q 'master_link_status:up' && break
+    sleep 0.1
+  done
+  log "redis replica on 127.0.0.1:$port"
 }
 rcli() { redis-cli -p "$REDIS_PORT" "$@"; }
 # Commands Redis has run so far, and its CPU seconds (user + system).
