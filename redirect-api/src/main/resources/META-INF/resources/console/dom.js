@@ -17,6 +17,19 @@ export function h(tag, attrs, ...children) {
   return e;
 }
 
+const draws = new WeakMap();
+
+/**
+ * Starts a draw of box and returns a test that stays true while it is the newest draw of that box. A list drawn on
+ * opening a page and drawn again after a change can get its answers back in either order; the older one must not
+ * replace what the newer one drew.
+ */
+export function newestDraw(box) {
+  const turn = (draws.get(box) || 0) + 1;
+  draws.set(box, turn);
+  return () => draws.get(box) === turn;
+}
+
 function append(parent, children) {
   for (const c of children) {
     if (c === null || c === undefined || c === false) continue;

@@ -1,6 +1,6 @@
 // The deny-list, for admins: rules by host (and its subdomains) or URL prefix; add, list (with the links each
 // holds out of service), remove.
-import { h, field, setFieldError, confirmDialog, table } from '../dom.js';
+import { h, field, setFieldError, confirmDialog, table, newestDraw } from '../dom.js';
 import { call } from '../api.js';
 import { fieldOf } from '../problems.js';
 import { ago, exact } from '../format.js';
@@ -63,14 +63,17 @@ function holds(codes) {
 }
 
 async function drawList(ctx, box) {
+  const newest = newestDraw(box);
   let rules;
   let held;
   try {
     [rules, held] = await Promise.all([call('GET', '/api/v1/denylist'), heldByRule()]);
   } catch (e) {
+    if (!newest()) return;
     box.replaceChildren(h('p', { class: 'error', role: 'alert', text: e.message }));
     return;
   }
+  if (!newest()) return; // an older draw answered after a newer one began
   const rows = rules.map((r) => ({ attrs: { 'data-rule-id': r.id }, cells: [
     r.kind, h('span', { class: 'mono', text: r.value }), r.reason || '', r.source || '', r.createdBy || '',
     r.createdAt ? h('span', { title: exact(r.createdAt), text: ago(r.createdAt) }) : '',

@@ -1,6 +1,6 @@
 // API keys, for admins: create (scopes, limits, expiry; the secret shown this once), list with
 // last use, change limits, revoke.
-import { h, field, setFieldError, copy, confirmDialog, table } from '../dom.js';
+import { h, field, setFieldError, copy, confirmDialog, table, newestDraw } from '../dom.js';
 import { call } from '../api.js';
 import { fieldOf } from '../problems.js';
 import { ago, exact, count } from '../format.js';
@@ -82,13 +82,16 @@ function showSecret(ctx, box, key) {
 }
 
 async function drawList(ctx, box) {
+  const newest = newestDraw(box);
   let keys;
   try {
     keys = await call('GET', '/api/v1/keys');
   } catch (e) {
+    if (!newest()) return;
     box.replaceChildren(h('p', { class: 'error', role: 'alert', text: e.message }));
     return;
   }
+  if (!newest()) return; // an older draw answered after a newer one began
   const limit = (v) => (v === null || v === undefined ? 'default' : v === 0 ? 'none' : count(v));
   const rows = keys.slice().reverse().map((k) => {
     const state = k.revoked ? 'revoked' : (k.expiresAt && Date.parse(k.expiresAt) < Date.now() ? 'expired' : 'active');

@@ -1,5 +1,5 @@
 // Reports from visitors, for admins: the open queue (or all), each resolved by disabling the link or dismissing.
-import { h, table } from '../dom.js';
+import { h, table, newestDraw } from '../dom.js';
 import { call, withQuery } from '../api.js';
 import { ago, exact, count } from '../format.js';
 
@@ -13,13 +13,16 @@ export function render(ctx) {
 }
 
 async function drawList(ctx, box, all) {
+  const newest = newestDraw(box);
   let reports;
   try {
     reports = await call('GET', withQuery('/api/v1/reports', { all: all ? 'true' : undefined }));
   } catch (e) {
+    if (!newest()) return;
     box.replaceChildren(h('p', { class: 'error', role: 'alert', text: e.message }));
     return;
   }
+  if (!newest()) return; // an older draw answered after a newer one began
   const resolve = (r, action) => async () => {
     try {
       await call('POST', '/api/v1/reports/' + encodeURIComponent(r.code) + '/resolve', { action, reason: action === 'disable' ? r.lastReason : null });
