@@ -18,6 +18,7 @@ import java.util.Locale;
  *       most {@value ClickRetention#MAX_REFERRERS} hosts per subject and day, the rest under
  *       {@link #REFERRER_OTHER};
  *   <li>{@code c:<ISO country>}: human clicks by country, when a country database is configured;
+ *   <li>{@code v:<index>}: human clicks by the split variant they were sent to (0 for the first);
  *   <li>{@code l:<code>}: in an owner's buckets, clicks per link (the top
  *       {@value ClickRetention#MAX_TOP_LINKS} per day are kept).
  * </ul>
@@ -32,6 +33,7 @@ public final class ClickFields {
     public static final String REFERRER = "r:";
     public static final String REFERRER_OTHER = "r:~";
     public static final String COUNTRY = "c:";
+    public static final String VARIANT = "v:";
     public static final String LINK = "l:";
 
     private static final String[] HOURS = new String[24];

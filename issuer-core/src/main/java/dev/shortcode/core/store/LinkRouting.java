@@ -57,6 +57,30 @@ public record LinkRouting(Boolean forwardQuery, Long validFromMillis, Long valid
         return !split.isEmpty() || !rules.isEmpty();
     }
 
+    /**
+     * The index of the split variant a visitor's hash falls in: the weights laid end to end, the
+     * hash (taken unsigned) modulo their sum. A uniform hash shares visitors by weight.
+     *
+     * @throws IllegalStateException when the link has no split
+     */
+    public int variantAt(long hash) {
+        if (split.isEmpty()) {
+            throw new IllegalStateException("no split");
+        }
+        long total = 0;
+        for (Variant v : split) {
+            total += v.weight();
+        }
+        long point = Long.remainderUnsigned(hash, total);
+        for (int i = 0; i < split.size(); i++) {
+            point -= split.get(i).weight();
+            if (point < 0) {
+                return i;
+            }
+        }
+        throw new AssertionError("a point below the total falls in a variant");
+    }
+
     public LinkRouting withForwardQuery(Boolean value) {
         return new LinkRouting(value, validFromMillis, validUntilMillis, expiredUrl, maxClicks, passwordHash, split, rules, domain);
     }

@@ -1,6 +1,8 @@
 package dev.shortcode.api.bulk;
 
 import dev.shortcode.api.link.CreateLinkRequest;
+import dev.shortcode.api.link.RoutingRule;
+import dev.shortcode.api.link.SplitVariant;
 import java.util.List;
 
 /**
@@ -10,7 +12,8 @@ import java.util.List;
  * line safe to send again (see {@link BulkRefs}).
  */
 public record BulkItem(String url, String ttl, String alias, String ref, String title, List<String> tags, String externalId,
-        String domain, Boolean forwardQuery, String validFrom, String validUntil, String expiredUrl) {
+        String domain, Boolean forwardQuery, String validFrom, String validUntil, String expiredUrl, List<SplitVariant> split,
+        List<RoutingRule> rules) {
 
     /** A line without title, tags or external id. */
     public BulkItem(String url, String ttl, String alias, String ref) {
@@ -19,10 +22,11 @@ public record BulkItem(String url, String ttl, String alias, String ref, String 
 
     /** A line on the default domain, without routing. */
     public BulkItem(String url, String ttl, String alias, String ref, String title, List<String> tags, String externalId) {
-        this(url, ttl, alias, ref, title, tags, externalId, null, null, null, null, null);
+        this(url, ttl, alias, ref, title, tags, externalId, null, null, null, null, null, null, null);
     }
 
     CreateLinkRequest request() {
-        return new CreateLinkRequest(url, ttl, alias, null, title, tags, externalId, domain, forwardQuery, validFrom, validUntil, expiredUrl);
+        return new CreateLinkRequest(url, ttl, alias, null, title, tags, externalId, domain, forwardQuery, validFrom, validUntil, expiredUrl,
+                split, rules);
     }
 }

@@ -27,7 +27,10 @@ public record CreateLinkRequest(
         @Schema(description = "From this instant the link is over: it redirects to expiredUrl, or answers 410. ISO-8601 with an offset",
                 examples = "2027-01-31T23:00:00Z") String validUntil,
         @Schema(description = "Where visitors go once validUntil has passed; absent: a 410 page", examples = "https://example.com/offer-ended")
-        String expiredUrl) {
+        String expiredUrl,
+        @Schema(description = "2 to 10 weighted variants of the url: each visitor goes to one, the same one all day") List<SplitVariant> split,
+        @Schema(description = "Up to 20 conditional targets, first match wins; visitors no rule fits get the split, the device targets or the url")
+        List<RoutingRule> rules) {
 
     /** A create without device targets. */
     public CreateLinkRequest(String url, String ttl, String alias) {
@@ -48,5 +51,11 @@ public record CreateLinkRequest(
     public CreateLinkRequest(String url, String ttl, String alias, DeviceTargets targets, String title, List<String> tags, String externalId,
             String domain) {
         this(url, ttl, alias, targets, title, tags, externalId, domain, null, null, null, null);
+    }
+
+    /** A create without a split or rules. */
+    public CreateLinkRequest(String url, String ttl, String alias, DeviceTargets targets, String title, List<String> tags, String externalId,
+            String domain, Boolean forwardQuery, String validFrom, String validUntil, String expiredUrl) {
+        this(url, ttl, alias, targets, title, tags, externalId, domain, forwardQuery, validFrom, validUntil, expiredUrl, null, null);
     }
 }

@@ -80,7 +80,7 @@ public final class LinkEditor {
             if (request == null || (request.url() == null && request.ttl() == null && request.targets() == null
                     && request.title() == null && request.tags() == null && !request.changesRouting() && !retags)) {
                 throw new InvalidRequestException("invalid-body", "give \"url\", \"ttl\", \"targets\", \"title\", \"tags\" and/or a routing field"
-                        + " (forwardQuery, validFrom, validUntil, expiredUrl) to change");
+                        + " (forwardQuery, validFrom, validUntil, expiredUrl, split, rules) to change");
             }
             changedRouting = routingChange(request);
             title = request.title() == null ? null : Objects.requireNonNullElse(LinkMetaPolicy.title(request.title()), "");
@@ -129,8 +129,12 @@ public final class LinkEditor {
         Long from = request.gives("validFrom") ? RoutingPolicy.instant("validFrom", request.validFrom()) : null;
         Long until = request.gives("validUntil") ? RoutingPolicy.instant("validUntil", request.validUntil()) : null;
         String expired = request.gives("expiredUrl") && request.expiredUrl() != null ? requests.expiredUrl(request.expiredUrl()) : null;
+        List<LinkRouting.Variant> split = request.gives("split") ? requests.split(request.split()) : null;
+        List<LinkRouting.Rule> rules = request.gives("rules") ? requests.rules(request.rules()) : null;
         return current -> {
             LinkRouting next = request.gives("forwardQuery") ? current.withForwardQuery(request.forwardQuery()) : current;
+            next = split != null ? next.withSplit(split) : next;
+            next = rules != null ? next.withRules(rules) : next;
             Long newFrom = request.gives("validFrom") ? from : current.validFromMillis();
             Long newUntil = request.gives("validUntil") ? until : current.validUntilMillis();
             String newExpired = request.gives("expiredUrl") ? expired : request.gives("validUntil") && until == null ? null : current.expiredUrl();

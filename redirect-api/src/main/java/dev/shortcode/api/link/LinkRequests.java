@@ -8,6 +8,7 @@ import dev.shortcode.core.store.DenyRule;
 import dev.shortcode.core.store.LinkDisable;
 import dev.shortcode.core.store.LinkRouting;
 import dev.shortcode.core.store.LinkTargets;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -31,6 +32,8 @@ public final class LinkRequests {
     private final UnaryOperator<String> domains;
     /** Where aliases are stored: per domain. Null before any domain exists: an alias is its own key. */
     private final LinkKeys keys;
+    /** Whether visitors' countries are known (a country database is configured), which rules by country need. */
+    private final boolean countries;
 
     /** Device targets are checked by a {@link TargetPolicy} over the same URL rules. */
     public LinkRequests(UrlPolicy urls, AliasPolicy aliases, TtlPolicy ttls) {
@@ -53,6 +56,13 @@ public final class LinkRequests {
 
     public LinkRequests(UrlPolicy urls, AliasPolicy aliases, TtlPolicy ttls, Function<String, Optional<DenyRule>> denied,
             Function<String, Optional<LinkDisable>> disabled, UnaryOperator<String> domains, LinkKeys keys) {
+        this(urls, aliases, ttls, denied, disabled, domains, keys, false);
+    }
+
+    /** @param countries whether visitors' countries are known: without, a rule by country is refused */
+    public LinkRequests(UrlPolicy urls, AliasPolicy aliases, TtlPolicy ttls, Function<String, Optional<DenyRule>> denied,
+            Function<String, Optional<LinkDisable>> disabled, UnaryOperator<String> domains, LinkKeys keys, boolean countries) {
+        this.countries = countries;
         this.domains = domains;
         this.keys = keys;
         this.disabled = disabled;
@@ -83,22 +93,39 @@ public final class LinkRequests {
         String alias = request.alias() == null ? null : notDisabled(aliasKey(aliases.validate(request.alias()), domain));
         return new ValidLink(url, ttl, alias, allowed(targets.validate(request.targets())),
                 LinkMetaPolicy.of(request.title(), request.tags(), request.externalId()),
-                routing(domain, request.forwardQuery(), request.validFrom(), request.validUntil(), request.expiredUrl()));
+                routing(domain, request));
     }
 
     /** A link's routing from its request's fields, each checked (URLs like the url: policy and deny-list). */
-    private LinkRouting routing(String domain, Boolean forwardQuery, String validFrom, String validUntil, String expiredUrl) {
-        LinkRouting routing = LinkRouting.NONE.withDomain(domain).withForwardQuery(forwardQuery);
-        return RoutingPolicy.window(routing, RoutingPolicy.instant("validFrom", validFrom), RoutingPolicy.instant("validUntil", validUntil),
-                expiredUrl == null ? null : expiredUrl(expiredUrl));
+    private LinkRouting routing(String domain, CreateLinkRequest request) {
+        LinkRouting routing = LinkRouting.NONE.withDomain(domain).withForwardQuery(request.forwardQuery())
+                .withSplit(split(request.split())).withRules(rules(request.rules()));
+        return RoutingPolicy.window(routing, RoutingPolicy.instant("validFrom", request.validFrom()),
+                RoutingPolicy.instant("validUntil", request.validUntil()),
+                request.expiredUrl() == null ? null : expiredUrl(request.expiredUrl()));
     }
 
     /** The expiredUrl of a create or PATCH, normalised and checked like the url. */
     public String expiredUrl(String requested) {
+        return routeUrl("expiredUrl", requested);
+    }
+
+    /** The variants of a create's or PATCH's split, checked; none for null or an empty list. */
+    public List<LinkRouting.Variant> split(List<SplitVariant> requested) {
+        return RoutingPolicy.split(requested, this::routeUrl);
+    }
+
+    /** The rules of a create or PATCH, checked; none for null or an empty list. */
+    public List<LinkRouting.Rule> rules(List<RoutingRule> requested) {
+        return RoutingPolicy.rules(requested, this::routeUrl, countries);
+    }
+
+    /** A URL of a routing field, normalised and checked like the url; a refusal names the field. */
+    private String routeUrl(String field, String requested) {
         try {
-            return allowed("expiredUrl", urls.normalise(requested));
+            return allowed(field, urls.normalise(requested));
         } catch (InvalidRequestException e) {
-            throw e.getMessage().startsWith("expiredUrl") ? e : new InvalidRequestException("invalid-url", "expiredUrl: " + e.getMessage());
+            throw e.getMessage().startsWith(field) ? e : new InvalidRequestException("invalid-url", field + ": " + e.getMessage());
         }
     }
 

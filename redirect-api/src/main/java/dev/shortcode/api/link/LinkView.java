@@ -19,6 +19,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * @param validFrom    before it the link answers 404; absent: always valid
  * @param validUntil   from it the link is over; absent: never
  * @param expiredUrl   where visitors go once it is over; absent: a 410 page
+ * @param split        the weighted variants of the url; absent: none
+ * @param rules        the conditional targets, in order; absent: none
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @Schema(description = "A short link")
@@ -41,7 +43,9 @@ public record LinkView(
         @Schema(description = "Whether the short URL's query is added to the target's; absent: the service's default") Boolean forwardQuery,
         @Schema(description = "Before this the link answers 404") @JsonSerialize(using = InstantText.class) Instant validFrom,
         @Schema(description = "From this the link is over: expiredUrl or 410") @JsonSerialize(using = InstantText.class) Instant validUntil,
-        @Schema(description = "Where visitors go after validUntil") String expiredUrl) {
+        @Schema(description = "Where visitors go after validUntil") String expiredUrl,
+        @Schema(description = "The weighted variants of the url; absent: none") List<SplitVariant> split,
+        @Schema(description = "The conditional targets, first match wins; absent: none") List<RoutingRule> rules) {
 
     /**
      * A link out of service, and who decided: an admin ({@code by} their key id, {@code at}), or a
@@ -53,22 +57,24 @@ public record LinkView(
     /** A link without title, tags, external id or status. */
     public LinkView(String code, String shortUrl, String url, String ttl, String pool, Instant createdAt, Instant expiresAt,
             DeviceTargets targets, Disabled disabled) {
-        this(code, shortUrl, url, ttl, pool, createdAt, expiresAt, targets, disabled, null, null, null, null, null, null, null, null, null);
+        this(code, shortUrl, url, ttl, pool, createdAt, expiresAt, targets, disabled, null, null, null, null, null, null, null, null, null, null,
+                null);
     }
 
     /** Whether it shows more than the fields every link has: targets, metadata, routing, a status. */
     public boolean hasExtras() {
         return targets != null || disabled != null || title != null || tags != null || externalId != null || status != null || domain != null
-                || forwardQuery != null || validFrom != null || validUntil != null || expiredUrl != null;
+                || forwardQuery != null || validFrom != null || validUntil != null || expiredUrl != null || split != null || rules != null;
     }
 
     public LinkView withDisabled(Disabled why) {
-        return new LinkView(code, shortUrl, url, ttl, pool, createdAt, expiresAt, targets, why, title, tags, externalId, status, domain, forwardQuery, validFrom, validUntil, expiredUrl);
+        return new LinkView(code, shortUrl, url, ttl, pool, createdAt, expiresAt, targets, why, title, tags, externalId, status, domain, forwardQuery, validFrom, validUntil, expiredUrl,
+                split, rules);
     }
 
     /** The view as a listing shows it: with its status, and no expiry once expired. */
     public LinkView withStatus(String newStatus) {
         return new LinkView(code, shortUrl, url, ttl, pool, createdAt, "expired".equals(newStatus) ? null : expiresAt, targets, disabled,
-                title, tags, externalId, newStatus, domain, forwardQuery, validFrom, validUntil, expiredUrl);
+                title, tags, externalId, newStatus, domain, forwardQuery, validFrom, validUntil, expiredUrl, split, rules);
     }
 }

@@ -3,10 +3,13 @@ package dev.shortcode.api.link;
 import dev.shortcode.api.ttl.TtlPolicy;
 import dev.shortcode.core.store.LinkMeta;
 import dev.shortcode.core.store.LinkRecord;
+import dev.shortcode.core.store.LinkRouting;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /** Links as the API shows them: the short URL under the configured base, the TTL as asked for, the expiry from now. */
 public final class LinkViews {
@@ -38,7 +41,31 @@ public final class LinkViews {
         LinkMeta meta = r.meta();
         return new LinkView(r.code(), shortUrl(r), r.url(), ttlLabel, r.pool(), createdAt, expires, DeviceTargets.of(r.targets()), null,
                 meta.title(), meta.tags().isEmpty() ? null : meta.tags(), meta.externalId(), null, r.routing().domain(), r.routing().forwardQuery(),
-                instant(r.routing().validFromMillis()), instant(r.routing().validUntilMillis()), r.routing().expiredUrl());
+                instant(r.routing().validFromMillis()), instant(r.routing().validUntilMillis()), r.routing().expiredUrl(),
+                split(r.routing().split()), rules(r.routing().rules()));
+    }
+
+    private static List<SplitVariant> split(List<LinkRouting.Variant> variants) {
+        return variants.isEmpty() ? null : variants.stream().map(v -> new SplitVariant(v.url(), v.weight())).toList();
+    }
+
+    private static List<RoutingRule> rules(List<LinkRouting.Rule> rules) {
+        if (rules.isEmpty()) {
+            return null;
+        }
+        return rules.stream().map(rule -> {
+            LinkRouting.Condition c = rule.when();
+            return new RoutingRule(new RuleCondition(orNull(c.countries()), orNull(c.languages()), orNull(c.devices()),
+                    c.query().isEmpty() ? null : new TreeMap<>(c.query()), text(c.afterMillis()), text(c.beforeMillis())), rule.url());
+        }).toList();
+    }
+
+    private static List<String> orNull(List<String> values) {
+        return values.isEmpty() ? null : values;
+    }
+
+    private static String text(Long millis) {
+        return millis == null ? null : Instant.ofEpochMilli(millis).toString();
     }
 
     private static Instant instant(Long millis) {

@@ -53,6 +53,14 @@ public final class UpdateLinkRequest {
     @Schema(description = "The new expiredUrl; null removes it", nullable = true)
     private String expiredUrl;
 
+    @JsonProperty
+    @Schema(description = "The new split: it replaces the whole list; null or an empty list removes it", nullable = true)
+    private List<SplitVariant> split;
+
+    @JsonProperty
+    @Schema(description = "The new rules: they replace the whole list; null or an empty list removes them", nullable = true)
+    private List<RoutingRule> rules;
+
     /** Which routing fields the body holds, null or not: a field left out is kept. */
     private final java.util.Set<String> routingGiven = new java.util.HashSet<>();
 
@@ -82,6 +90,18 @@ public final class UpdateLinkRequest {
         routingGiven.add("expiredUrl");
     }
 
+    @JsonSetter("split")
+    private void setSplit(List<SplitVariant> value) {
+        split = value;
+        routingGiven.add("split");
+    }
+
+    @JsonSetter("rules")
+    private void setRules(List<RoutingRule> value) {
+        rules = value;
+        routingGiven.add("rules");
+    }
+
     /** Whether the body holds routing field {@code name} (its value may be null: remove it). */
     public boolean gives(String name) {
         return routingGiven.contains(name);
@@ -106,6 +126,14 @@ public final class UpdateLinkRequest {
 
     public String expiredUrl() {
         return expiredUrl;
+    }
+
+    public List<SplitVariant> split() {
+        return split;
+    }
+
+    public List<RoutingRule> rules() {
+        return rules;
     }
 
     /** A PATCH of url and/or ttl only. */

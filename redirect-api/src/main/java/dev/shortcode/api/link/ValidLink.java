@@ -6,6 +6,7 @@ import dev.shortcode.core.store.LinkMeta;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.LinkRouting;
 import dev.shortcode.core.store.LinkTargets;
+import java.util.TreeMap;
 
 /**
  * A create request that passed validation: the URL as it will be stored, the pool and TTL chosen,
@@ -70,6 +71,14 @@ public record ValidLink(String url, TtlPolicy.Choice ttl, String alias, LinkTarg
         if (!routing.isEmpty()) { // likewise: a request without routing keeps its fingerprint
             canonical += "\nrouting\n" + routing.domain() + "\n" + routing.forwardQuery() + "\n" + routing.validFromMillis() + "\n"
                     + routing.validUntilMillis() + "\n" + routing.expiredUrl();
+            if (routing.choosesTarget()) { // likewise for links without a split or rules
+                canonical += "\nsplit\n" + routing.split() + "\nrules";
+                for (LinkRouting.Rule r : routing.rules()) { // the query map in a stable order: Map.copyOf's is not
+                    LinkRouting.Condition c = r.when();
+                    canonical += "\n" + r.url() + " " + c.countries() + c.languages() + c.devices() + new TreeMap<>(c.query())
+                            + c.afterMillis() + "/" + c.beforeMillis();
+                }
+            }
         }
         return ApiKeys.sha256(canonical).substring(0, 16);
     }

@@ -35,5 +35,9 @@ public class StrictJson implements ObjectMapperCustomizer {
                 .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
+        // And a whole number is a JSON integer: "2" is refused, and 2.5 is not quietly cut to 2.
+        mapper.coercionConfigFor(LogicalType.Integer)
+                .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
     }
 }

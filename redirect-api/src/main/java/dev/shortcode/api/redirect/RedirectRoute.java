@@ -13,6 +13,8 @@ import dev.shortcode.api.page.RouteAnswers;
 import dev.shortcode.api.problem.ErrorMapping;
 import dev.shortcode.api.problem.ProblemResponse;
 import dev.shortcode.api.stats.ClickRecorder;
+import dev.shortcode.api.stats.VisitorFacts;
+import dev.shortcode.api.agent.UserAgents;
 import dev.shortcode.api.targets.DeviceRedirects;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.LinkRouting;
@@ -70,6 +72,11 @@ public class RedirectRoute {
     @Inject
     LinkKeys keys;
 
+    @Inject
+    VisitorFacts visitors;
+
+    private RoutingChooser routes;
+
     private Counter found;
     private Counter missing;
     private Counter failed;
@@ -84,6 +91,7 @@ public class RedirectRoute {
         gone = Counter.builder("shortcode.redirects").tag("outcome", "disabled").register(registry);
         expired = Counter.builder("shortcode.redirects").tag("outcome", "expired").register(registry);
         latency = Timer.builder("shortcode.redirect.latency").publishPercentiles(0.5, 0.99, 0.999).register(registry);
+        routes = new RoutingChooser(UserAgents.standard(), visitors);
         router.getWithRegex(CODE_PATH).handler(this::redirect);
         router.headWithRegex(CODE_PATH).handler(this::redirect);
         // Any other method on a short link: say which ones it takes, rather than "no such resource".
@@ -149,8 +157,10 @@ public class RedirectRoute {
             return;
         }
         LinkRouting routing = link.routing();
+        RoutingChooser.Pick pick = RoutingChooser.UNROUTED;
         if (routing != LinkRouting.NONE) { // links without routing look no further
-            switch (LinkWindow.of(routing, System.currentTimeMillis())) {
+            long now = System.currentTimeMillis();
+            switch (LinkWindow.of(routing, now)) {
                 case NOT_YET -> {
                     notFound(rc, code);
                     return;
@@ -161,18 +171,28 @@ public class RedirectRoute {
                 }
                 case OPEN -> { }
             }
+            if (routing.choosesTarget()) {
+                pick = routes.choose(link, rc.request(), now);
+            }
         }
         found.increment();
-        clicks.record(rc.request(), link);
-        if (!link.targets().isEmpty()) {
+        clicks.record(rc.request(), link, pick.variant());
+        if (pick.url() != null) {
+            redirect(rc, pick.url(), routing);
+        } else if (!link.targets().isEmpty()) {
             devices.answer(rc, link, settings.redirectStatus());
         } else {
-            boolean forward = routing.forwardQuery() != null ? routing.forwardQuery() : settings.forwardQuery();
-            rc.response().setStatusCode(settings.redirectStatus())
-                    .putHeader(HttpHeaders.LOCATION, forward ? QueryForwarding.merge(link.url(), rc.request().query()) : link.url())
-                    .putHeader(HttpHeaders.CACHE_CONTROL, "private, max-age=0")
-                    .end();
+            redirect(rc, link.url(), routing);
         }
+    }
+
+    /** The redirect to {@code url}, the short URL's query merged in when the link (or the service) forwards it. */
+    private void redirect(RoutingContext rc, String url, LinkRouting routing) {
+        boolean forward = routing.forwardQuery() != null ? routing.forwardQuery() : settings.forwardQuery();
+        rc.response().setStatusCode(settings.redirectStatus())
+                .putHeader(HttpHeaders.LOCATION, forward ? QueryForwarding.merge(url, rc.request().query()) : url)
+                .putHeader(HttpHeaders.CACHE_CONTROL, "private, max-age=0")
+                .end();
     }
 
     private void respond(RoutingContext rc, ProblemResponse problem) {

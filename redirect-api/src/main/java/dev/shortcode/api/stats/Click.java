@@ -12,5 +12,13 @@ package dev.shortcode.api.stats;
  * @param referer   the Referer header, null when absent
  * @param query     the request's query string, null when absent
  * @param head      a HEAD request
+ * @param variant   the index of the split variant it was sent to, {@link ClickRecorder#NO_VARIANT} when the link has no split or a rule chose
  */
-record Click(String code, String owner, long atMillis, String userAgent, String ip, String referer, String query, boolean head) {}
+record Click(String code, String owner, long atMillis, String userAgent, String ip, String referer, String query, boolean head,
+        int variant) {
+
+    /** A click on a link without a split. */
+    Click(String code, String owner, long atMillis, String userAgent, String ip, String referer, String query, boolean head) {
+        this(code, owner, atMillis, userAgent, ip, referer, query, head, ClickRecorder.NO_VARIANT);
+    }
+}

@@ -1,11 +1,9 @@
 package dev.shortcode.api.stats;
 
 import dev.shortcode.core.store.LinkRecord;
-import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.core.net.SocketAddress;
 import java.time.Clock;
 
 /**
@@ -23,6 +21,9 @@ import java.time.Clock;
  */
 public final class ClickRecorder {
 
+    /** The variant of a click on a link without a split, or whose visitor a rule sent. */
+    public static final int NO_VARIANT = -1;
+
     /** Records nothing: statistics are off. */
     static final ClickRecorder OFF = new ClickRecorder(null, Clock.systemUTC(), false);
 
@@ -39,17 +40,16 @@ public final class ClickRecorder {
 
     /** Counts a redirect to {@code link}, answered to {@code request}. */
     public void record(HttpServerRequest request, LinkRecord link) {
+        record(request, link, NO_VARIANT);
+    }
+
+    /** Counts a redirect to variant {@code variant} of {@code link}'s split ({@link #NO_VARIANT}: none). */
+    public void record(HttpServerRequest request, LinkRecord link, int variant) {
         if (pipeline == null) {
             return;
         }
         pipeline.offer(new Click(link.code(), link.ownerKeyId(), clock.millis(), request.getHeader(HttpHeaders.USER_AGENT),
-                clientAddress(request), request.getHeader(HttpHeaders.REFERER), request.query(), request.method() == HttpMethod.HEAD));
-    }
-
-    /** The client's address as text, null when unknown. */
-    private String clientAddress(HttpServerRequest request) {
-        HttpConnection connection = request.connection();
-        SocketAddress remote = forwardedTrusted || connection == null ? request.remoteAddress() : connection.remoteAddress();
-        return remote == null ? null : remote.host();
+                VisitorFacts.clientAddress(request, forwardedTrusted), request.getHeader(HttpHeaders.REFERER), request.query(),
+                request.method() == HttpMethod.HEAD, variant));
     }
 }

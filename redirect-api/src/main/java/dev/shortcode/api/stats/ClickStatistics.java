@@ -28,6 +28,7 @@ public final class ClickStatistics implements AutoCloseable {
     private final CountryLookup countries;
     private final ClickRecorder recorder;
     private final StatsReader reader;
+    private final VisitorFacts visitors;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     /** @param forwardedTrusted whether Quarkus takes the client address from forwarding headers ({@link ClickRecorder}) */
@@ -45,6 +46,7 @@ public final class ClickStatistics implements AutoCloseable {
             this.recorder = ClickRecorder.OFF;
             LOG.log(Level.INFO, "click statistics are off (shortcode.stats.enabled=false): redirects are not counted");
         }
+        this.visitors = new VisitorFacts(forwardedTrusted, countries, new DailySalts(storage.clicks()), clock);
         this.reader = new StatsReader(storage.clicks(), storage.hotStore(), storage.archive(), clock, settings.geoDatabase().isPresent());
     }
 
@@ -54,6 +56,10 @@ public final class ClickStatistics implements AutoCloseable {
 
     public StatsReader reader() {
         return reader;
+    }
+
+    public VisitorFacts visitors() {
+        return visitors;
     }
 
     /**

@@ -95,6 +95,9 @@ final class ClickTally {
                 breakdowns.add(id, Breakdowns.REFERRER_HOST, classified.referrer());
             }
             classified.country().ifPresent(country -> breakdowns.add(id, Breakdowns.COUNTRY, country));
+            if (click.variant() >= 0) {
+                breakdowns.add(id, Breakdowns.FIELD, Breakdowns.variant(click.variant()));
+            }
         }
         clicks++;
         oldestMillis = Math.min(oldestMillis, click.atMillis());
@@ -369,8 +372,20 @@ final class ClickTally {
     private static final class Breakdowns {
         static final byte REFERRER_HOST = 0;
         static final byte COUNTRY = 1;
-        /** The name is the whole field ({@link ClickFields#REFERRER_OTHER}). */
+        /** The name is the whole field ({@link ClickFields#REFERRER_OTHER}, a variant's). */
         static final byte FIELD = 2;
+        /** The fields of a split's variants, made once: a split has at most ten. */
+        private static final String[] VARIANTS = new String[16];
+
+        static {
+            for (int v = 0; v < VARIANTS.length; v++) {
+                VARIANTS[v] = ClickFields.VARIANT + v;
+            }
+        }
+
+        static String variant(int index) {
+            return index < VARIANTS.length ? VARIANTS[index] : ClickFields.VARIANT + index;
+        }
 
         int[] slots;
         int[] ids;

@@ -25,6 +25,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -156,6 +157,7 @@ public final class StatsReader {
         }
         Map<String, Long> referrers = new HashMap<>();
         Map<String, Long> byCountry = new TreeMap<>();
+        Map<Integer, Long> byVariant = new TreeMap<>();
         for (ClickBucket b : buckets) {
             b.counts().forEach((field, n) -> {
                 if (field.startsWith(ClickFields.DEVICE)) {
@@ -165,12 +167,23 @@ public final class StatsReader {
                             n, Long::sum);
                 } else if (field.startsWith(ClickFields.COUNTRY)) {
                     byCountry.merge(field.substring(ClickFields.COUNTRY.length()), n, Long::sum);
+                } else if (field.startsWith(ClickFields.VARIANT)) {
+                    variantIndex(field).ifPresent(v -> byVariant.merge(v, n, Long::sum));
                 }
             });
         }
         StatsViews.Totals totals = new StatsViews.Totals(sums.clicks, sums.clicks - sums.bots, sums.bots, sums.uniques, sums.qr);
         return new StatsViews.LinkStats(code, window.unit().label(), window.starts().size(), window.reference().toString(), totals,
-                sums.series, devices, topReferrers(referrers), countries ? byCountry : null);
+                sums.series, devices, topReferrers(referrers), countries ? byCountry : null,
+                byVariant.isEmpty() ? null : byVariant.entrySet().stream().map(e -> new StatsViews.VariantClicks(e.getKey(), e.getValue())).toList());
+    }
+
+    private static Optional<Integer> variantIndex(String field) {
+        try {
+            return Optional.of(Integer.parseInt(field.substring(ClickFields.VARIANT.length())));
+        } catch (NumberFormatException e) {
+            return Optional.empty(); // not a field this service writes
+        }
     }
 
     /** Most clicks first; at most {@value ClickRetention#MAX_REFERRERS} hosts, the rest as {@code other}. */

@@ -29,14 +29,18 @@ public final class StatsViews {
 
     public record LinkClicks(String code, long clicks) {}
 
+    /** Human clicks sent to one variant of a link's split, by its index in the split (0 for the first). */
+    public record VariantClicks(int variant, long clicks) {}
+
     /**
      * A link's stats. The breakdowns ({@code devices}, {@code referrers}, {@code countries}) count
      * human clicks; with {@code unit=hour} they cover the whole UTC days the window touches.
-     * {@code countries} is absent when no country database is configured.
+     * {@code countries} is absent when no country database is configured; {@code variants} when no
+     * click in the window went to a split's variant.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record LinkStats(String code, String unit, int units, String unitReference, Totals totals, List<Point> series,
-            Map<String, Long> devices, List<Referrer> referrers, Map<String, Long> countries) {}
+            Map<String, Long> devices, List<Referrer> referrers, Map<String, Long> countries, List<VariantClicks> variants) {}
 
     /**
      * An API key's links together ({@code owner} its id, or {@code all} for an admin): totals

@@ -41,6 +41,12 @@ public class StatsWiring {
 
     @Produces
     @Singleton
+    VisitorFacts visitors(ClickStatistics statistics) {
+        return statistics.visitors();
+    }
+
+    @Produces
+    @Singleton
     StatsReader reader(ClickStatistics statistics) {
         return statistics.reader();
     }

@@ -180,7 +180,8 @@ public class Wiring {
     @Produces
     @Singleton
     LinkRequests requests(ServiceOptions settings, UrlPolicy urls, Moderation moderation, DomainRegistry domains, LinkKeys keys) {
-        return new LinkRequests(urls, aliases(settings), settings.ttlPolicy(), moderation::denied, moderation::disabled, domains::served, keys);
+        return new LinkRequests(urls, aliases(settings), settings.ttlPolicy(), moderation::denied, moderation::disabled, domains::served, keys,
+                settings.stats().geoDatabase().isPresent());
     }
 
     /** Domain registrations pass the URL policy and deny-list of links. */

@@ -3,23 +3,28 @@ package dev.shortcode.api.http;
 import static dev.shortcode.api.http.ApiClient.as;
 import static dev.shortcode.api.http.ApiClient.create;
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
 import io.restassured.response.Response;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Query forwarding and validity windows over a running service: what a visitor gets before,
- * within and after a link's window, with and without its expiredUrl; the query merged into the
- * target; PATCH setting and removing each field; bad values refused naming the field. Subclasses
- * run it on embedded storage and on real Redis + HBase.
+ * Query forwarding, validity windows, splits and rules over a running service: what a visitor gets
+ * before, within and after a link's window, with and without its expiredUrl; the query merged into
+ * the target; a split's visitors shared, kept on their variant and counted per variant; rules
+ * taken in order, each condition; PATCH setting and removing each field; bad values refused
+ * naming the field. Subclasses run it on embedded storage and on real Redis + HBase.
  */
 abstract class AbstractLinkRoutingApiTests {
 
@@ -30,8 +35,22 @@ abstract class AbstractLinkRoutingApiTests {
         writer = ApiClient.key("links:write", "links:read");
     }
 
+    private static final String CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+    private static final String IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+            + "Version/17.4 Mobile/15E148 Safari/604.1";
+    private static final String GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
     private static Response visit(String code, String query) {
         return given().redirects().follow(false).get("/" + code + query);
+    }
+
+    /** A visit by a browser sending {@code userAgent} and, when not null, {@code Accept-Language}. */
+    private static String location(String code, String query, String userAgent, String languages) {
+        var request = given().redirects().follow(false).header("User-Agent", userAgent);
+        if (languages != null) {
+            request.header("Accept-Language", languages);
+        }
+        return request.get("/" + code + query).then().statusCode(302).extract().header("Location");
     }
 
     private String make(Map<String, Object> body) {
@@ -111,5 +130,105 @@ abstract class AbstractLinkRoutingApiTests {
                 .body("detail", containsString("validUntil"));
         as(writer).get("/api/v1/links/" + code).then().statusCode(200).body("validFrom", nullValue()).body("expiredUrl", nullValue());
         visit(code, "").then().statusCode(302);
+    }
+
+    @Test
+    void aSplit_sharesVisitorsByWeight_keepsEachOnTheirVariant_countsThemPerVariant_andSendsBotsToTheUrl() {
+        String code = make(Map.of("url", "https://example.com/main", "split", List.of(
+                Map.of("url", "https://example.com/a", "weight", 3), Map.of("url", "https://example.com/b"))));
+        as(writer).get("/api/v1/links/" + code).then().statusCode(200)
+                .body("split[0].url", equalTo("https://example.com/a")).body("split[0].weight", equalTo(3))
+                .body("split[1].weight", equalTo(1));
+
+        Map<String, Integer> seen = new HashMap<>();
+        for (int visitor = 0; visitor < 120; visitor++) {
+            String agent = CHROME + " visitor/" + visitor;
+            String first = location(code, "", agent, null);
+            assertThat(location(code, "", agent, null)).as("visitor %d comes back to the same variant", visitor).isEqualTo(first);
+            seen.merge(first, 1, Integer::sum);
+        }
+        assertThat(seen.keySet()).containsExactlyInAnyOrder("https://example.com/a", "https://example.com/b");
+        assertThat(seen.get("https://example.com/a")).as("about three in four of 120 visitors").isBetween(70, 110);
+        assertThat(location(code, "", GOOGLEBOT, null)).as("a crawler indexes the link's own url").isEqualTo("https://example.com/main");
+
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).untilAsserted(() -> {
+            var stats = as(ApiClient.ADMIN_KEY).get("/api/v1/links/" + code + "/stats?unit=day&units=1").then().statusCode(200).extract();
+            assertThat(stats.<Integer>path("totals.humans")).isEqualTo(240);
+            assertThat(stats.<Integer>path("variants[0].clicks")).as("variant 0: two clicks per visitor it got")
+                    .isEqualTo(2 * seen.get("https://example.com/a"));
+            assertThat(stats.<Integer>path("variants[1].clicks")).isEqualTo(2 * seen.get("https://example.com/b"));
+        });
+
+        Map<String, Object> removeSplit = new HashMap<>();
+        removeSplit.put("split", null);
+        as(writer).body(removeSplit).patch("/api/v1/links/" + code).then().statusCode(200).body("split", nullValue());
+        assertThat(location(code, "", CHROME + " visitor/1", null)).isEqualTo("https://example.com/main");
+    }
+
+    @Test
+    void rules_theFirstOneMetWins_byQueryLanguageDeviceAndTime_elseTheSplitOrUrl() {
+        Instant now = Instant.now();
+        String code = make(Map.of("url", "https://example.com/main", "forwardQuery", true, "rules", List.of(
+                Map.of("when", Map.of("query", Map.of("src", "sms")), "url", "https://example.com/sms"),
+                Map.of("when", Map.of("language", List.of("fr"), "device", List.of("ios")), "url", "https://example.com/fr-ios"),
+                Map.of("when", Map.of("language", List.of("fr")), "url", "https://example.com/fr"),
+                Map.of("when", Map.of("device", List.of("ios", "android")), "url", "https://example.com/phone"),
+                Map.of("when", Map.of("before", now.minus(1, ChronoUnit.HOURS).toString()), "url", "https://example.com/past"),
+                Map.of("when", Map.of("after", now.plus(1, ChronoUnit.HOURS).toString()), "url", "https://example.com/future"))));
+        as(writer).get("/api/v1/links/" + code).then().statusCode(200)
+                .body("rules[0].when.query.src", equalTo("sms")).body("rules[2].when.language[0]", equalTo("fr"))
+                .body("rules[4].when.before", containsString("T")).body("rules[0].when.device", nullValue());
+
+        assertThat(location(code, "?src=sms", IPHONE, "fr")).as("the first rule, before the others that hold").isEqualTo("https://example.com/sms?src=sms");
+        assertThat(location(code, "?src=mail", IPHONE, "fr-CA,en;q=0.8")).isEqualTo("https://example.com/fr-ios?src=mail");
+        assertThat(location(code, "", CHROME, "fr")).isEqualTo("https://example.com/fr");
+        assertThat(location(code, "", CHROME, "en-GB,en;q=0.9,fr;q=0.8")).as("French is not what this visitor prefers")
+                .isEqualTo("https://example.com/main");
+        assertThat(location(code, "", IPHONE, "de")).isEqualTo("https://example.com/phone");
+        assertThat(location(code, "", CHROME, null)).as("no rule holds: the windows of the last two are closed").isEqualTo("https://example.com/main");
+        assertThat(location(code, "?src=sms", GOOGLEBOT, "fr")).as("a crawler gets the url").isEqualTo("https://example.com/main?src=sms");
+
+        // PATCH: rules replace the whole list; a split then takes whom no rule holds.
+        as(writer).body(Map.of("rules", List.of(Map.of("when", Map.of("device", List.of("desktop")), "url", "https://example.com/desk")),
+                "split", List.of(Map.of("url", "https://example.com/x"), Map.of("url", "https://example.com/y")))).patch("/api/v1/links/" + code)
+                .then().statusCode(200).body("rules.size()", equalTo(1));
+        assertThat(location(code, "", CHROME, "fr")).isEqualTo("https://example.com/desk");
+        assertThat(location(code, "", IPHONE, "fr")).isIn("https://example.com/x", "https://example.com/y");
+    }
+
+    @Test
+    void badSplitsAndRules_answer400NamingTheField_andChangeNothing() {
+        Map<String, Object> one = Map.of("url", "https://example.com/a");
+        Map<String, Object> two = Map.of("url", "https://example.com/b");
+        refused(Map.of("split", List.of(one)), "split needs 2 to 10 variants");
+        refused(Map.of("split", java.util.Collections.nCopies(11, one)), "split needs 2 to 10 variants (or none); it has 11");
+        refused(Map.of("split", List.of(one, Map.of("url", "https://example.com/b", "weight", 0))), "split[1].weight");
+        refused(Map.of("split", List.of(one, Map.of("url", "ftp://example.com/b"))), "split[1].url");
+        refused(Map.of("split", List.of(one, Map.of("weight", 2))), "split[1].url");
+        refused(Map.of("rules", List.of(Map.of("url", "https://example.com/r"))), "rules[0].when");
+        refused(Map.of("rules", List.of(Map.of("when", Map.of(), "url", "https://example.com/r"))), "rules[0].when has no condition");
+        refused(Map.of("rules", List.of(Map.of("when", Map.of("device", List.of("tv")), "url", "https://example.com/r"))), "rules[0].when.device[0]");
+        refused(Map.of("rules", List.of(Map.of("when", Map.of("language", List.of("english!")), "url", "https://example.com/r"))),
+                "rules[0].when.language[0]");
+        refused(Map.of("rules", List.of(Map.of("when", Map.of("query", Map.of("src", "a\u0001b")), "url", "https://example.com/r"))),
+                "rules[0].when.query");
+        refused(Map.of("rules", List.of(Map.of("when", Map.of("after", "2027-02-01T00:00:00Z", "before", "2027-01-01T00:00:00Z"),
+                "url", "https://example.com/r"))), "rules[0].when.before");
+        refused(Map.of("rules", List.of(Map.of("when", Map.of("device", List.of("ios")), "url", "javascript:alert(1)"))), "rules[0].url");
+        refused(Map.of("rules", List.of(Map.of("when", Map.of("country", List.of("FR")), "url", "https://example.com/r"))), "country database");
+        refused(Map.of("split", List.of(one, two), "rules", "first"), "rules");
+
+        String code = make(Map.of("url", "https://example.com/x", "split", List.of(one, two)));
+        as(writer).body(Map.of("split", List.of(one))).patch("/api/v1/links/" + code).then().statusCode(400)
+                .body("detail", containsString("split needs 2 to 10 variants"));
+        as(writer).body(Map.of("rules", List.of(Map.of("when", Map.of("device", List.of("tv")), "url", "https://example.com/r"))))
+                .patch("/api/v1/links/" + code).then().statusCode(400).body("detail", containsString("rules[0].when.device[0]"));
+        as(writer).get("/api/v1/links/" + code).then().statusCode(200).body("split.size()", equalTo(2)).body("rules", nullValue());
+    }
+
+    private void refused(Map<String, Object> fields, String detail) {
+        Map<String, Object> body = new HashMap<>(fields);
+        body.put("url", "https://example.com/refused");
+        create(writer, body).then().statusCode(400).body("detail", containsString(detail));
     }
 }
