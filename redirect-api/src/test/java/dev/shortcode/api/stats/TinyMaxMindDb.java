@@ -16,7 +16,7 @@ import java.util.Map;
  * values, then the metadata after {@code \xAB\xCD\xEFMaxMind.com}. Enough for test databases of a
  * few networks; values are maps of strings and of maps.
  */
-final class TinyMaxMindDb {
+public final class TinyMaxMindDb {
 
     private static final int NO_DATA = -1;
 
@@ -26,7 +26,7 @@ final class TinyMaxMindDb {
     private final Map<Long, Integer> dataRecords = new LinkedHashMap<>();
 
     /** Maps {@code a.b.c.d/prefix} to {@code record}. */
-    TinyMaxMindDb add(String cidr, Map<String, Object> record) throws IOException {
+    public TinyMaxMindDb add(String cidr, Map<String, Object> record) throws IOException {
         String[] parts = cidr.split("/");
         String[] octets = parts[0].split("\\.");
         long address = 0;
@@ -52,7 +52,7 @@ final class TinyMaxMindDb {
         return this;
     }
 
-    void write(Path file) throws IOException {
+    public void write(Path file) throws IOException {
         int count = nodes.size();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (int n = 0; n < count; n++) {
