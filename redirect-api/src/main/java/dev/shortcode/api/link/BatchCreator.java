@@ -3,6 +3,7 @@ package dev.shortcode.api.link;
 import dev.shortcode.api.error.AliasTakenException;
 import dev.shortcode.api.error.DomainException;
 import dev.shortcode.api.error.ExternalIdTakenException;
+import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.api.error.PoolExhaustedException;
 import dev.shortcode.api.http.CallerContext;
 import dev.shortcode.api.limit.QuotaCharge;
@@ -81,7 +82,12 @@ public final class BatchCreator {
                 continue;
             }
             try {
-                pending.add(new Item(i, requests.validate(items.get(i), ttlChoices)));
+                ValidLink valid = requests.validate(items.get(i), ttlChoices); // a null item is refused here
+                if (items.get(i).password() != null) {
+                    throw new InvalidRequestException("invalid-routing", "password: set passwords one link at a time (POST /api/v1/links,"
+                            + " or PATCH): each is a deliberately slow hash");
+                }
+                pending.add(new Item(i, valid));
             } catch (RuntimeException e) { // a refusal, or a bug: either way this item alone fails
                 batch.fail(i, e);
             }

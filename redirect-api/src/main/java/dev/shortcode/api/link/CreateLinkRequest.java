@@ -30,7 +30,10 @@ public record CreateLinkRequest(
         String expiredUrl,
         @Schema(description = "2 to 10 weighted variants of the url: each visitor goes to one, the same one all day") List<SplitVariant> split,
         @Schema(description = "Up to 20 conditional targets, first match wins; visitors no rule fits get the split, the device targets or the url")
-        List<RoutingRule> rules) {
+        List<RoutingRule> rules,
+        @Schema(description = "A password visitors must give before the redirect: 4 to 128 characters. Stored only as a slow salted hash "
+                + "and never shown again (views say passwordProtected). Single creates and PATCH only, not batch or bulk items",
+                writeOnly = true) String password) {
 
     /** A create without device targets. */
     public CreateLinkRequest(String url, String ttl, String alias) {
@@ -57,5 +60,12 @@ public record CreateLinkRequest(
     public CreateLinkRequest(String url, String ttl, String alias, DeviceTargets targets, String title, List<String> tags, String externalId,
             String domain, Boolean forwardQuery, String validFrom, String validUntil, String expiredUrl) {
         this(url, ttl, alias, targets, title, tags, externalId, domain, forwardQuery, validFrom, validUntil, expiredUrl, null, null);
+    }
+
+    /** A create without a password. */
+    public CreateLinkRequest(String url, String ttl, String alias, DeviceTargets targets, String title, List<String> tags, String externalId,
+            String domain, Boolean forwardQuery, String validFrom, String validUntil, String expiredUrl, List<SplitVariant> split,
+            List<RoutingRule> rules) {
+        this(url, ttl, alias, targets, title, tags, externalId, domain, forwardQuery, validFrom, validUntil, expiredUrl, split, rules, null);
     }
 }

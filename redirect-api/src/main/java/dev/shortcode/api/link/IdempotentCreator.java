@@ -7,6 +7,7 @@ import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.api.error.NotFoundException;
 import dev.shortcode.api.http.CallerContext;
 import dev.shortcode.api.limit.QuotaCharge;
+import dev.shortcode.api.password.PasswordWork;
 import dev.shortcode.core.store.IdempotencyStore;
 import dev.shortcode.core.store.IdempotencyStore.Claim;
 import java.time.Duration;
@@ -53,6 +54,7 @@ public final class IdempotentCreator {
     static final int MAX_KEY_LENGTH = 255;
 
     private final LinkRequests requests;
+    private final PasswordWork passwords;
     private final LinkCreator creator;
     private final LinkReader reader;
     private final IdempotencyStore idempotency;
@@ -60,6 +62,13 @@ public final class IdempotentCreator {
 
     public IdempotentCreator(LinkRequests requests, LinkCreator creator, LinkReader reader, IdempotencyStore idempotency,
             Duration idempotencyTtl) {
+        this(requests, creator, reader, idempotency, idempotencyTtl, null);
+    }
+
+    /** @param passwords where link passwords are hashed; null: a create with a password is refused */
+    public IdempotentCreator(LinkRequests requests, LinkCreator creator, LinkReader reader, IdempotencyStore idempotency,
+            Duration idempotencyTtl, PasswordWork passwords) {
+        this.passwords = passwords;
         this.requests = requests;
         this.creator = creator;
         this.reader = reader;
@@ -80,11 +89,18 @@ public final class IdempotentCreator {
                         + " visible ASCII characters; an empty or blank one is refused, not taken as absent");
             }
             valid = requests.validate(request);
+            if (request.password() != null && passwords == null) {
+                throw new InvalidRequestException("invalid-routing", "password: this service sets no passwords");
+            }
         } catch (InvalidRequestException e) {
             return CompletableFuture.failedFuture(e);
         }
-        CompletionStage<LinkView> created = idempotencyKey == null ? quota.take(1).thenCompose(v -> creator.create(valid, owner))
-                : claimed(valid, valid.fingerprint(), owner, idempotencyKey, System.nanoTime() + WAIT.toNanos(), quota);
+        // The slow hash of a password first, on threads of its own; everything else was checked before it is paid for.
+        CompletionStage<ValidLink> sealed = request.password() == null ? CompletableFuture.completedFuture(valid)
+                : passwords.hash(request.password()).thenApply(valid::withPasswordHash);
+        String key = idempotencyKey;
+        CompletionStage<LinkView> created = sealed.thenCompose(link -> key == null ? quota.take(1).thenCompose(v -> creator.create(link, owner))
+                : claimed(link, link.fingerprint(), owner, key, System.nanoTime() + WAIT.toNanos(), quota));
         return CallerContext.resume(created);
     }
 

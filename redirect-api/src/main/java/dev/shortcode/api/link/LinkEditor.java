@@ -6,6 +6,7 @@ import dev.shortcode.api.error.InvalidRequestException;
 import dev.shortcode.api.error.NotFoundException;
 import dev.shortcode.api.error.NotOwnerException;
 import dev.shortcode.api.http.CallerContext;
+import dev.shortcode.api.password.PasswordWork;
 import dev.shortcode.api.ttl.TtlPolicy;
 import dev.shortcode.core.read.LinkResolver;
 import dev.shortcode.core.store.ApiKey;
@@ -40,6 +41,8 @@ public final class LinkEditor {
     /** Told the code of each link deleted, after the delete, not waited for: its moderation records and stats go with it. */
     private final Consumer<String> afterDelete;
     private final ExternalIdGuard externalIds;
+    /** Where a new password is hashed; null: a PATCH that sets one is refused. */
+    private final PasswordWork passwords;
 
     public LinkEditor(LinkResolver resolver, HotStore hotStore, LinkRequests requests, LinkViews views, ExternalIdGuard externalIds) {
         this(resolver, hotStore, requests, views, externalIds, code -> {});
@@ -47,6 +50,12 @@ public final class LinkEditor {
 
     public LinkEditor(LinkResolver resolver, HotStore hotStore, LinkRequests requests, LinkViews views, ExternalIdGuard externalIds,
             Consumer<String> afterDelete) {
+        this(resolver, hotStore, requests, views, externalIds, afterDelete, null);
+    }
+
+    public LinkEditor(LinkResolver resolver, HotStore hotStore, LinkRequests requests, LinkViews views, ExternalIdGuard externalIds,
+            Consumer<String> afterDelete, PasswordWork passwords) {
+        this.passwords = passwords;
         this.externalIds = externalIds;
         this.resolver = resolver;
         this.hotStore = hotStore;
@@ -80,9 +89,15 @@ public final class LinkEditor {
             if (request == null || (request.url() == null && request.ttl() == null && request.targets() == null
                     && request.title() == null && request.tags() == null && !request.changesRouting() && !retags)) {
                 throw new InvalidRequestException("invalid-body", "give \"url\", \"ttl\", \"targets\", \"title\", \"tags\" and/or a routing field"
-                        + " (forwardQuery, validFrom, validUntil, expiredUrl, split, rules) to change");
+                        + " (forwardQuery, validFrom, validUntil, expiredUrl, split, rules, password) to change");
             }
             changedRouting = routingChange(request);
+            if (request.password() != null) {
+                RoutingPolicy.password("password", request.password());
+                if (passwords == null) {
+                    throw new InvalidRequestException("invalid-routing", "password: this service sets no passwords");
+                }
+            }
             title = request.title() == null ? null : Objects.requireNonNullElse(LinkMetaPolicy.title(request.title()), "");
             tags = request.tags() == null ? null : LinkMetaPolicy.tags(request.tags());
             url = request.url() == null ? null : requests.url(request.url());
@@ -91,7 +106,9 @@ public final class LinkEditor {
         } catch (InvalidRequestException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return CallerContext.resume(editable(code, caller).thenCompose(current -> {
+        // A new password's slow hash on threads of its own, once everything else was checked and the caller may edit the link.
+        return CallerContext.resume(editable(code, caller).thenCompose(current -> (request.password() == null
+                ? CompletableFuture.<String>completedFuture(null) : passwords.hash(request.password())).thenCompose(hash -> {
             if (ttl != null && !current.pool().equals(ValidLink.ALIAS_POOL) && !ttl.pool().name().equals(current.pool())) {
                 throw new InvalidRequestException("invalid-ttl", "ttl " + ttl.label() + " needs pool " + ttl.pool().name()
                         + " but this link's code belongs to pool " + current.pool() + "; create a new link instead");
@@ -108,13 +125,18 @@ public final class LinkEditor {
             }
             LinkRecord next = current.updated(url != null ? url : current.url(),
                     ttl != null ? ttl.ttl().toSeconds() : current.ttlSeconds(), ttl != null ? ttl.permanent() : current.permanent(),
-                    targets != null ? targets : current.targets(), meta, changedRouting.apply(current.routing()));
+                    targets != null ? targets : current.targets(), meta, routed(changedRouting.apply(current.routing()), request, hash));
             return hotStore.update(next).thenApply(result -> switch (result) {
                 case UPDATED -> views.of(next);
                 case MISSING -> throw notFound(code);
                 case STALE -> throw new ConcurrentUpdateException(code);
             });
-        }));
+        })));
+    }
+
+    /** The routing with the PATCH's password: its new hash, or none for {@code "password": null}; kept when not given. */
+    private static LinkRouting routed(LinkRouting routing, UpdateLinkRequest request, String hash) {
+        return request.gives("password") ? routing.withPasswordHash(hash) : routing;
     }
 
     /**

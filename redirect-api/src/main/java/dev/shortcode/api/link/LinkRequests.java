@@ -91,6 +91,7 @@ public final class LinkRequests {
         TtlPolicy.Choice ttl = chooseTtl(request.ttl(), ttlChoices);
         String domain = domains.apply(request.domain());
         String alias = request.alias() == null ? null : notDisabled(aliasKey(aliases.validate(request.alias()), domain));
+        RoutingPolicy.password("password", request.password()); // its hash is made after, off the event loop
         return new ValidLink(url, ttl, alias, allowed(targets.validate(request.targets())),
                 LinkMetaPolicy.of(request.title(), request.tags(), request.externalId()),
                 routing(domain, request));

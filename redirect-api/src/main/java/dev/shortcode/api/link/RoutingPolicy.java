@@ -32,6 +32,8 @@ final class RoutingPolicy {
     static final int MAX_QUERY = 10;
     static final int MAX_QUERY_NAME = 64;
     static final int MAX_QUERY_VALUE = 256;
+    static final int MIN_PASSWORD = 4;
+    static final int MAX_PASSWORD = 128;
     static final Set<String> DEVICES = Set.of("ios", "android", "desktop", "other");
 
     private static final Pattern COUNTRY = Pattern.compile("[A-Za-z]{2}");
@@ -161,6 +163,22 @@ final class RoutingPolicy {
             query.put(name, value);
         }
         return query;
+    }
+
+    /**
+     * A password as given, checked: {@value #MIN_PASSWORD} to {@value #MAX_PASSWORD} characters
+     * (code points), no control characters. Null stays null. Its hashing is the caller's, off the
+     * event loop.
+     */
+    static String password(String field, String given) {
+        if (given == null) {
+            return null;
+        }
+        int length = given.codePointCount(0, given.length());
+        if (length < MIN_PASSWORD || length > MAX_PASSWORD || hasControl(given)) {
+            throw invalid(field + " must be " + MIN_PASSWORD + " to " + MAX_PASSWORD + " characters without control characters");
+        }
+        return given;
     }
 
     private static boolean hasControl(String s) {

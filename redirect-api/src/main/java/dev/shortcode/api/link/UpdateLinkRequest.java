@@ -61,6 +61,11 @@ public final class UpdateLinkRequest {
     @Schema(description = "The new rules: they replace the whole list; null or an empty list removes them", nullable = true)
     private List<RoutingRule> rules;
 
+    @JsonProperty
+    @Schema(description = "A new password (4 to 128 characters), stored as a slow salted hash; null removes it", nullable = true,
+            writeOnly = true)
+    private String password;
+
     /** Which routing fields the body holds, null or not: a field left out is kept. */
     private final java.util.Set<String> routingGiven = new java.util.HashSet<>();
 
@@ -102,6 +107,12 @@ public final class UpdateLinkRequest {
         routingGiven.add("rules");
     }
 
+    @JsonSetter("password")
+    private void setPassword(String value) {
+        password = value;
+        routingGiven.add("password");
+    }
+
     /** Whether the body holds routing field {@code name} (its value may be null: remove it). */
     public boolean gives(String name) {
         return routingGiven.contains(name);
@@ -134,6 +145,10 @@ public final class UpdateLinkRequest {
 
     public List<RoutingRule> rules() {
         return rules;
+    }
+
+    public String password() {
+        return password;
     }
 
     /** A PATCH of url and/or ttl only. */

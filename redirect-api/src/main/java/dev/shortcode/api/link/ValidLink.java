@@ -71,6 +71,9 @@ public record ValidLink(String url, TtlPolicy.Choice ttl, String alias, LinkTarg
         if (!routing.isEmpty()) { // likewise: a request without routing keeps its fingerprint
             canonical += "\nrouting\n" + routing.domain() + "\n" + routing.forwardQuery() + "\n" + routing.validFromMillis() + "\n"
                     + routing.validUntilMillis() + "\n" + routing.expiredUrl();
+            if (routing.passwordHash() != null) { // whether it has one: a retry with another password is the same request
+                canonical += "\npassword";
+            }
             if (routing.choosesTarget()) { // likewise for links without a split or rules
                 canonical += "\nsplit\n" + routing.split() + "\nrules";
                 for (LinkRouting.Rule r : routing.rules()) { // the query map in a stable order: Map.copyOf's is not
@@ -81,6 +84,11 @@ public record ValidLink(String url, TtlPolicy.Choice ttl, String alias, LinkTarg
             }
         }
         return ApiKeys.sha256(canonical).substring(0, 16);
+    }
+
+    /** This request with its password's hash (made off the event loop once the rest was checked). */
+    public ValidLink withPasswordHash(String hash) {
+        return new ValidLink(url, ttl, alias, targets, meta, routing.withPasswordHash(hash));
     }
 
     /** The link this request makes under {@code code}: version 1, created {@code now} by {@code owner}. */

@@ -27,9 +27,14 @@ public final class PreviewPage {
                 .append("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .append(Html.VIEWPORT).append("<meta name=\"robots\" content=\"noindex\">")
                 .append("<title>Preview of ").append(Html.escape(link.shortUrl())).append("</title><style>").append(STYLE)
-                .append("</style></head><body><main><h1>").append(Html.escape(link.shortUrl())).append(" goes to <b id=\"host\">")
-                .append(Html.escape(link.host())).append("</b></h1><p class=\"url\"><a id=\"url\" href=\"").append(Html.escape(link.url()))
-                .append("\" rel=\"noreferrer nofollow\">").append(Html.escape(link.url())).append("</a></p><dl>");
+                .append("</style></head><body><main><h1>").append(Html.escape(link.shortUrl()));
+        if (link.passwordProtected() != null) {
+            page.append(" is protected by a password</h1><p id=\"protected\">Where it goes is shown only to those who give it.</p><dl>");
+        } else {
+            page.append(" goes to <b id=\"host\">").append(Html.escape(link.host())).append("</b></h1><p class=\"url\"><a id=\"url\" href=\"")
+                    .append(Html.escape(link.url())).append("\" rel=\"noreferrer nofollow\">").append(Html.escape(link.url()))
+                    .append("</a></p><dl>");
+        }
         DeviceTargets targets = link.targets();
         if (targets != null) {
             item(page, "ios", "On iPhone and iPad", targets.ios());

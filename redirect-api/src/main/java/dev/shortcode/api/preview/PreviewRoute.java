@@ -82,8 +82,11 @@ public class PreviewRoute {
     }
 
     private PreviewView view(LinkRecord link) {
+        if (link.routing().passwordHash() != null) { // the password guards the target: the preview must not give it away
+            return new PreviewView(link.code(), views.shortUrl(link), null, null, link.createdAt(), null, Boolean.TRUE);
+        }
         return new PreviewView(link.code(), views.shortUrl(link), link.url(), host(link.url()), link.createdAt(),
-                DeviceTargets.of(link.targets()));
+                DeviceTargets.of(link.targets()), null);
     }
 
     private void answer(RoutingContext rc, PreviewView view) {

@@ -11,7 +11,8 @@ import java.time.Instant;
  *
  * @param host    the host of {@code url}, the part a reader should check
  * @param targets the device targets; absent when there are none
+ * @param passwordProtected true for a link behind a password, whose url, host and targets are not shown; absent otherwise
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PreviewView(String code, String shortUrl, String url, String host,
-        @JsonSerialize(using = InstantText.class) Instant createdAt, DeviceTargets targets) {}
+        @JsonSerialize(using = InstantText.class) Instant createdAt, DeviceTargets targets, Boolean passwordProtected) {}

@@ -1,35 +1,38 @@
 package dev.shortcode.api.redirect;
 
-import dev.shortcode.api.error.Echo;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.shortcode.api.agent.UserAgents;
 import dev.shortcode.api.config.ServiceOptions;
 import dev.shortcode.api.domain.DomainRegistry;
-import dev.shortcode.core.store.Domain;
+import dev.shortcode.api.error.Echo;
 import dev.shortcode.api.error.LinkDisabledException;
 import dev.shortcode.api.link.LinkKeys;
 import dev.shortcode.api.link.LinkReader;
 import dev.shortcode.api.moderation.Moderation;
 import dev.shortcode.api.page.RouteAnswers;
+import dev.shortcode.api.password.PasswordWork;
 import dev.shortcode.api.problem.ErrorMapping;
 import dev.shortcode.api.problem.ProblemResponse;
 import dev.shortcode.api.stats.ClickRecorder;
 import dev.shortcode.api.stats.VisitorFacts;
-import dev.shortcode.api.agent.UserAgents;
 import dev.shortcode.api.targets.DeviceRedirects;
+import dev.shortcode.core.Storage;
+import dev.shortcode.core.store.Domain;
 import dev.shortcode.core.store.LinkRecord;
 import dev.shortcode.core.store.LinkRouting;
-import java.time.Instant;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -75,7 +78,14 @@ public class RedirectRoute {
     @Inject
     VisitorFacts visitors;
 
+    @Inject
+    PasswordWork passwords;
+
+    @Inject
+    Storage storage;
+
     private RoutingChooser routes;
+    private PasswordGate gate;
 
     private Counter found;
     private Counter missing;
@@ -92,14 +102,23 @@ public class RedirectRoute {
         expired = Counter.builder("shortcode.redirects").tag("outcome", "expired").register(registry);
         latency = Timer.builder("shortcode.redirect.latency").publishPercentiles(0.5, 0.99, 0.999).register(registry);
         routes = new RoutingChooser(UserAgents.standard(), visitors);
+        gate = new PasswordGate(passwords, storage.rateLimits(), visitors, json);
         router.getWithRegex(CODE_PATH).handler(this::redirect);
         router.headWithRegex(CODE_PATH).handler(this::redirect);
-        // Any other method on a short link: say which ones it takes, rather than "no such resource".
-        router.routeWithRegex(CODE_PATH).handler(rc -> {
-            rc.response().putHeader(HttpHeaders.ALLOW, "GET, HEAD");
-            respond(rc, ProblemResponse.of(405, "method-not-allowed", "Method not allowed",
-                    "a short link answers GET and HEAD; " + rc.request().method() + " is not one of them", rc.request().path()));
+        router.postWithRegex(CODE_PATH).handler(rc -> { // a password, for a link that has one
+            // Held until the link is known and its gate reads the form; released (and drained) once answered, whatever the answer.
+            rc.request().pause();
+            rc.addEndHandler(v -> rc.request().resume());
+            redirect(rc);
         });
+        // Any other method on a short link: say which ones it takes, rather than "no such resource".
+        router.routeWithRegex(CODE_PATH).handler(rc -> notAllowed(rc, rc.request().method() + " is not one of them"));
+    }
+
+    private void notAllowed(RoutingContext rc, String why) {
+        rc.response().putHeader(HttpHeaders.ALLOW, "GET, HEAD");
+        respond(rc, ProblemResponse.of(405, "method-not-allowed", "Method not allowed", "a short link answers GET and HEAD (and POST"
+                + " with its password when it has one); " + why, rc.request().path()));
     }
 
     private void redirect(RoutingContext rc) {
@@ -148,7 +167,10 @@ public class RedirectRoute {
                 + Instant.ofEpochMilli(routing.validUntilMillis()), rc.request().path()));
     }
 
-    /** A live link: 410 when moderation blocks it, else one click and the redirect (by User-Agent only for links with targets). */
+    /**
+     * A live link: 410 when moderation blocks it, 404 or over outside its window, its password
+     * form when it has one (a POST: the password checked), else one click and the redirect.
+     */
     private void answer(RoutingContext rc, String code, LinkRecord link) {
         Optional<Moderation.Block> blocked = links.blocked(link);
         if (blocked.isPresent()) {
@@ -157,39 +179,63 @@ public class RedirectRoute {
             return;
         }
         LinkRouting routing = link.routing();
-        RoutingChooser.Pick pick = RoutingChooser.UNROUTED;
-        if (routing != LinkRouting.NONE) { // links without routing look no further
-            long now = System.currentTimeMillis();
-            switch (LinkWindow.of(routing, now)) {
-                case NOT_YET -> {
-                    notFound(rc, code);
-                    return;
-                }
-                case OVER -> {
-                    over(rc, code, routing);
-                    return;
-                }
-                case OPEN -> { }
+        boolean post = rc.request().method() == HttpMethod.POST;
+        if (routing == LinkRouting.NONE) { // links without routing look no further
+            if (post) {
+                notAllowed(rc, "this link has no password");
+            } else {
+                send(rc, link, routing, RoutingChooser.UNROUTED);
             }
-            if (routing.choosesTarget()) {
-                pick = routes.choose(link, rc.request(), now);
-            }
+            return;
         }
+        long now = System.currentTimeMillis();
+        switch (LinkWindow.of(routing, now)) {
+            case NOT_YET -> {
+                notFound(rc, code);
+                return;
+            }
+            case OVER -> {
+                over(rc, code, routing);
+                return;
+            }
+            case OPEN -> { }
+        }
+        if (routing.passwordHash() == null) {
+            if (post) {
+                notAllowed(rc, "this link has no password");
+            } else {
+                send(rc, link, routing, routing.choosesTarget() ? routes.choose(link, rc.request(), now) : RoutingChooser.UNROUTED);
+            }
+        } else if (post) {
+            gate.unlock(rc, link, () -> send(rc, link, routing,
+                    routing.choosesTarget() ? routes.choose(link, rc.request(), now) : RoutingChooser.UNROUTED));
+        } else {
+            gate.ask(rc);
+        }
+    }
+
+    /** One click and the redirect: where a rule or the split chose, else by device for links with targets, else the url. */
+    private void send(RoutingContext rc, LinkRecord link, LinkRouting routing, RoutingChooser.Pick pick) {
         found.increment();
         clicks.record(rc.request(), link, pick.variant());
         if (pick.url() != null) {
             redirect(rc, pick.url(), routing);
         } else if (!link.targets().isEmpty()) {
-            devices.answer(rc, link, settings.redirectStatus());
+            devices.answer(rc, link, status(rc));
         } else {
             redirect(rc, link.url(), routing);
         }
     }
 
+    /** The configured redirect status; 303 after a password's POST, which the browser must follow with a GET. */
+    private int status(RoutingContext rc) {
+        return rc.request().method() == HttpMethod.POST ? 303 : settings.redirectStatus();
+    }
+
     /** The redirect to {@code url}, the short URL's query merged in when the link (or the service) forwards it. */
     private void redirect(RoutingContext rc, String url, LinkRouting routing) {
         boolean forward = routing.forwardQuery() != null ? routing.forwardQuery() : settings.forwardQuery();
-        rc.response().setStatusCode(settings.redirectStatus())
+        rc.response().setStatusCode(status(rc))
                 .putHeader(HttpHeaders.LOCATION, forward ? QueryForwarding.merge(url, rc.request().query()) : url)
                 .putHeader(HttpHeaders.CACHE_CONTROL, "private, max-age=0")
                 .end();

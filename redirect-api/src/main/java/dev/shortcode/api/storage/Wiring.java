@@ -28,6 +28,7 @@ import dev.shortcode.api.moderation.DenyListFile;
 import dev.shortcode.api.moderation.Moderation;
 import dev.shortcode.api.moderation.ReportAllowance;
 import dev.shortcode.api.moderation.RuleValues;
+import dev.shortcode.api.password.PasswordWork;
 import dev.shortcode.api.stats.ClickStatistics;
 import dev.shortcode.core.Storage;
 import dev.shortcode.core.alloc.CodeIssuer;
@@ -211,8 +212,9 @@ public class Wiring {
 
     @Produces
     @Singleton
-    IdempotentCreator creates(ServiceOptions settings, LinkRequests requests, LinkCreator creator, LinkReader reader, Storage storage) {
-        return new IdempotentCreator(requests, creator, reader, storage.idempotency(), settings.idempotencyTtl());
+    IdempotentCreator creates(ServiceOptions settings, LinkRequests requests, LinkCreator creator, LinkReader reader, Storage storage,
+            PasswordWork passwords) {
+        return new IdempotentCreator(requests, creator, reader, storage.idempotency(), settings.idempotencyTtl(), passwords);
     }
 
     @Produces
@@ -224,12 +226,13 @@ public class Wiring {
 
     @Produces
     @Singleton
-    LinkEditor edits(Storage storage, LinkRequests requests, LinkViews views, ClickStatistics stats, ExternalIdGuard externalIds) {
+    LinkEditor edits(Storage storage, LinkRequests requests, LinkViews views, ClickStatistics stats, ExternalIdGuard externalIds,
+            PasswordWork passwords) {
         // A code deleted and created again (an alias) must not inherit its predecessor's clicks. Its
         // disable and its reports stay: an owner must not undo a moderator's disable by deleting the
         // link and taking its alias again (LinkRequests refuses a disabled alias), and the reports are
         // the record of what the link did.
-        return new LinkEditor(storage.resolver(), storage.hotStore(), requests, views, externalIds, stats::linkDeleted);
+        return new LinkEditor(storage.resolver(), storage.hotStore(), requests, views, externalIds, stats::linkDeleted, passwords);
     }
 
     @Produces

@@ -231,4 +231,63 @@ abstract class AbstractLinkRoutingApiTests {
         body.put("url", "https://example.com/refused");
         create(writer, body).then().statusCode(400).body("detail", containsString(detail));
     }
+
+    @Test
+    void aPassword_guardsTheTarget_formThenPost_wrongIs401_rightIs303_andPatchChangesOrRemovesIt() {
+        String code = make(Map.of("url", "https://example.com/secret", "password", "correct horse", "forwardQuery", true));
+        as(writer).get("/api/v1/links/" + code).then().statusCode(200).body("passwordProtected", equalTo(true))
+                .body("password", nullValue()).body("$", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasKey("passwordHash")));
+
+        for (String agent : List.of(CHROME, GOOGLEBOT)) {
+            given().redirects().follow(false).header("User-Agent", agent).get("/" + code).then().statusCode(200)
+                    .header("Location", nullValue()).header("Cache-Control", "no-store").contentType(containsString("text/html"))
+                    .body(containsString("<form method=\"post\">")).body(org.hamcrest.Matchers.not(containsString("example.com/secret")));
+        }
+        given().accept("application/json").get("/" + code + "+").then().statusCode(200).body("passwordProtected", equalTo(true))
+                .body("url", nullValue()).body("host", nullValue());
+
+        unlock(code, "", "wrong one").then().statusCode(401).header("Location", nullValue());
+        unlock(code, "?utm_source=mail", "correct horse").then().statusCode(303)
+                .header("Location", "https://example.com/secret?utm_source=mail");
+
+        as(writer).body(Map.of("password", "battery staple")).patch("/api/v1/links/" + code).then().statusCode(200)
+                .body("passwordProtected", equalTo(true));
+        unlock(code, "", "correct horse").then().statusCode(401);
+        unlock(code, "", "battery staple").then().statusCode(303).header("Location", "https://example.com/secret");
+
+        Map<String, Object> remove = new HashMap<>();
+        remove.put("password", null);
+        as(writer).body(remove).patch("/api/v1/links/" + code).then().statusCode(200).body("passwordProtected", nullValue());
+        visit(code, "").then().statusCode(302).header("Location", "https://example.com/secret");
+        unlock(code, "", "battery staple").then().statusCode(405).header("Allow", "GET, HEAD");
+    }
+
+    @Test
+    void passwordAttempts_areLimitedPerAddressAndLink_andBadPasswordsOrForms_areRefused() {
+        String code = make(Map.of("url", "https://example.com/vault", "password", "open sesame"));
+        for (int i = 0; i < 5; i++) {
+            unlock(code, "", "guess " + i).then().statusCode(401);
+        }
+        unlock(code, "", "open sesame").then().statusCode(429).header("Retry-After", org.hamcrest.Matchers.notNullValue());
+        String other = make(Map.of("url", "https://example.com/vault", "password", "open sesame"));
+        unlock(other, "", "open sesame").then().statusCode(303); // another link has attempts of its own
+
+        given().redirects().follow(false).contentType("application/json").body("{\"password\":\"open sesame\"}").post("/" + other)
+                .then().statusCode(415);
+        create(writer, Map.of("url", "https://example.com/x", "password", "abc")).then().statusCode(400)
+                .body("detail", containsString("password must be 4 to 128 characters"));
+        create(writer, Map.of("url", "https://example.com/x", "password", "x".repeat(129))).then().statusCode(400);
+        create(writer, Map.of("url", "https://example.com/x", "password", "tab\there")).then().statusCode(400);
+        as(writer).body(Map.of("links", List.of(Map.of("url", "https://example.com/x", "password", "open sesame"))))
+                .post("/api/v1/links/batch").then().statusCode(200).body("results[0].status", equalTo(400))
+                .body("results[0].problem.detail", containsString("one link at a time"));
+        as(writer).body(Map.of("password", "ab")).patch("/api/v1/links/" + other).then().statusCode(400);
+        unlock(other, "", "open sesame").then().statusCode(303);
+    }
+
+    /** The password form as a browser posts it. */
+    private static Response unlock(String code, String query, String password) {
+        return given().redirects().follow(false).accept("text/html").header("User-Agent", CHROME)
+                .contentType("application/x-www-form-urlencoded").formParam("password", password).post("/" + code + query);
+    }
 }

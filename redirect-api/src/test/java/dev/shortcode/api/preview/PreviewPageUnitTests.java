@@ -17,7 +17,7 @@ class PreviewPageUnitTests {
         PreviewView view = new PreviewView("c0de", "https://sho.rt/" + EVIL, "https://evil.example/" + EVIL, "evil.example" + EVIL,
                 Instant.parse("2026-03-01T10:15:30.123Z"),
                 new DeviceTargets("app://" + EVIL, "https://a.example/" + EVIL, "https://d.example/" + EVIL,
-                        new DeviceTargets.MiniProgram("wx" + EVIL, "p/" + EVIL, "q=" + EVIL, "release" + EVIL)));
+                        new DeviceTargets.MiniProgram("wx" + EVIL, "p/" + EVIL, "q=" + EVIL, "release" + EVIL)), null);
 
         String html = PreviewPage.html(view);
 
@@ -33,9 +33,18 @@ class PreviewPageUnitTests {
     @Test
     void html_withoutTargets_listsOnlyTheCreationDate() {
         String html = PreviewPage.html(new PreviewView("c0de", "https://sho.rt/c0de", "https://shop.example/a", "shop.example",
-                Instant.parse("2026-03-01T10:15:30Z"), null));
+                Instant.parse("2026-03-01T10:15:30Z"), null, null));
 
         assertThat(html).contains("<b id=\"host\">shop.example</b>").doesNotContain("id=\"ios\"").doesNotContain("WeChat")
                 .contains("id=\"created\"").doesNotContain("<script");
+    }
+
+    @Test
+    void html_ofALinkBehindAPassword_saysSoAndShowsNoTarget() {
+        String html = PreviewPage.html(new PreviewView("c0de", "https://sho.rt/c0de", null, null, Instant.parse("2026-03-01T10:15:30Z"),
+                null, Boolean.TRUE));
+
+        assertThat(html).contains("https://sho.rt/c0de is protected by a password").contains("id=\"protected\"")
+                .doesNotContain("id=\"host\"").doesNotContain("href=").contains("id=\"created\"");
     }
 }
