@@ -132,7 +132,7 @@ class EmbeddedOpenApiDocumentIntegrationTests {
             }
         });
 
-        assertThat(publicOperations).containsExactlyInAnyOrder("followLink", "previewLink", "getQrCode", "getAppleAppSiteAssociation",
+        assertThat(publicOperations).containsExactlyInAnyOrder("followLink", "unlockLink", "previewLink", "getQrCode", "getAppleAppSiteAssociation",
                 "getAssetLinks", "reportLink");
     }
 
@@ -194,6 +194,8 @@ class EmbeddedOpenApiDocumentIntegrationTests {
         JsonNode body = operation.at("/requestBody/content");
         if (body.has("application/json")) {
             request = request.contentType("application/json").body("{}");
+        } else if (body.has("application/x-www-form-urlencoded")) {
+            request = request.contentType("application/x-www-form-urlencoded").formParam("password", "");
         } else if (body.fieldNames().hasNext()) {
             request = request.contentType(body.fieldNames().next()).body(new byte[0]);
         } else {
