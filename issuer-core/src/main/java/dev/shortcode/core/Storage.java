@@ -5,6 +5,7 @@ import dev.shortcode.core.index.LinkIndex;
 import dev.shortcode.core.lease.BlockSource;
 import dev.shortcode.core.read.LinkResolver;
 import dev.shortcode.core.store.ApiKeyStore;
+import dev.shortcode.core.store.ClickCaps;
 import dev.shortcode.core.store.DomainStore;
 import dev.shortcode.core.store.Archive;
 import dev.shortcode.core.store.ClickStore;
@@ -51,13 +52,14 @@ import java.util.function.Supplier;
  * @param webhooks    the registered webhooks and their positions in the journal
  * @param events      the journal of the events webhooks are sent
  * @param domains     the branded domains besides the default one
+ * @param clickCaps   the human clicks served by links with a click limit
  */
 public record Storage(String kind, BlockSource blockSource, HotStore hotStore, Archive archive, LinkResolver resolver,
         ApiKeyStore apiKeys, IdempotencyStore idempotency, Supplier<CompletionStage<StorageHealth>> health,
         Optional<Supplier<WriterStats>> writerStats, AutoCloseable closer, ModerationStore moderation,
         Function<SamplingOptions, StorageFootprint> footprint, ClickStore clicks, RateLimits rateLimits,
         LinkIndex linkIndex, ExternalIds externalIds,
-        WebhookStore webhooks, EventJournal events, DomainStore domains) implements AutoCloseable {
+        WebhookStore webhooks, EventJournal events, DomainStore domains, ClickCaps clickCaps) implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Storage.class.getName());
 
@@ -81,6 +83,7 @@ public record Storage(String kind, BlockSource blockSource, HotStore hotStore, A
         Objects.requireNonNull(webhooks, "webhooks");
         Objects.requireNonNull(events, "events");
         Objects.requireNonNull(domains, "domains");
+        Objects.requireNonNull(clickCaps, "clickCaps");
     }
 
     @Override

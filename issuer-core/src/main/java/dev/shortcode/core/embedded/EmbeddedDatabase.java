@@ -97,6 +97,7 @@ final class EmbeddedDatabase implements AutoCloseable {
     static final String CLICKS = "clicks";
     static final String LINK_INDEX = "link_index";
     static final String WEBHOOK_EVENTS = "webhook_events";
+    static final String CLICK_CAPS = "click_caps";
 
     /** Bloom filter bits per key: ~1% false positives, so a get or an NX check of an unknown code rarely touches a data block. */
     private static final double BLOOM_BITS_PER_KEY = 10;
@@ -149,6 +150,7 @@ final class EmbeddedDatabase implements AutoCloseable {
     private final ColumnFamilyHandle clicks;
     private final ColumnFamilyHandle linkIndex;
     private final ColumnFamilyHandle webhookEvents;
+    private final ColumnFamilyHandle clickCaps;
     private final WriteOptions durable;
     private final WriteOptions relaxed;
     private final LinkKeys linkKeys;
@@ -192,7 +194,8 @@ final class EmbeddedDatabase implements AutoCloseable {
                     new ColumnFamilyDescriptor(bytes(MODERATION), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
                     new ColumnFamilyDescriptor(bytes(CLICKS), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
                     new ColumnFamilyDescriptor(bytes(LINK_INDEX), own(family(cache, bloom, SMALL_MEMTABLE_BYTES).setMergeOperatorName("uint64add"))),
-                    new ColumnFamilyDescriptor(bytes(WEBHOOK_EVENTS), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))));
+                    new ColumnFamilyDescriptor(bytes(WEBHOOK_EVENTS), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
+                    new ColumnFamilyDescriptor(bytes(CLICK_CAPS), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))));
             List<ColumnFamilyHandle> handles = new ArrayList<>();
             this.db = RocksDB.open(dbOptions, options.databaseDir().toString(), descriptors, handles);
             nativeObjects.push(db);
@@ -209,6 +212,7 @@ final class EmbeddedDatabase implements AutoCloseable {
             this.clicks = handles.get(9);
             this.linkIndex = handles.get(10);
             this.webhookEvents = handles.get(11);
+            this.clickCaps = handles.get(12);
             this.durable = own(new WriteOptions().setSync(true).setDisableWAL(false));
             this.relaxed = own(new WriteOptions().setSync(false).setDisableWAL(false));
             this.linkKeys = LinkKeyLayout.open(db, meta, links, watermarks, durable, secret);
@@ -348,6 +352,10 @@ final class EmbeddedDatabase implements AutoCloseable {
 
     ColumnFamilyHandle linkIndex() {
         return linkIndex;
+    }
+
+    ColumnFamilyHandle clickCaps() {
+        return clickCaps;
     }
 
     /** The writer's counters, for metrics. */

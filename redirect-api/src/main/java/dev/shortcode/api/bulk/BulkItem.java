@@ -13,7 +13,7 @@ import java.util.List;
  */
 public record BulkItem(String url, String ttl, String alias, String ref, String title, List<String> tags, String externalId,
         String domain, Boolean forwardQuery, String validFrom, String validUntil, String expiredUrl, List<SplitVariant> split,
-        List<RoutingRule> rules) {
+        List<RoutingRule> rules, Long maxClicks) {
 
     /** A line without title, tags or external id. */
     public BulkItem(String url, String ttl, String alias, String ref) {
@@ -22,11 +22,11 @@ public record BulkItem(String url, String ttl, String alias, String ref, String 
 
     /** A line on the default domain, without routing. */
     public BulkItem(String url, String ttl, String alias, String ref, String title, List<String> tags, String externalId) {
-        this(url, ttl, alias, ref, title, tags, externalId, null, null, null, null, null, null, null);
+        this(url, ttl, alias, ref, title, tags, externalId, null, null, null, null, null, null, null, null);
     }
 
     CreateLinkRequest request() {
         return new CreateLinkRequest(url, ttl, alias, null, title, tags, externalId, domain, forwardQuery, validFrom, validUntil, expiredUrl,
-                split, rules);
+                split, rules, null, maxClicks);
     }
 }

@@ -33,7 +33,9 @@ public record CreateLinkRequest(
         List<RoutingRule> rules,
         @Schema(description = "A password visitors must give before the redirect: 4 to 128 characters. Stored only as a slow salted hash "
                 + "and never shown again (views say passwordProtected). Single creates and PATCH only, not batch or bulk items",
-                writeOnly = true) String password) {
+                writeOnly = true) String password,
+        @Schema(description = "How many human clicks the link serves: 1 to 10^12. After them it is over, like after validUntil: "
+                + "expiredUrl, or 410. Exact across nodes", examples = "1000") Long maxClicks) {
 
     /** A create without device targets. */
     public CreateLinkRequest(String url, String ttl, String alias) {
@@ -66,6 +68,7 @@ public record CreateLinkRequest(
     public CreateLinkRequest(String url, String ttl, String alias, DeviceTargets targets, String title, List<String> tags, String externalId,
             String domain, Boolean forwardQuery, String validFrom, String validUntil, String expiredUrl, List<SplitVariant> split,
             List<RoutingRule> rules) {
-        this(url, ttl, alias, targets, title, tags, externalId, domain, forwardQuery, validFrom, validUntil, expiredUrl, split, rules, null);
+        this(url, ttl, alias, targets, title, tags, externalId, domain, forwardQuery, validFrom, validUntil, expiredUrl, split, rules, null,
+                null);
     }
 }

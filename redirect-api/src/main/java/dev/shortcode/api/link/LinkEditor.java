@@ -89,7 +89,7 @@ public final class LinkEditor {
             if (request == null || (request.url() == null && request.ttl() == null && request.targets() == null
                     && request.title() == null && request.tags() == null && !request.changesRouting() && !retags)) {
                 throw new InvalidRequestException("invalid-body", "give \"url\", \"ttl\", \"targets\", \"title\", \"tags\" and/or a routing field"
-                        + " (forwardQuery, validFrom, validUntil, expiredUrl, split, rules, password) to change");
+                        + " (forwardQuery, validFrom, validUntil, expiredUrl, maxClicks, split, rules, password) to change");
             }
             changedRouting = routingChange(request);
             if (request.password() != null) {
@@ -153,13 +153,17 @@ public final class LinkEditor {
         String expired = request.gives("expiredUrl") && request.expiredUrl() != null ? requests.expiredUrl(request.expiredUrl()) : null;
         List<LinkRouting.Variant> split = request.gives("split") ? requests.split(request.split()) : null;
         List<LinkRouting.Rule> rules = request.gives("rules") ? requests.rules(request.rules()) : null;
+        Long max = request.gives("maxClicks") ? RoutingPolicy.maxClicks(request.maxClicks()) : null;
         return current -> {
             LinkRouting next = request.gives("forwardQuery") ? current.withForwardQuery(request.forwardQuery()) : current;
             next = split != null ? next.withSplit(split) : next;
             next = rules != null ? next.withRules(rules) : next;
             Long newFrom = request.gives("validFrom") ? from : current.validFromMillis();
             Long newUntil = request.gives("validUntil") ? until : current.validUntilMillis();
-            String newExpired = request.gives("expiredUrl") ? expired : request.gives("validUntil") && until == null ? null : current.expiredUrl();
+            next = next.withMaxClicks(request.gives("maxClicks") ? max : current.maxClicks());
+            // Removing the last way to be over (validUntil, maxClicks) removes where visitors go then.
+            boolean canBeOver = newUntil != null || next.maxClicks() != null;
+            String newExpired = request.gives("expiredUrl") ? expired : canBeOver ? current.expiredUrl() : null;
             return RoutingPolicy.window(next, newFrom, newUntil, newExpired);
         };
     }

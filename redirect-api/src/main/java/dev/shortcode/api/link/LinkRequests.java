@@ -100,7 +100,7 @@ public final class LinkRequests {
     /** A link's routing from its request's fields, each checked (URLs like the url: policy and deny-list). */
     private LinkRouting routing(String domain, CreateLinkRequest request) {
         LinkRouting routing = LinkRouting.NONE.withDomain(domain).withForwardQuery(request.forwardQuery())
-                .withSplit(split(request.split())).withRules(rules(request.rules()));
+                .withSplit(split(request.split())).withRules(rules(request.rules())).withMaxClicks(RoutingPolicy.maxClicks(request.maxClicks()));
         return RoutingPolicy.window(routing, RoutingPolicy.instant("validFrom", request.validFrom()),
                 RoutingPolicy.instant("validUntil", request.validUntil()),
                 request.expiredUrl() == null ? null : expiredUrl(request.expiredUrl()));

@@ -21,6 +21,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * @param expiredUrl   where visitors go once it is over; absent: a 410 page
  * @param split        the weighted variants of the url; absent: none
  * @param rules        the conditional targets, in order; absent: none
+ * @param maxClicks    how many human clicks it serves; absent: no limit
  * @param passwordProtected true when visitors must give a password; absent otherwise (the password is never shown)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -47,7 +48,8 @@ public record LinkView(
         @Schema(description = "Where visitors go after validUntil") String expiredUrl,
         @Schema(description = "The weighted variants of the url; absent: none") List<SplitVariant> split,
         @Schema(description = "The conditional targets, first match wins; absent: none") List<RoutingRule> rules,
-        @Schema(description = "True when visitors must give a password first; absent otherwise") Boolean passwordProtected) {
+        @Schema(description = "True when visitors must give a password first; absent otherwise") Boolean passwordProtected,
+        @Schema(description = "How many human clicks it serves before it is over; absent: no limit") Long maxClicks) {
 
     /**
      * A link out of service, and who decided: an admin ({@code by} their key id, {@code at}), or a
@@ -60,25 +62,25 @@ public record LinkView(
     public LinkView(String code, String shortUrl, String url, String ttl, String pool, Instant createdAt, Instant expiresAt,
             DeviceTargets targets, Disabled disabled) {
         this(code, shortUrl, url, ttl, pool, createdAt, expiresAt, targets, disabled, null, null, null, null, null, null, null, null, null, null,
-                null, null);
+                null, null, null);
     }
 
     /** Whether it shows more than the fields every link has: targets, metadata, routing, a status. */
     public boolean hasExtras() {
         return targets != null || disabled != null || title != null || tags != null || externalId != null || status != null || domain != null
                 || forwardQuery != null || validFrom != null || validUntil != null || expiredUrl != null || split != null || rules != null
-                || passwordProtected != null;
+                || passwordProtected != null || maxClicks != null;
     }
 
     public LinkView withDisabled(Disabled why) {
         return new LinkView(code, shortUrl, url, ttl, pool, createdAt, expiresAt, targets, why, title, tags, externalId, status, domain, forwardQuery, validFrom, validUntil, expiredUrl,
-                split, rules, passwordProtected);
+                split, rules, passwordProtected, maxClicks);
     }
 
     /** The view as a listing shows it: with its status, and no expiry once expired. */
     public LinkView withStatus(String newStatus) {
         return new LinkView(code, shortUrl, url, ttl, pool, createdAt, "expired".equals(newStatus) ? null : expiresAt, targets, disabled,
                 title, tags, externalId, newStatus, domain, forwardQuery, validFrom, validUntil, expiredUrl, split, rules,
-                passwordProtected);
+                passwordProtected, maxClicks);
     }
 }

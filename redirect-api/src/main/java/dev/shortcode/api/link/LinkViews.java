@@ -42,7 +42,8 @@ public final class LinkViews {
         return new LinkView(r.code(), shortUrl(r), r.url(), ttlLabel, r.pool(), createdAt, expires, DeviceTargets.of(r.targets()), null,
                 meta.title(), meta.tags().isEmpty() ? null : meta.tags(), meta.externalId(), null, r.routing().domain(), r.routing().forwardQuery(),
                 instant(r.routing().validFromMillis()), instant(r.routing().validUntilMillis()), r.routing().expiredUrl(),
-                split(r.routing().split()), rules(r.routing().rules()), r.routing().passwordHash() != null ? Boolean.TRUE : null);
+                split(r.routing().split()), rules(r.routing().rules()), r.routing().passwordHash() != null ? Boolean.TRUE : null,
+                r.routing().maxClicks());
     }
 
     private static List<SplitVariant> split(List<LinkRouting.Variant> variants) {

@@ -32,6 +32,7 @@ final class RoutingPolicy {
     static final int MAX_QUERY = 10;
     static final int MAX_QUERY_NAME = 64;
     static final int MAX_QUERY_VALUE = 256;
+    static final long MAX_CLICKS = 1_000_000_000_000L;
     static final int MIN_PASSWORD = 4;
     static final int MAX_PASSWORD = 128;
     static final Set<String> DEVICES = Set.of("ios", "android", "desktop", "other");
@@ -165,6 +166,14 @@ final class RoutingPolicy {
         return query;
     }
 
+    /** A click limit as given, checked: 1 to {@value #MAX_CLICKS}; null stays null. */
+    static Long maxClicks(Long given) {
+        if (given != null && (given < 1 || given > MAX_CLICKS)) {
+            throw invalid("maxClicks " + given + " is out of range; give 1 to " + MAX_CLICKS + " (or none)");
+        }
+        return given;
+    }
+
     /**
      * A password as given, checked: {@value #MIN_PASSWORD} to {@value #MAX_PASSWORD} characters
      * (code points), no control characters. Null stays null. Its hashing is the caller's, off the
@@ -214,8 +223,9 @@ final class RoutingPolicy {
             throw new InvalidRequestException("invalid-routing", "validUntil " + Instant.ofEpochMilli(until)
                     + " must come after validFrom " + Instant.ofEpochMilli(from));
         }
-        if (expiredUrl != null && until == null) {
-            throw new InvalidRequestException("invalid-routing", "expiredUrl is where visitors go after validUntil; give validUntil too");
+        if (expiredUrl != null && until == null && routing.maxClicks() == null) {
+            throw new InvalidRequestException("invalid-routing", "expiredUrl is where visitors go after validUntil or maxClicks;"
+                    + " give one of them too");
         }
         return routing.withWindow(from, until, expiredUrl);
     }

@@ -62,6 +62,10 @@ public final class UpdateLinkRequest {
     private List<RoutingRule> rules;
 
     @JsonProperty
+    @Schema(description = "The new click limit; null removes it", nullable = true)
+    private Long maxClicks;
+
+    @JsonProperty
     @Schema(description = "A new password (4 to 128 characters), stored as a slow salted hash; null removes it", nullable = true,
             writeOnly = true)
     private String password;
@@ -107,6 +111,12 @@ public final class UpdateLinkRequest {
         routingGiven.add("rules");
     }
 
+    @JsonSetter("maxClicks")
+    private void setMaxClicks(Long value) {
+        maxClicks = value;
+        routingGiven.add("maxClicks");
+    }
+
     @JsonSetter("password")
     private void setPassword(String value) {
         password = value;
@@ -145,6 +155,10 @@ public final class UpdateLinkRequest {
 
     public List<RoutingRule> rules() {
         return rules;
+    }
+
+    public Long maxClicks() {
+        return maxClicks;
     }
 
     public String password() {

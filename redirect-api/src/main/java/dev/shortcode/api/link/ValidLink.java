@@ -71,6 +71,9 @@ public record ValidLink(String url, TtlPolicy.Choice ttl, String alias, LinkTarg
         if (!routing.isEmpty()) { // likewise: a request without routing keeps its fingerprint
             canonical += "\nrouting\n" + routing.domain() + "\n" + routing.forwardQuery() + "\n" + routing.validFromMillis() + "\n"
                     + routing.validUntilMillis() + "\n" + routing.expiredUrl();
+            if (routing.maxClicks() != null) { // likewise for links without a click limit
+                canonical += "\nmaxClicks " + routing.maxClicks();
+            }
             if (routing.passwordHash() != null) { // whether it has one: a retry with another password is the same request
                 canonical += "\npassword";
             }

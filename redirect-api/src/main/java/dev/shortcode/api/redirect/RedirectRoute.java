@@ -34,6 +34,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -155,16 +156,15 @@ public class RedirectRoute {
         respond(rc, ProblemResponse.of(404, "not-found", "Not found", "no live link has the code '" + Echo.of(code) + "'", rc.request().path()));
     }
 
-    /** A link past its validUntil: its expiredUrl, or 410 with a page for browsers. Not a click. */
-    private void over(RoutingContext rc, String code, LinkRouting routing) {
+    /** A link past its validUntil or its click limit: its expiredUrl, or 410 with a page for browsers. Not a click. */
+    private void over(RoutingContext rc, String code, LinkRouting routing, String why) {
         expired.increment();
         if (routing.expiredUrl() != null) {
             rc.response().setStatusCode(302).putHeader(HttpHeaders.LOCATION, routing.expiredUrl())
                     .putHeader(HttpHeaders.CACHE_CONTROL, "private, max-age=0").end();
             return;
         }
-        respond(rc, ProblemResponse.of(410, "link-expired", "Gone", "the link '" + Echo.of(code) + "' was valid until "
-                + Instant.ofEpochMilli(routing.validUntilMillis()), rc.request().path()));
+        respond(rc, ProblemResponse.of(410, "link-expired", "Gone", "the link '" + Echo.of(code) + "' " + why, rc.request().path()));
     }
 
     /**
@@ -195,7 +195,7 @@ public class RedirectRoute {
                 return;
             }
             case OVER -> {
-                over(rc, code, routing);
+                over(rc, code, routing, "was valid until " + Instant.ofEpochMilli(routing.validUntilMillis()));
                 return;
             }
             case OPEN -> { }
@@ -214,8 +214,34 @@ public class RedirectRoute {
         }
     }
 
-    /** One click and the redirect: where a rule or the split chose, else by device for links with targets, else the url. */
+    /**
+     * One click and the redirect: where a rule or the split chose, else by device for links with
+     * targets, else the url. A link with a click limit takes a person's click from its count first
+     * (a bot's only reads it), and is over once the count is full.
+     */
     private void send(RoutingContext rc, LinkRecord link, LinkRouting routing, RoutingChooser.Pick pick) {
+        Long max = routing.maxClicks();
+        if (max == null) {
+            sendNow(rc, link, routing, pick);
+            return;
+        }
+        Context context = Vertx.currentContext();
+        CompletionStage<Boolean> open = routes.human(rc.request())
+                ? storage.clickCaps().take(link.code(), link.createdAt().toEpochMilli(), max, link.permanent() ? 0 : link.ttlSeconds())
+                : storage.clickCaps().served(link.code(), link.createdAt().toEpochMilli()).thenApply(served -> served < max);
+        open.whenComplete((taken, failure) -> RouteAnswers.onContext(context, () -> {
+            if (failure != null) {
+                failed.increment();
+                respond(rc, ErrorMapping.map(failure, rc.request().path()));
+            } else if (taken) {
+                sendNow(rc, link, routing, pick);
+            } else {
+                over(rc, link.code(), routing, "has served its " + max + (max == 1 ? " click" : " clicks"));
+            }
+        }));
+    }
+
+    private void sendNow(RoutingContext rc, LinkRecord link, LinkRouting routing, RoutingChooser.Pick pick) {
         found.increment();
         clicks.record(rc.request(), link, pick.variant());
         if (pick.url() != null) {

@@ -42,15 +42,18 @@ final class RoutingChooser {
         this.visitors = visitors;
     }
 
-    Pick choose(LinkRecord link, HttpServerRequest request, long nowMillis) {
+    /** Whether a visit is a person's, as the statistics count them: a User-Agent that no list knows as a bot, and not a HEAD. */
+    boolean human(HttpServerRequest request) {
         String userAgent = request.getHeader(HttpHeaders.USER_AGENT);
-        if (userAgent == null || userAgent.isBlank() || request.method() == HttpMethod.HEAD) {
+        return userAgent != null && !userAgent.isBlank() && request.method() != HttpMethod.HEAD && !agents.classify(userAgent).bot();
+    }
+
+    Pick choose(LinkRecord link, HttpServerRequest request, long nowMillis) {
+        if (!human(request)) {
             return UNROUTED;
         }
-        Agent agent = agents.classify(userAgent);
-        if (agent.bot()) {
-            return UNROUTED;
-        }
+        String userAgent = request.getHeader(HttpHeaders.USER_AGENT);
+        Agent agent = agents.classify(userAgent); // answered from the classifier's cache since human()
         LinkRouting routing = link.routing();
         Visitor visitor = new Visitor(request, agent);
         for (LinkRouting.Rule rule : routing.rules()) {

@@ -290,4 +290,61 @@ abstract class AbstractLinkRoutingApiTests {
         return given().redirects().follow(false).accept("text/html").header("User-Agent", CHROME)
                 .contentType("application/x-www-form-urlencoded").formParam("password", password).post("/" + code + query);
     }
+
+    @Test
+    void maxClicks_servesThatManyPeople_thenIsOver_botsDoNotCount_andRaisingItLetsTheDifferenceThrough() {
+        String code = make(Map.of("url", "https://example.com/limited", "maxClicks", 3, "expiredUrl", "https://example.com/sold-out"));
+        as(writer).get("/api/v1/links/" + code).then().statusCode(200).body("maxClicks", equalTo(3));
+        assertThat(location(code, "", GOOGLEBOT, null)).as("a crawler is not a click").isEqualTo("https://example.com/limited");
+        for (int i = 0; i < 3; i++) {
+            assertThat(location(code, "", CHROME + " n/" + i, null)).isEqualTo("https://example.com/limited");
+        }
+        assertThat(location(code, "", CHROME, null)).isEqualTo("https://example.com/sold-out");
+        assertThat(location(code, "", GOOGLEBOT, null)).as("once over, over for crawlers too").isEqualTo("https://example.com/sold-out");
+
+        as(writer).body(Map.of("maxClicks", 5)).patch("/api/v1/links/" + code).then().statusCode(200).body("maxClicks", equalTo(5));
+        assertThat(location(code, "", CHROME, null)).isEqualTo("https://example.com/limited");
+        assertThat(location(code, "", CHROME, null)).isEqualTo("https://example.com/limited");
+        assertThat(location(code, "", CHROME, null)).as("refusals were not counted: exactly two more").isEqualTo("https://example.com/sold-out");
+
+        Map<String, Object> remove = new HashMap<>();
+        remove.put("maxClicks", null);
+        as(writer).body(remove).patch("/api/v1/links/" + code).then().statusCode(200).body("maxClicks", nullValue())
+                .body("expiredUrl", nullValue());
+        assertThat(location(code, "", CHROME, null)).isEqualTo("https://example.com/limited");
+
+        String once = make(Map.of("url", "https://example.com/once", "maxClicks", 1));
+        assertThat(location(once, "", CHROME, null)).isEqualTo("https://example.com/once");
+        given().redirects().follow(false).header("User-Agent", CHROME).get("/" + once).then().statusCode(410)
+                .body("type", containsString("link-expired")).body("detail", containsString("served its 1 click"));
+
+        create(writer, Map.of("url", "https://example.com/x", "maxClicks", 0)).then().statusCode(400).body("detail", containsString("maxClicks"));
+        create(writer, Map.of("url", "https://example.com/x", "maxClicks", "3")).then().statusCode(400);
+        create(writer, Map.of("url", "https://example.com/x", "maxClicks", 2.5)).then().statusCode(400);
+    }
+
+    @Test
+    void maxClicks_underConcurrentVisits_servesExactlyTheLimit() throws Exception {
+        String code = make(Map.of("url", "https://example.com/race", "maxClicks", 40));
+        java.util.concurrent.ExecutorService visitors = java.util.concurrent.Executors.newFixedThreadPool(8);
+        try {
+            List<java.util.concurrent.Future<String>> visits = new java.util.ArrayList<>();
+            for (int i = 0; i < 120; i++) {
+                int n = i;
+                visits.add(visitors.submit(() -> given().redirects().follow(false).header("User-Agent", CHROME + " racer/" + n)
+                        .get("/" + code).then().extract().statusLine()));
+            }
+            long served = 0;
+            long over = 0;
+            for (var visit : visits) {
+                String status = visit.get();
+                served += status.contains(" 302") ? 1 : 0;
+                over += status.contains(" 410") ? 1 : 0;
+            }
+            assertThat(served).as("redirects among 120 concurrent visits of a link limited to 40").isEqualTo(40);
+            assertThat(over).isEqualTo(80);
+        } finally {
+            visitors.shutdownNow();
+        }
+    }
 }
