@@ -110,9 +110,4 @@ final class CoalescingCreates {
             }
         });
     }
-
-    /** Creates waiting for the call in flight. */
-    synchronized int queued() {
-        return queue.size();
-    }
 }

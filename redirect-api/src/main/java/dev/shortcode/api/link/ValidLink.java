@@ -30,11 +30,6 @@ public record ValidLink(String url, TtlPolicy.Choice ttl, String alias, LinkTarg
         this(url, ttl, alias, targets, meta, LinkRouting.NONE);
     }
 
-    /** The branded domain that serves it, or null for the default domain. */
-    public String domain() {
-        return routing.domain();
-    }
-
     /** A request without title, tags or external id. */
     public ValidLink(String url, TtlPolicy.Choice ttl, String alias, LinkTargets targets) {
         this(url, ttl, alias, targets, LinkMeta.NONE);
