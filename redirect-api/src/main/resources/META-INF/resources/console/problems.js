@@ -7,7 +7,11 @@ const BY_KIND = {
   'invalid-title': 'title', 'invalid-tags': 'tags', 'invalid-tag': 'tags', 'external-id-taken': 'externalId',
   'invalid-key-name': 'name', 'invalid-scopes': 'scopes', 'invalid-expiry': 'expiresAt',
   'invalid-rule': 'value', 'configured-rule': 'value',
+  'invalid-domain': 'domain',
 };
+
+/** Routing fields: their problems start with the field's name (validUntil, split[1].url, rules[0].when.device[0], expiredUrl: …). */
+const ROUTING = ['validFrom', 'validUntil', 'expiredUrl', 'maxClicks', 'password', 'split', 'rules', 'forwardQuery'];
 
 /**
  * The name of the field a problem names, or null for the form as a whole. Device targets name
@@ -27,6 +31,8 @@ export function fieldOf(problem, names) {
     const named = names.find((n) => detail.includes(n));
     if (named) return named;
   }
+  const lead = /^([A-Za-z]+)/.exec(detail);
+  if (lead && ROUTING.includes(lead[1]) && names.includes(lead[1])) return lead[1];
   const known = BY_KIND[problem.kind];
   if (known && names.includes(known)) return known;
   const quoted = /field '([A-Za-z.]+)'/.exec(detail);

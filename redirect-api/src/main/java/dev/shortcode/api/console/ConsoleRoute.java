@@ -43,7 +43,7 @@ public class ConsoleRoute {
     /** Every file the page loads: the modules import each other relatively, under one version. */
     static final List<String> FILES = List.of("console.css", "app.js", "api.js", "dom.js", "format.js", "charts.js", "problems.js",
             "views/login.js", "views/create.js", "views/find.js", "views/link.js", "views/keys.js", "views/denylist.js",
-            "views/reports.js", "views/targets.js");
+            "views/reports.js", "views/routing.js", "views/targets.js");
 
     /** Where index.html puts the versioned prefix of the files. */
     static final String ASSETS = "{{assets}}";

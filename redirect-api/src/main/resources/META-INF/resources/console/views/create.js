@@ -6,6 +6,7 @@ import { call, ApiProblem } from '../api.js';
 import { fieldOf } from '../problems.js';
 import { duration, seconds } from '../format.js';
 import { targetsFieldset } from './targets.js';
+import { routingFieldset, FormProblem } from './routing.js';
 
 export function render(ctx) {
   const url = field('create-url', 'Long URL', h('input', { type: 'text', name: 'url', inputmode: 'url', autocomplete: 'off',
@@ -21,15 +22,16 @@ export function render(ctx) {
   const tags = field('create-tags', 'Tags (optional)', h('input', { type: 'text', name: 'tags', autocomplete: 'off', spellcheck: 'false',
     placeholder: 'spring, sms' }), 'Separated by commas or spaces.');
   const targets = targetsFieldset('create-targets');
+  const routing = routingFieldset('create-routing', false);
   const formError = h('p', { class: 'error', role: 'alert' });
   const submit = h('button', { type: 'submit', class: 'primary', 'data-test': 'create-submit', text: 'Create short link' });
   const form = h('form', { class: 'stack card', novalidate: true, 'aria-labelledby': 'create-title-h' },
     url.wrap, h('div', { class: 'grid2' }, alias.wrap, ttl.wrap), otherTtl.wrap, h('div', { class: 'grid2' }, title.wrap, tags.wrap),
-    targets.element, formError, h('div', { class: 'row' }, submit));
+    targets.element, routing.element, formError, h('div', { class: 'row' }, submit));
   const result = h('section', { 'aria-live': 'polite' });
   ctx.main.append(h('h1', { id: 'create-title-h', text: 'Create a short link' }), form, result);
 
-  const fields = Object.assign({ url, alias, ttl, title, tags }, targets.fields);
+  const fields = Object.assign({ url, alias, ttl, title, tags }, targets.fields, routing.fields);
   ttlSelect.addEventListener('change', () => { otherTtl.wrap.hidden = ttlSelect.value !== 'other'; });
   fillPools(ctx, ttlSelect, ttl);
 
@@ -50,6 +52,7 @@ export function render(ctx) {
     if (t) body.targets = t;
     submit.disabled = true;
     try {
+      Object.assign(body, routing.create());
       const created = await call('POST', '/api/v1/links', body);
       showResult(ctx, result, created);
       result.querySelector('[data-test=created-short-url]').focus();
@@ -67,12 +70,13 @@ export function render(ctx) {
 
 /** A refusal's detail next to the field it names (focused), or above the button. */
 export function showProblem(err, fields, shownFields, formError) {
-  if (!(err instanceof ApiProblem)) { formError.textContent = String(err.message || err); return; }
-  const name = fieldOf(err, Object.keys(fields));
+  if (!(err instanceof ApiProblem) && !(err instanceof FormProblem)) { formError.textContent = String(err.message || err); return; }
+  const name = err instanceof FormProblem ? err.field : fieldOf(err, Object.keys(fields));
   const f = name ? shownFields[name] : null;
   if (f) {
     setFieldError(f, err.message);
-    if (name.startsWith('targets')) f.wrap.closest('details').open = true;
+    const folded = f.wrap.closest('details');
+    if (folded) folded.open = true;
     f.input.focus();
   } else {
     formError.textContent = (err.status === 403 ? 'Refused: ' : '') + err.message;

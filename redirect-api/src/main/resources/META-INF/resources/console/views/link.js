@@ -5,6 +5,7 @@ import { call, withQuery } from '../api.js';
 import { count, ago, exact, duration, unixSeconds, day } from '../format.js';
 import { timeChart, resizing } from '../charts.js';
 import { targetsFieldset, targetRows } from './targets.js';
+import { routingFieldset, routingRows } from './routing.js';
 import { showProblem } from './create.js';
 
 const RANGES = [[7, 'last 7 days'], [30, 'last 30 days'], [90, 'last 90 days'], [400, 'last 400 days']];
@@ -64,6 +65,7 @@ function drawLink(ctx, box, link, path) {
       + (d.by ? ' by ' + d.by : '') + (d.at ? ', ' + ago(d.at) : '')]);
   }
   targetRows(link.targets).forEach(([label, value]) => rows.push(['Target: ' + label, h('span', { class: 'mono', text: value })]));
+  routingRows(link).forEach(([label, value, name]) => rows.push([label, h('span', { class: 'mono', 'data-field': name, text: value })]));
 
   const actions = h('div', { class: 'row' });
   const editBox = h('div', {});
@@ -144,14 +146,16 @@ function editForm(ctx, link, path, saved) {
   const title = field('edit-title', 'Title', h('input', { type: 'text', name: 'title', maxlength: '200' }));
   const tags = field('edit-tags', 'Tags', h('input', { type: 'text', name: 'tags', spellcheck: 'false' }), 'Separated by commas or spaces.');
   const targets = targetsFieldset('edit-targets');
+  const routing = routingFieldset('edit-routing', true);
   url.input.value = link.url;
   title.input.value = link.title || '';
   tags.input.value = (link.tags || []).join(', ');
   targets.fill(link.targets);
+  routing.fill(link);
   const formError = h('p', { class: 'error', role: 'alert' });
-  const fields = Object.assign({ url, title, tags }, targets.fields);
+  const fields = Object.assign({ url, title, tags }, targets.fields, routing.fields);
   const form = h('form', { class: 'stack card', novalidate: true, 'aria-label': 'Edit ' + link.code }, url.wrap,
-    h('div', { class: 'grid2' }, title.wrap, tags.wrap), targets.element, formError,
+    h('div', { class: 'grid2' }, title.wrap, tags.wrap), targets.element, routing.element, formError,
     h('div', { class: 'row' }, h('button', { type: 'submit', class: 'primary', 'data-test': 'edit-submit', text: 'Save' })));
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -164,8 +168,9 @@ function editForm(ctx, link, path, saved) {
     const tagList = tags.input.value.split(/[\s,]+/).map((t) => t.trim()).filter((t) => t);
     if (tagList.join(',') !== (link.tags || []).join(',')) patch.tags = tagList;
     if (JSON.stringify(targets.value()) !== JSON.stringify(link.targets || null)) patch.targets = targets.value();
-    if (!Object.keys(patch).length) { formError.textContent = 'Nothing changed.'; return; }
     try {
+      Object.assign(patch, routing.patch(link));
+      if (!Object.keys(patch).length) { formError.textContent = 'Nothing changed.'; return; }
       await call('PATCH', path, patch);
       ctx.status('Saved');
       saved();

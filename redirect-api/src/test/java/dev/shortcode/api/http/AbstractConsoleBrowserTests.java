@@ -253,6 +253,69 @@ abstract class AbstractConsoleBrowserTests {
     }
 
     @Test
+    void routing_isSetInTheCreateForm_shownOnTheLinkPage_editedThere_andItsRefusalsNameTheField() throws IOException {
+        chromium.driver().get(console.toString());
+        signIn(ADMIN_KEY);
+        wait.until(d -> d.findElements(By.cssSelector("#create-ttl option[data-pool]")).size() == 3);
+        find("[data-test=create-url]").sendKeys("https://example.com/console/routed");
+        find("#create-routing summary").click();
+        checkPage("create with routing open");
+
+        // A refusal of the service, and one of the form itself, each beside its field.
+        find("#create-routing-split").sendKeys("https://example.com/console/a");
+        find("[data-test=create-submit]").click();
+        wait.until(d -> d.findElement(By.id("create-routing-split-error")).getText().contains("split needs 2 to 10 variants"));
+        find("#create-routing-split").sendKeys(Keys.ENTER, "https://example.com/console/b 3 x");
+        find("[data-test=create-submit]").click();
+        wait.until(d -> d.findElement(By.id("create-routing-split-error")).getText().contains("line 2"));
+
+        find("#create-routing-split").clear();
+        find("#create-routing-split").sendKeys("https://example.com/console/a 3", Keys.ENTER, "https://example.com/console/b");
+        find("#create-routing-rules").sendKeys("[{\"when\": {\"language\": [\"fr\"]}, \"url\": \"https://example.com/console/fr\"}]");
+        find("#create-routing-max-clicks").sendKeys("100");
+        find("#create-routing-valid-until").sendKeys("2099-01-01T00:00:00Z");
+        find("#create-routing-expired-url").sendKeys("https://example.com/console/over");
+        find("#create-routing-password").sendKeys("correct horse");
+        new Select(find("#create-routing-forward")).selectByValue("true");
+        find("[data-test=create-submit]").click();
+        WebElement shortUrl = wait.until(d -> visible(d.findElements(By.cssSelector("[data-test=created-short-url]"))));
+        String code = shortUrl.getText().substring(shortUrl.getText().lastIndexOf('/') + 1);
+        JsonNode link = read(as(ADMIN_KEY).get("/api/v1/links/" + code).then().statusCode(200).extract().asString());
+        assertThat(link.at("/split/0/weight").asInt()).isEqualTo(3);
+        assertThat(link.at("/split/1/url").asText()).isEqualTo("https://example.com/console/b");
+        assertThat(link.at("/rules/0/when/language/0").asText()).isEqualTo("fr");
+        assertThat(link.path("maxClicks").asLong()).isEqualTo(100);
+        assertThat(link.path("validUntil").asText()).isEqualTo("2099-01-01T00:00:00Z");
+        assertThat(link.path("expiredUrl").asText()).isEqualTo("https://example.com/console/over");
+        assertThat(link.path("passwordProtected").asBoolean()).isTrue();
+        assertThat(link.path("forwardQuery").asBoolean()).isTrue();
+        given().redirects().follow(false).get("/" + code).then().statusCode(200).header("Location", (String) null);
+
+        // The link page shows it; its edit form removes the password and the rules, and changes the limit.
+        chromium.driver().get(console + "#/links/" + code);
+        wait.until(d -> visible(d.findElements(By.cssSelector("[data-field='maxClicks']"))));
+        assertThat(find("[data-field='password']").getText()).contains("visitors must give one");
+        assertThat(chromium.driver().findElements(By.cssSelector("[data-field='split']"))).hasSize(2);
+        checkPage("link with routing");
+        find("[data-test=edit]").click();
+        assertThat(find("#edit-routing").getAttribute("open")).as("the routing of a routed link is shown open").isNotNull();
+        assertThat(find("#edit-routing-max-clicks").getAttribute("value")).isEqualTo("100");
+        find("#edit-routing-max-clicks").sendKeys(Keys.chord(Keys.CONTROL, "a"), "250");
+        find("#edit-routing-rules").clear();
+        find("#edit-routing-password-remove").click();
+        checkPage("editing routing");
+        find("[data-test=edit-submit]").click();
+        wait.until(d -> d.findElement(By.cssSelector("[data-field='maxClicks']")).getText().startsWith("250"));
+        link = read(as(ADMIN_KEY).get("/api/v1/links/" + code).then().statusCode(200).extract().asString());
+        assertThat(link.path("maxClicks").asLong()).isEqualTo(250);
+        assertThat(link.has("rules")).isFalse();
+        assertThat(link.has("passwordProtected")).isFalse();
+        assertThat(link.path("split")).hasSize(2);
+        given().redirects().follow(false).header("User-Agent", DESKTOP).get("/" + code).then().statusCode(302);
+        assertThat(chromium.warningsAndErrors(refused(400))).as("browser console errors and warnings").isEmpty();
+    }
+
+    @Test
     void find_listsTheKeysLinksNewestFirst_bySearchAndByTag_andTheFormSendsTitleAndTags() throws IOException {
         String writer = key("links:write", "links:read");
         String spring = ApiClient.create(writer, Map.of("url", "https://shop.example/spring", "title", "Spring sale", "tags",
