@@ -10,7 +10,7 @@ import javax.crypto.spec.PBEKeySpec;
 /**
  * A link's password as stored: PBKDF2 with HMAC-SHA-256 (RFC 8018) from the JDK, a random 16-byte
  * salt per password and {@value #ITERATIONS} iterations (OWASP's figure for this function in 2021;
- * about 80 ms on one core of the test machine), in the text form
+ * about 60 ms of one core of the test machine once warm, 100 to 200 ms for the first few), in the text form
  * {@code pbkdf2-sha256$<iterations>$<salt>$<hash>} (base64 without padding). The iterations travel
  * in the text, so raising them later leaves old hashes readable. Slow on purpose: callers run it
  * off the event loops ({@link PasswordWork}).
