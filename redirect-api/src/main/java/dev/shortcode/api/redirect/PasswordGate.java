@@ -53,6 +53,8 @@ final class PasswordGate {
             + "box-sizing:border-box}button{margin-top:1rem;font-size:1rem;padding:.5rem 1.2rem}.error{color:#a40000;font-weight:600}";
     private static final String POLICY = "default-src 'none'; style-src " + PageHeaders.hashSource(STYLE)
             + "; base-uri 'none'; form-action 'self' https: http:; frame-ancestors 'none'";
+    private static final String FORM_PAGE = html(null);
+    private static final String REFUSED_PAGE = html("That password is not this link's. Try again.");
 
     private final PasswordWork work;
     private final RateLimits limits;
@@ -68,7 +70,7 @@ final class PasswordGate {
 
     /** GET or HEAD of a protected link: the form. */
     void ask(RoutingContext rc) {
-        page(rc, 200, null);
+        page(rc, false);
     }
 
     /** POST to a protected link: {@code onRight} when the form's password is the link's, else a refusal. */
@@ -118,28 +120,32 @@ final class PasswordGate {
                         } else if (right) {
                             onRight.run();
                         } else {
-                            page(rc, 401, "That password is not this link's. Try again.");
+                            page(rc, true);
                         }
                     }));
         });
     }
 
-    /** The form, with {@code error} above it when not null; problem+json for clients that do not ask for HTML on a refusal. */
-    private void page(RoutingContext rc, int status, String error) {
+    /** The form, or after a wrong password the form with that said above it (problem+json for clients that do not ask for HTML). */
+    private void page(RoutingContext rc, boolean refused) {
         String accept = rc.request().getHeader(HttpHeaders.ACCEPT);
-        if (status != 200 && (accept == null || !accept.contains("text/html"))) {
-            problem(rc, ProblemResponse.of(status, "wrong-password", "Wrong password", "the password is not this link's",
+        if (refused && (accept == null || !accept.contains("text/html"))) {
+            problem(rc, ProblemResponse.of(401, "wrong-password", "Wrong password", "the password is not this link's",
                     rc.request().path()));
             return;
         }
-        String html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">" + Html.VIEWPORT
+        PageHeaders.write(rc.response(), refused ? 401 : 200, POLICY, refused ? REFUSED_PAGE : FORM_PAGE, "no-store");
+    }
+
+    /** The page: the same text for every link (nothing of the link is on it), so made once. */
+    private static String html(String error) {
+        return "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">" + Html.VIEWPORT
                 + "<meta name=\"robots\" content=\"noindex\"><title>Password required</title><style>" + STYLE + "</style></head><body>"
                 + "<main><h1>This link is protected by a password</h1>"
                 + (error == null ? "" : "<p class=\"error\" role=\"alert\" id=\"error\">" + Html.escape(error) + "</p>")
                 + "<form method=\"post\"><label for=\"password\">Password</label><input id=\"password\" name=\"password\" type=\"password\""
                 + " autocomplete=\"current-password\" required maxlength=\"128\" autofocus"
                 + (error == null ? "" : " aria-describedby=\"error\"") + "><button type=\"submit\">Continue</button></form></main></body></html>";
-        PageHeaders.write(rc.response(), status, POLICY, html, "no-store");
     }
 
     private void problem(RoutingContext rc, ProblemResponse problem) {

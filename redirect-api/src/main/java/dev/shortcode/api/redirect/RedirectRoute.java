@@ -179,38 +179,31 @@ public class RedirectRoute {
             return;
         }
         LinkRouting routing = link.routing();
+        long now = routing == LinkRouting.NONE ? 0 : System.currentTimeMillis(); // links without routing read no clock
+        if (routing != LinkRouting.NONE) {
+            switch (LinkWindow.of(routing, now)) {
+                case NOT_YET -> {
+                    notFound(rc, code);
+                    return;
+                }
+                case OVER -> {
+                    over(rc, code, routing, "was valid until " + Instant.ofEpochMilli(routing.validUntilMillis()));
+                    return;
+                }
+                case OPEN -> { }
+            }
+        }
         boolean post = rc.request().method() == HttpMethod.POST;
-        if (routing == LinkRouting.NONE) { // links without routing look no further
+        if (routing.passwordHash() != null) {
             if (post) {
-                notAllowed(rc, "this link has no password");
+                gate.unlock(rc, link, () -> send(rc, link, routing, now));
             } else {
-                send(rc, link, routing, RoutingChooser.UNROUTED);
-            }
-            return;
-        }
-        long now = System.currentTimeMillis();
-        switch (LinkWindow.of(routing, now)) {
-            case NOT_YET -> {
-                notFound(rc, code);
-                return;
-            }
-            case OVER -> {
-                over(rc, code, routing, "was valid until " + Instant.ofEpochMilli(routing.validUntilMillis()));
-                return;
-            }
-            case OPEN -> { }
-        }
-        if (routing.passwordHash() == null) {
-            if (post) {
-                notAllowed(rc, "this link has no password");
-            } else {
-                send(rc, link, routing, routing.choosesTarget() ? routes.choose(link, rc.request(), now) : RoutingChooser.UNROUTED);
+                gate.ask(rc);
             }
         } else if (post) {
-            gate.unlock(rc, link, () -> send(rc, link, routing,
-                    routing.choosesTarget() ? routes.choose(link, rc.request(), now) : RoutingChooser.UNROUTED));
+            notAllowed(rc, "this link has no password");
         } else {
-            gate.ask(rc);
+            send(rc, link, routing, now);
         }
     }
 
@@ -219,7 +212,8 @@ public class RedirectRoute {
      * targets, else the url. A link with a click limit takes a person's click from its count first
      * (a bot's only reads it), and is over once the count is full.
      */
-    private void send(RoutingContext rc, LinkRecord link, LinkRouting routing, RoutingChooser.Pick pick) {
+    private void send(RoutingContext rc, LinkRecord link, LinkRouting routing, long now) {
+        RoutingChooser.Pick pick = routing.choosesTarget() ? routes.choose(link, rc.request(), now) : RoutingChooser.UNROUTED;
         Long max = routing.maxClicks();
         if (max == null) {
             sendNow(rc, link, routing, pick);

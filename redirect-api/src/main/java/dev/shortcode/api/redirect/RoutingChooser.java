@@ -44,16 +44,25 @@ final class RoutingChooser {
 
     /** Whether a visit is a person's, as the statistics count them: a User-Agent that no list knows as a bot, and not a HEAD. */
     boolean human(HttpServerRequest request) {
+        return person(request) != null;
+    }
+
+    /** The visitor's class when a person's, else null. */
+    private Agent person(HttpServerRequest request) {
         String userAgent = request.getHeader(HttpHeaders.USER_AGENT);
-        return userAgent != null && !userAgent.isBlank() && request.method() != HttpMethod.HEAD && !agents.classify(userAgent).bot();
+        if (userAgent == null || userAgent.isBlank() || request.method() == HttpMethod.HEAD) {
+            return null;
+        }
+        Agent agent = agents.classify(userAgent);
+        return agent.bot() ? null : agent;
     }
 
     Pick choose(LinkRecord link, HttpServerRequest request, long nowMillis) {
-        if (!human(request)) {
+        Agent agent = person(request);
+        if (agent == null) {
             return UNROUTED;
         }
         String userAgent = request.getHeader(HttpHeaders.USER_AGENT);
-        Agent agent = agents.classify(userAgent); // answered from the classifier's cache since human()
         LinkRouting routing = link.routing();
         Visitor visitor = new Visitor(request, agent);
         for (LinkRouting.Rule rule : routing.rules()) {
