@@ -55,11 +55,18 @@ public final class HBaseWatermarkStore implements WatermarkStore {
     private final Duration deadline;
     /** Highest mark known durable per length; a hint, never above the stored mark. */
     private final Map<Integer, Watermark> known = new ConcurrentHashMap<>();
+    private final HBaseReservedCodes reserved;
 
     HBaseWatermarkStore(AsyncConnection connection, TableName table, HBaseArchiveOptions config) {
         this.table = BoundedTables.open(connection, table, config);
         this.tableName = table.getNameAsString();
         this.deadline = BoundedTables.deadline(config);
+        this.reserved = new HBaseReservedCodes(this.table, table, deadline);
+    }
+
+    @Override
+    public dev.shortcode.core.lease.ReservedCodes reservedCodes() {
+        return reserved;
     }
 
     @Override

@@ -45,6 +45,26 @@ class HBaseWatermarkStoreIntegrationTests {
         return nextLength++;
     }
 
+    /** Reserved codes live beside the mark of their length: another node lists them, the mark is untouched, a reader polls for new ones. */
+    @Test
+    void reservedCodes_addedOnOneNode_areListedOnAnother_byLength_andSinceATime() throws Exception {
+        int length = freshLength();
+        int other = freshLength();
+        nodeA.watermarks().advance(length, new Watermark(0, 5_000));
+        nodeA.watermarks().reservedCodes().add(length, "promo");
+        nodeA.watermarks().reservedCodes().add(length, "promo"); // again: no change
+        nodeB.watermarks().reservedCodes().add(other, "launch");
+        long between = System.currentTimeMillis();
+        Thread.sleep(5);
+        nodeB.watermarks().reservedCodes().add(length, "Sale1");
+
+        assertThat(nodeB.watermarks().reservedCodes().all(length)).containsExactlyInAnyOrder("promo", "Sale1");
+        assertThat(nodeA.watermarks().reservedCodes().all(other)).containsExactly("launch");
+        assertThat(nodeA.watermarks().reservedCodes().addedSince(length, between)).containsExactly("Sale1");
+        assertThat(nodeA.watermarks().read(length)).contains(new Watermark(0, 5_000));
+        assertThat(nodeA.watermarks().reservedCodes().all(freshLength())).isEmpty();
+    }
+
     @Test
     void read_ofALengthNeverAdvanced_isEmpty() {
         assertThat(nodeA.watermarks().read(freshLength())).isEmpty();

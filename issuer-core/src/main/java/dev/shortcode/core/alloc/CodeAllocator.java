@@ -5,8 +5,11 @@ import dev.shortcode.core.config.LeaseOptions;
 import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.lease.Block;
 import dev.shortcode.core.lease.BlockSource;
+import dev.shortcode.core.lease.Reservation;
 import dev.shortcode.core.metrics.IssuerMetrics;
 import java.lang.System.Logger.Level;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
@@ -57,6 +60,12 @@ public final class CodeAllocator implements AutoCloseable {
     private final BlockSizer sizer;
 
     private volatile Segment current = Segment.EMPTY;
+    /**
+     * Codes reserved through this node after their ids were leased: blocks this node holds may
+     * contain them. Null while there are none; replaced whole on a (rare) change, so the hot path
+     * reads it without a lock.
+     */
+    private volatile Set<String> lateReservations;
     /** The next segment: being leased, leased, or failed. Null when none was requested. */
     private final AtomicReference<CompletableFuture<Segment>> pending = new AtomicReference<>();
     private final ReentrantLock swapLock = new ReentrantLock();
@@ -129,16 +138,50 @@ public final class CodeAllocator implements AutoCloseable {
         }
     }
 
-    /** The hot path: one id from the segment, or null when it is used up. */
+    /** The hot path: one id from the segment, or null when it is used up. Reserved ids are passed over. */
     private IssuedCode take(Segment s) {
-        long id = s.cursor.getAndIncrement();
-        if (id >= s.end) {
-            return null;
+        for (;;) {
+            long id = s.cursor.getAndIncrement();
+            if (id >= s.end) {
+                return null;
+            }
+            if (id >= s.prefetchAt && pending.get() == null) {
+                requestNext();
+            }
+            if (s.block.skips(id)) {
+                continue;
+            }
+            String code = s.codec.encode(id);
+            Set<String> late = lateReservations;
+            if (late != null && late.contains(code)) {
+                continue;
+            }
+            return new IssuedCode(code, s.epoch, id);
         }
-        if (id >= s.prefetchAt && pending.get() == null) {
-            requestNext();
+    }
+
+    /**
+     * Reserves {@code code}, a code of this pool's shape taken as an alias, so that no node issues
+     * it ({@link BlockSource#reserve}); when its id was leased already, this node's blocks skip it
+     * from now on. Blocks on I/O: call it off the event loop.
+     *
+     * @throws IssueException when the reservation could not be recorded
+     */
+    public Reservation reserve(String code) {
+        Reservation outcome;
+        try {
+            outcome = source.reserve(pool, code);
+        } catch (RuntimeException e) {
+            throw new IssueException("pool " + pool.name() + ": code " + code + " could not be reserved: " + e.getMessage(), e);
         }
-        return new IssuedCode(s.codec.encode(id), s.epoch, id);
+        if (outcome == Reservation.LATE) {
+            synchronized (this) {
+                Set<String> more = lateReservations == null ? new HashSet<>() : new HashSet<>(lateReservations);
+                more.add(code);
+                lateReservations = Set.copyOf(more);
+            }
+        }
+        return outcome;
     }
 
     /** Leases the first block now rather than on the first call, so the first caller does not wait. */

@@ -3,6 +3,7 @@ package dev.shortcode.core.alloc;
 import dev.shortcode.core.config.IssuerOptions;
 import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.lease.BlockSource;
+import dev.shortcode.core.lease.Reservation;
 import dev.shortcode.core.metrics.IssuerMetrics;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -108,6 +109,25 @@ public final class CodeIssuer implements AutoCloseable {
             return CompletableFuture.failedFuture(e);
         } catch (RejectedExecutionException e) {
             return CompletableFuture.failedFuture(tooManyWaiting(pool, e));
+        }
+    }
+
+    /**
+     * Reserves {@code code} when it has the shape of a pool's codes (its length, base62, below
+     * the capacity), so that no node ever issues it ({@link CodeAllocator#reserve}); completes at
+     * once with {@link Reservation#NOT_CODE_SHAPED} for any other string. The reservation's I/O
+     * runs on the issuer's own threads.
+     */
+    public CompletionStage<Reservation> reserve(String code) {
+        CodeAllocator allocator = allocators.values().stream()
+                .filter(a -> a.pool().space().isWellFormed(code)).findFirst().orElse(null);
+        if (allocator == null) {
+            return CompletableFuture.completedFuture(Reservation.NOT_CODE_SHAPED);
+        }
+        try {
+            return CompletableFuture.supplyAsync(() -> allocator.reserve(code), waiters);
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.failedFuture(tooManyWaiting(allocator.pool().name(), e));
         }
     }
 

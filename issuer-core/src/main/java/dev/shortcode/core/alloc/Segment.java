@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class Segment {
 
     /** A segment with nothing in it: the allocator's state before its first lease. */
-    static final Segment EMPTY = new Segment(null, 0, 0, 0, 0);
+    static final Segment EMPTY = new Segment(null, 0, 0, 0, 0, new Block(0, 0, 1));
 
     final CodeCodec codec;
     final long epoch;
@@ -21,10 +21,13 @@ final class Segment {
     /** Id at which the next block is requested in the background. */
     final long prefetchAt;
     final AtomicLong cursor;
+    /** The block, for the reserved ids it must skip ({@link Block#skips}). */
+    final Block block;
     /** When this segment became current, by the allocator's ticker; set once, by the lock holder. */
     long activatedAt;
 
-    private Segment(CodeCodec codec, long epoch, long start, long end, long prefetchAt) {
+    private Segment(CodeCodec codec, long epoch, long start, long end, long prefetchAt, Block block) {
+        this.block = block;
         this.codec = codec;
         this.epoch = epoch;
         this.start = start;
@@ -35,7 +38,7 @@ final class Segment {
 
     static Segment of(Block block, CodeCodec codec, double prefetchFraction) {
         long prefetchAt = block.end() - (long) Math.ceil(block.size() * prefetchFraction);
-        return new Segment(codec, block.epoch(), block.start(), block.end(), Math.max(block.start(), prefetchAt));
+        return new Segment(codec, block.epoch(), block.start(), block.end(), Math.max(block.start(), prefetchAt), block);
     }
 
     long size() {

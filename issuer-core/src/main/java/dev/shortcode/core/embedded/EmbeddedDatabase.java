@@ -49,6 +49,9 @@ import org.rocksdb.WriteOptions;
  *       tag counts merged with {@code uint64add} ({@link EmbeddedLinkIndex});
  *   <li>{@code webhook_events}: the events webhooks are sent, by sequence, written in the same batch
  *       as the link change they record ({@link EmbeddedEventJournal});
+ *   <li>{@code click_caps}: human clicks served per link with a click limit ({@link EmbeddedClickCaps});
+ *   <li>{@code reserved_codes}: codes of a pool's shape taken as aliases, never to be issued
+ *       ({@link RocksDbReservedCodes});
  *   <li>{@code default}: the links' key order and whether every link is under it
  *       ({@link LinkKeyLayout}).
  * </ul>
@@ -98,6 +101,7 @@ final class EmbeddedDatabase implements AutoCloseable {
     static final String LINK_INDEX = "link_index";
     static final String WEBHOOK_EVENTS = "webhook_events";
     static final String CLICK_CAPS = "click_caps";
+    static final String RESERVED_CODES = "reserved_codes";
 
     /** Bloom filter bits per key: ~1% false positives, so a get or an NX check of an unknown code rarely touches a data block. */
     private static final double BLOOM_BITS_PER_KEY = 10;
@@ -151,6 +155,7 @@ final class EmbeddedDatabase implements AutoCloseable {
     private final ColumnFamilyHandle linkIndex;
     private final ColumnFamilyHandle webhookEvents;
     private final ColumnFamilyHandle clickCaps;
+    private final ColumnFamilyHandle reservedCodes;
     private final WriteOptions durable;
     private final WriteOptions relaxed;
     private final LinkKeys linkKeys;
@@ -195,7 +200,8 @@ final class EmbeddedDatabase implements AutoCloseable {
                     new ColumnFamilyDescriptor(bytes(CLICKS), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
                     new ColumnFamilyDescriptor(bytes(LINK_INDEX), own(family(cache, bloom, SMALL_MEMTABLE_BYTES).setMergeOperatorName("uint64add"))),
                     new ColumnFamilyDescriptor(bytes(WEBHOOK_EVENTS), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
-                    new ColumnFamilyDescriptor(bytes(CLICK_CAPS), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))));
+                    new ColumnFamilyDescriptor(bytes(CLICK_CAPS), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
+                    new ColumnFamilyDescriptor(bytes(RESERVED_CODES), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))));
             List<ColumnFamilyHandle> handles = new ArrayList<>();
             this.db = RocksDB.open(dbOptions, options.databaseDir().toString(), descriptors, handles);
             nativeObjects.push(db);
@@ -213,6 +219,7 @@ final class EmbeddedDatabase implements AutoCloseable {
             this.linkIndex = handles.get(10);
             this.webhookEvents = handles.get(11);
             this.clickCaps = handles.get(12);
+            this.reservedCodes = handles.get(13);
             this.durable = own(new WriteOptions().setSync(true).setDisableWAL(false));
             this.relaxed = own(new WriteOptions().setSync(false).setDisableWAL(false));
             this.linkKeys = LinkKeyLayout.open(db, meta, links, watermarks, durable, secret);
@@ -356,6 +363,10 @@ final class EmbeddedDatabase implements AutoCloseable {
 
     ColumnFamilyHandle clickCaps() {
         return clickCaps;
+    }
+
+    ColumnFamilyHandle reservedCodes() {
+        return reservedCodes;
     }
 
     /** The writer's counters, for metrics. */

@@ -37,10 +37,10 @@ public final class EmbeddedStorage {
             EmbeddedHotStore hot = new EmbeddedHotStore(db, clock, events);
             EmbeddedModerationStore moderation = new EmbeddedModerationStore(db);
             EmbeddedArchive archive = new EmbeddedArchive(db);
-            RocksDbWatermarkStore watermarks = new RocksDbWatermarkStore(db);
+            RocksDbWatermarkStore watermarks = new RocksDbWatermarkStore(db, clock);
             // A watermark read is a RocksDB point read of microseconds: done on the reading thread.
             LinkResolver resolver = LinkResolver.over(hot, archive, issuer, watermarks, Runnable::run, coldRead, Ticker.SYSTEM, clock);
-            return new Storage("embedded", new EmbeddedBlockSource(watermarks), hot, archive, resolver, new EmbeddedApiKeyStore(db),
+            return new Storage("embedded", new EmbeddedBlockSource(watermarks, new dev.shortcode.core.lease.ReservedIds(issuer.secret())), hot, archive, resolver, new EmbeddedApiKeyStore(db),
                     new EmbeddedIdempotencyStore(db, clock), () -> CompletableFuture.completedFuture(new StorageHealth(Map.of("rocksdb", isOpen(db)), Set.of("rocksdb"))),
                     Optional.of(db::writerStats), db::close, moderation,
                     sampling -> new EmbeddedFootprint(db, sampling, clock), new EmbeddedClickStore(db, clock), new LocalRateLimits(clock),

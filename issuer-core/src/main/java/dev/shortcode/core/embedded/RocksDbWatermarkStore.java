@@ -24,9 +24,20 @@ final class RocksDbWatermarkStore implements WatermarkStore {
 
     private final EmbeddedDatabase storage;
     private final Map<Integer, Watermark> known = new ConcurrentHashMap<>();
+    private final RocksDbReservedCodes reserved;
 
     RocksDbWatermarkStore(EmbeddedDatabase storage) {
+        this(storage, java.time.Clock.systemUTC());
+    }
+
+    RocksDbWatermarkStore(EmbeddedDatabase storage, java.time.Clock clock) {
         this.storage = storage;
+        this.reserved = new RocksDbReservedCodes(storage, clock);
+    }
+
+    @Override
+    public dev.shortcode.core.lease.ReservedCodes reservedCodes() {
+        return reserved;
     }
 
     @Override

@@ -11,6 +11,10 @@ import dev.shortcode.core.config.PoolOptions;
  * store (the implementation re-seeds from a {@link WatermarkStore}). When the counter passes the
  * capacity, the implementation moves the pool to the next epoch exactly once.
  *
+ * <p>Codes taken as aliases are reserved ({@link #reserve}): from then on no block of any epoch
+ * hands out their ids, on any node ({@link Block#skipped()}), after a wrap and after the counter's
+ * store lost everything too.
+ *
  * <p>Calls block on I/O; the allocator makes them on its own lease thread, never on a caller's.
  */
 public interface BlockSource extends AutoCloseable {
@@ -22,6 +26,18 @@ public interface BlockSource extends AutoCloseable {
      * @throws LeaseException when the backend cannot be reached or coordination gave up
      */
     Block lease(PoolOptions pool, long size);
+
+    /**
+     * Reserves {@code code} of {@code pool} durably ({@link ReservedCodes}) and then in the current
+     * epoch's ids: an id not leased yet is kept out of every later block ({@link Reservation#AHEAD});
+     * one leased already is {@link Reservation#LATE}. Every later epoch skips it either way.
+     *
+     * @throws LeaseException when the backend cannot be reached
+     * @throws UnsupportedOperationException when this source keeps no reservations
+     */
+    default Reservation reserve(PoolOptions pool, String code) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " keeps no reserved codes");
+    }
 
     @Override
     default void close() {}

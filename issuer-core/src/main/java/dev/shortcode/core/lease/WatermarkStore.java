@@ -22,6 +22,11 @@ public interface WatermarkStore extends AutoCloseable {
      */
     void advance(int codeLength, Watermark mark);
 
+    /** The codes taken as aliases, kept beside the marks: the other half of what must never be issued. */
+    default ReservedCodes reservedCodes() {
+        return ReservedCodes.NONE;
+    }
+
     @Override
     default void close() {}
 }

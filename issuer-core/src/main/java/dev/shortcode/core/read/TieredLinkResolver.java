@@ -110,16 +110,25 @@ final class TieredLinkResolver implements LinkResolver {
             return ABSENT;
         }
         Chance chance = watermarks.chanceOf(code);
-        if (chance == Chance.NEVER_ISSUED || chance == Chance.ALIAS_SHAPED && !Aliases.isWellFormedKey(code)) {
+        if (chance == Chance.ALIAS_SHAPED && !Aliases.isWellFormedKey(code)) {
             return ABSENT;
         }
         CompletionStage<Optional<LinkRecord>> live = forEdit ? hot.peek(code) : hot.get(code);
+        if (chance == Chance.NEVER_ISSUED) {
+            if (!watermarks.isReserved(code)) {
+                // Never issued; an alias of this shape reserved since this node last read the
+                // reserved codes is young, so the hot store has it: no archive read.
+                return live;
+            }
+            // Reserved: read like an issued code, the archive after the hot store.
+        }
         return live.thenCompose(found -> {
             if (found.isPresent()) {
                 return CompletableFuture.completedFuture(found);
             }
             if (chance == Chance.UNSURE) {
-                return watermarks.refreshed(code).thenCompose(fresh -> fresh == Chance.MAYBE_ARCHIVED ? cold(code) : ABSENT);
+                return watermarks.refreshed(code).thenCompose(fresh -> fresh == Chance.MAYBE_ARCHIVED || watermarks.isReserved(code)
+                        ? cold(code) : ABSENT);
             }
             return cold(code);
         });

@@ -6,10 +6,13 @@ import dev.shortcode.core.code.CodeCodec;
 import dev.shortcode.core.code.CodeSpace;
 import dev.shortcode.core.config.IssuerOptions;
 import dev.shortcode.core.config.PoolOptions;
+import dev.shortcode.core.lease.ReservedCodes;
 import dev.shortcode.core.lease.Watermark;
 import dev.shortcode.core.lease.WatermarkStore;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -23,8 +26,13 @@ import java.util.concurrent.atomic.AtomicReference;
  * issued cost no I/O.
  *
  * <p>Only <em>pool-shaped</em> codes are judged: the length of a pool and base62 characters. Every
- * other well-formed code can only be a custom alias (aliases are never pool-shaped), which any
- * read may find. While a pool is in epoch 0, the code's id (the code decoded with the epoch-0
+ * other well-formed code can only be a custom alias, which any read may find. An alias may be
+ * pool-shaped too: its code is then reserved ({@link ReservedCodes}), never issued, and
+ * {@link #isReserved} knows it once this node has read the reserved codes, which it does with
+ * every mark (those added since the last read: a short scan). A code is judged never issued only
+ * with a fresh mark, so an alias unknown here was reserved less than {@code watermarkMaxAge} ago,
+ * and the hot store, which holds every new link, answers for it: a pool-shaped code judged never
+ * issued costs one hot-store read, never an archive read. While a pool is in epoch 0, the code's id (the code decoded with the epoch-0
  * permutation) is compared with the pool's watermark, cached per pool and re-read in the
  * background once older than {@code watermarkMaxAge}:
  * <ul>
@@ -58,6 +66,9 @@ final class WatermarkFilter {
         /** Above a mark too old to judge it by: look again with a fresh mark. */
         UNSURE
     }
+
+    /** Overlap between two reads of the reserved codes: the store's clocks may be this far apart. */
+    private static final long RESERVED_CLOCK_SKEW_MILLIS = 60_000;
 
     private final WatermarkStore watermarks;
     private final Executor reader;
@@ -168,8 +179,36 @@ final class WatermarkFilter {
         return mine;
     }
 
+    /**
+     * Whether {@code code} was reserved as an alias, as far as this node has read the reserved
+     * codes (at its start and with each mark since): such a code is read like an issued one.
+     */
+    boolean isReserved(String code) {
+        PoolView pool = poolOf(code);
+        return pool != null && pool.reserved.get().contains(code);
+    }
+
+    /** Adds the codes reserved since the last read (all of them the first time); a failure keeps what is known. */
+    private void readReserved(PoolView pool) {
+        long began = System.currentTimeMillis();
+        try {
+            ReservedCodes store = watermarks.reservedCodes();
+            List<String> added = pool.reservedSince == Long.MIN_VALUE ? store.all(pool.spec.length())
+                    : store.addedSince(pool.spec.length(), pool.reservedSince);
+            if (!added.isEmpty()) {
+                Set<String> known = new HashSet<>(pool.reserved.get());
+                known.addAll(added);
+                pool.reserved.set(Set.copyOf(known));
+            }
+            pool.reservedSince = began - RESERVED_CLOCK_SKEW_MILLIS;
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "pool {0}: cannot read the reserved codes; keeping the known ones: {1}", pool.spec.name(), e.toString());
+        }
+    }
+
     private CachedMark readMark(PoolView pool) {
         long began = ticker.nanos(); // the mark is at least as new as the start of the read
+        readReserved(pool);
         try {
             return new CachedMark(watermarks.read(pool.spec.length()).orElse(Watermark.ZERO), began);
         } catch (RuntimeException e) {
@@ -187,6 +226,10 @@ final class WatermarkFilter {
         final long slack;
         final AtomicReference<CachedMark> mark = new AtomicReference<>();
         final AtomicReference<CompletableFuture<CachedMark>> refreshing = new AtomicReference<>();
+        /** The reserved codes of this pool read so far. */
+        final AtomicReference<Set<String>> reserved = new AtomicReference<>(Set.of());
+        /** Where the next read of reserved codes starts (wall time); MIN_VALUE: read them all. Written by the reader only. */
+        volatile long reservedSince = Long.MIN_VALUE;
 
         PoolView(PoolOptions spec, CodeCodec epoch0, long slack) {
             this.spec = spec;

@@ -5,6 +5,8 @@ import dev.shortcode.core.config.PoolOptions;
 import dev.shortcode.core.lease.Block;
 import dev.shortcode.core.lease.BlockSource;
 import dev.shortcode.core.lease.LeaseException;
+import dev.shortcode.core.lease.Reservation;
+import dev.shortcode.core.lease.ReservedIds;
 import dev.shortcode.core.lease.Watermark;
 import dev.shortcode.core.lease.WatermarkStore;
 import dev.shortcode.core.metrics.IssuerMetrics;
@@ -65,22 +67,73 @@ final class RedisBlockSource implements BlockSource {
 
     private static final System.Logger LOG = System.getLogger(RedisBlockSource.class.getName());
 
-    private static final LuaScript LEASE = new LuaScript("""
+    /** Zero-pads a decimal string to 19 digits: {@link PoolKeys#padded} in Lua. */
+    private static final String PAD = """
+            local function pad(s)
+              return string.rep('0', 19 - #s) .. s
+            end
+            """;
+
+    /**
+     * Also returns the reserved ids of the new block's epoch from a little below the block's start
+     * (a double's rounding of counters above 2^53 is far less than the margin) to its end; the node
+     * keeps those within the block exactly.
+     */
+    private static final LuaScript LEASE = new LuaScript(PAD + """
             if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('EXISTS', KEYS[2]) == 0 then
               return {}
             end
             redis.call('INCRBY', KEYS[1], ARGV[1])
-            return {redis.call('GET', KEYS[1]), redis.call('GET', KEYS[2])}
+            local seq = redis.call('GET', KEYS[1])
+            local epoch = redis.call('GET', KEYS[2])
+            local reply = {seq, epoch}
+            if redis.call('EXISTS', KEYS[3]) == 1 then
+              local low = math.max(0, tonumber(seq) - tonumber(ARGV[1]) - 4096)
+              local from = '[' .. pad(epoch) .. ':' .. pad(string.format('%.0f', low))
+              local to = '(' .. pad(epoch) .. ':' .. pad(seq)
+              for _, member in ipairs(redis.call('ZRANGEBYLEX', KEYS[3], from, to)) do
+                reply[#reply + 1] = member
+              end
+            end
+            return reply
             """, ScriptOutputType.MULTI);
 
-    static final LuaScript RESET = new LuaScript("""
+    /** Moves to the next epoch if still in ARGV[1], dropping that epoch's reserved ids. */
+    static final LuaScript RESET = new LuaScript(PAD + """
             if redis.call('GET', KEYS[2]) ~= ARGV[1] then
               return 0
             end
             redis.call('SET', KEYS[1], '0')
             redis.call('INCR', KEYS[2])
+            redis.call('ZREMRANGEBYLEX', KEYS[3], '[' .. pad(ARGV[1]) .. ':', '(' .. pad(ARGV[1]) .. ';')
             return 1
             """, ScriptOutputType.INTEGER);
+
+    /**
+     * Reserves an id in the epoch ARGV[1] names, if that is still the current one: the next
+     * epoch's member (ARGV[3]) always, the current one's (ARGV[2]) only when the counter has not
+     * reached its id (ARGV[4], padded). A reset in between re-reads every reservation from the
+     * durable store, and the next epoch's member covers one that ran before the reset's read.
+     */
+    private static final LuaScript RESERVE = new LuaScript(PAD + """
+            local seq = redis.call('GET', KEYS[1])
+            local epoch = redis.call('GET', KEYS[2])
+            if not seq or not epoch then
+              return {'missing'}
+            end
+            if epoch ~= ARGV[1] then
+              return {'epoch', epoch}
+            end
+            redis.call('ZADD', KEYS[3], 0, ARGV[3])
+            if ARGV[4] >= pad(seq) then
+              redis.call('ZADD', KEYS[3], 0, ARGV[2])
+              return {'ahead'}
+            end
+            return {'late'}
+            """, ScriptOutputType.MULTI);
+
+    /** Reserved ids written per call when a pool enters an epoch. */
+    private static final int RESERVED_PER_WRITE = 1_000;
 
     /**
      * Sets (seq, epoch) to the target if the counter is missing, or if it is still below the
@@ -117,6 +170,8 @@ final class RedisBlockSource implements BlockSource {
     private final LeaseOptions options;
     private final IssuerMetrics metrics;
     private final String namespace;
+    /** How reserved codes map to ids; null for a source that keeps no reservations. */
+    private final ReservedIds ids;
     /** This node's last lease per pool: how a counter that went backwards is noticed. */
     private final Map<Integer, Watermark> lastLease = new ConcurrentHashMap<>();
     /** The highest mark this node made durable per pool: blocks ending at or below it need no watermark write. */
@@ -127,6 +182,13 @@ final class RedisBlockSource implements BlockSource {
     /** @param namespace key prefix, {@code sc} in production; tests use their own to share one server */
     RedisBlockSource(RedisClusterCommands<String, String> redis, String namespace, WatermarkStore watermarks,
             LeaseOptions options, IssuerMetrics metrics) {
+        this(redis, namespace, watermarks, null, options, metrics);
+    }
+
+    /** @param ids how reserved codes map to ids (the issuer's secret); null for a source that keeps no reservations */
+    RedisBlockSource(RedisClusterCommands<String, String> redis, String namespace, WatermarkStore watermarks, ReservedIds ids,
+            LeaseOptions options, IssuerMetrics metrics) {
+        this.ids = ids;
         this.redis = redis;
         this.namespace = namespace;
         this.watermarks = watermarks;
@@ -148,7 +210,7 @@ final class RedisBlockSource implements BlockSource {
         PoolKeys keys = PoolKeys.of(namespace, pool.length());
         try {
             for (int attempt = 1; attempt <= options.maxAttempts(); attempt++) {
-                List<Object> reply = LEASE.run(redis, keys.counter(), Long.toString(size));
+                List<Object> reply = LEASE.run(redis, keys.counterAndReserved(), Long.toString(size));
                 if (reply.isEmpty()) {
                     LOG.log(Level.WARNING, "pool {0}: counter {1} is missing; re-seeding from the watermark", pool.name(), keys.seq());
                     raiseToWatermark(pool, keys, Watermark.ZERO, attempt);
@@ -171,7 +233,8 @@ final class RedisBlockSource implements BlockSource {
                 }
                 reserveUpTo(pool, seen, size);
                 lastLease.put(pool.length(), seen);
-                return new Block(epoch, start, Math.min(hi, pool.capacity()));
+                long end = Math.min(hi, pool.capacity());
+                return new Block(epoch, start, end, skippedIn(reply, start, end));
             }
         } catch (RedisException e) {
             throw new LeaseException("pool " + pool.name() + ": Redis failed during lease: " + e.getMessage(), e);
@@ -183,6 +246,84 @@ final class RedisBlockSource implements BlockSource {
         }
         throw new LeaseException("pool " + pool.name() + ": no block after " + options.maxAttempts()
                 + " attempts; another node holds the reset guard " + keys.guard() + " or the counter keeps changing");
+    }
+
+    /** The reserved ids a lease's reply lists after the counter, those within {@code [start, end)}, ascending. */
+    private static long[] skippedIn(List<Object> reply, long start, long end) {
+        if (reply.size() == 2) {
+            return new long[0];
+        }
+        return reply.subList(2, reply.size()).stream()
+                .mapToLong(member -> Long.parseLong(((String) member).substring(20)))
+                .filter(id -> id >= start && id < end).sorted().toArray();
+    }
+
+    @Override
+    public Reservation reserve(PoolOptions pool, String code) {
+        if (ids == null) {
+            return BlockSource.super.reserve(pool, code);
+        }
+        if (ids.idOf(pool, code, 0) < 0) {
+            return Reservation.NOT_CODE_SHAPED;
+        }
+        try {
+            watermarks.reservedCodes().add(pool.length(), code);
+        } catch (RuntimeException e) {
+            throw new LeaseException("pool " + pool.name() + ": cannot record reserved code " + code + ": " + e.getMessage(), e);
+        }
+        PoolKeys keys = PoolKeys.of(namespace, pool.length());
+        synchronized (poolLocks.computeIfAbsent(pool.length(), l -> new Object())) {
+            try {
+                String epochText = redis.get(keys.epoch());
+                for (int attempt = 1; attempt <= options.maxAttempts(); attempt++) {
+                    if (epochText == null) {
+                        raiseToWatermark(pool, keys, Watermark.ZERO, attempt);
+                        epochText = redis.get(keys.epoch());
+                        continue;
+                    }
+                    long epoch = Long.parseLong(epochText);
+                    long id = ids.idOf(pool, code, epoch);
+                    List<Object> reply = RESERVE.run(redis, keys.counterAndReserved(), epochText,
+                            PoolKeys.reservedMember(epoch, id), PoolKeys.reservedMember(epoch + 1, ids.idOf(pool, code, epoch + 1)),
+                            PoolKeys.padded(id));
+                    switch ((String) reply.get(0)) {
+                        case "ahead" -> {
+                            return Reservation.AHEAD;
+                        }
+                        case "late" -> {
+                            return Reservation.LATE;
+                        }
+                        case "epoch" -> epochText = (String) reply.get(1);
+                        default -> epochText = null; // the counter is missing: re-seed it, then reserve
+                    }
+                }
+            } catch (RedisException e) {
+                throw new LeaseException("pool " + pool.name() + ": Redis failed during the reservation of " + code + ": " + e.getMessage(), e);
+            }
+        }
+        throw new LeaseException("pool " + pool.name() + ": code " + code + " not reserved after " + options.maxAttempts()
+                + " attempts; the counter keeps changing or cannot be re-seeded");
+    }
+
+    /**
+     * Writes the ids every reserved code has in {@code epoch} into the pool's reserved set: before
+     * a pool enters that epoch (a wrap, a re-seed), so its first lease already skips them.
+     */
+    private void writeReserved(PoolOptions pool, PoolKeys keys, long epoch) {
+        if (ids == null) {
+            return;
+        }
+        List<String> codes = watermarks.reservedCodes().all(pool.length());
+        long[] reservedIds = ids.idsOf(pool, codes, epoch);
+        for (int from = 0; from < reservedIds.length; from += RESERVED_PER_WRITE) {
+            int to = Math.min(reservedIds.length, from + RESERVED_PER_WRITE);
+            Object[] members = new Object[2 * (to - from)];
+            for (int i = from; i < to; i++) {
+                members[2 * (i - from)] = 0.0;
+                members[2 * (i - from) + 1] = PoolKeys.reservedMember(epoch, reservedIds[i]);
+            }
+            redis.zadd(keys.reserved(), members);
+        }
     }
 
     /** Makes sure a durable mark covers {@code end}; writes one with the reservation when none does. */
@@ -209,7 +350,8 @@ final class RedisBlockSource implements BlockSource {
             return;
         }
         try {
-            long changed = RESET.run(redis, keys.counter(), Long.toString(seenEpoch));
+            writeReserved(pool, keys, seenEpoch + 1);
+            long changed = RESET.run(redis, keys.counterAndReserved(), Long.toString(seenEpoch));
             if (changed == 1) {
                 LOG.log(Level.INFO, "pool {0}: capacity {1} reached; moved to epoch {2}", pool.name(), pool.capacity(), seenEpoch + 1);
                 metrics.epochReset(pool.name(), seenEpoch + 1);
@@ -234,6 +376,8 @@ final class RedisBlockSource implements BlockSource {
             Watermark target = watermarks.read(pool.length())
                     .map(mark -> new Watermark(mark.epoch(), mark.highId() + options.reseedGapBlocks() * pool.blocks().max()))
                     .orElse(Watermark.ZERO);
+            writeReserved(pool, keys, target.epoch());
+            writeReserved(pool, keys, target.epoch() + 1);
             long changed = RAISE.run(redis, keys.counter(), Long.toString(target.highId()), Long.toString(target.epoch()),
                     Long.toString(below.highId()), Long.toString(below.epoch()));
             if (changed == 1) {

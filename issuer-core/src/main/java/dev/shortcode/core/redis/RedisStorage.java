@@ -109,7 +109,8 @@ public final class RedisStorage {
             ClickRollup openedRollup = rollup;
             AtomicBoolean closed = new AtomicBoolean();
             return new Storage("redis+" + archive.kind(),
-                    new RedisBlockSource(redis.sync(), keys.namespace(), archive.watermarks(), issuer.lease(), issuerMetrics),
+                    new RedisBlockSource(redis.sync(), keys.namespace(), archive.watermarks(),
+                            new dev.shortcode.core.lease.ReservedIds(issuer.secret()), issuer.lease(), issuerMetrics),
                     hot, archive.archive(), resolver, archive.apiKeys(), new RedisIdempotencyStore(redis.async(), keys.namespace()),
                     () -> probe(redis, archive), Optional.empty(),
                     () -> {

@@ -11,6 +11,8 @@ import dev.shortcode.core.lease.BlockSource;
 import dev.shortcode.core.lease.EmbeddedBlockSource;
 import dev.shortcode.core.lease.FileWatermarkStore;
 import dev.shortcode.core.lease.LeaseException;
+import dev.shortcode.core.lease.Reservation;
+import dev.shortcode.core.lease.ReservedIds;
 import dev.shortcode.core.metrics.IssuerMetrics;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -195,6 +197,51 @@ class CodeAllocatorUnitTests {
                 allocator.next();
             }
         }).isInstanceOf(IllegalStateException.class).hasMessageContaining("closed");
+    }
+
+    /**
+     * A tiny pool drained through a wrap and a restart: codes reserved before their blocks were
+     * leased, and codes reserved after (their ids already in this node's current block), are
+     * never issued, in either epoch.
+     */
+    @Test
+    void next_reservedCodesAheadAndBehindTheCounter_areNeverIssued_acrossARestartAndAWrap() {
+        PoolOptions pool = PoolOptions.builder("three").length(3).idleTtl(Duration.ofDays(1)).blockSizes(1_000, 1_000, 1_000).build();
+        FileWatermarkStore store = new FileWatermarkStore(dir.resolve("reserving"));
+        CodeAllocator first = allocator(pool, new EmbeddedBlockSource(store, new ReservedIds(SECRET)), Ticker.SYSTEM);
+        java.util.Random random = new java.util.Random(7);
+        java.util.Set<String> reserved = new java.util.HashSet<>();
+        for (int i = 0; i < 20; i++) {
+            String code = dev.shortcode.core.code.Base62.encode(random.nextLong(pool.capacity()), 3);
+            assertThat(first.reserve(code)).isEqualTo(Reservation.AHEAD);
+            reserved.add(code);
+        }
+        java.util.Set<String> issued = new java.util.HashSet<>();
+        IssuedCode last = first.next();
+        issued.add(last.code());
+        // Behind the counter: ids of the current block not handed out yet (the block is [0, 1000)).
+        dev.shortcode.core.code.CodeCodec epoch0 = new dev.shortcode.core.code.CodeCodec(pool.space(), 0, SECRET);
+        for (long id = 500; id < 510; id++) {
+            String code = epoch0.encode(id);
+            assertThat(first.reserve(code)).as("id %d", id).isEqualTo(Reservation.LATE);
+            reserved.add(code);
+        }
+        for (int i = 0; i < 100_000; i++) {
+            assertThat(issued.add(first.next().code())).isTrue();
+        }
+        first.close();
+        CodeAllocator restarted = allocator(pool, new EmbeddedBlockSource(new FileWatermarkStore(dir.resolve("reserving")),
+                new ReservedIds(SECRET)), Ticker.SYSTEM);
+        java.util.Set<String> issuedLater = new java.util.HashSet<>();
+        for (IssuedCode code = restarted.next(); code.epoch() < 2; code = restarted.next()) {
+            java.util.Set<String> epoch = code.epoch() == 0 ? issued : issuedLater;
+            assertThat(epoch.add(code.code())).as("repeat %s in epoch %d", code.code(), code.epoch()).isTrue();
+        }
+        assertThat(issued).as("epoch 0").doesNotContainAnyElementsOf(reserved);
+        assertThat(issuedLater).as("epoch 1").doesNotContainAnyElementsOf(reserved);
+        assertThat((long) issuedLater.size()).as("epoch 1: every code but the reserved ones").isEqualTo(pool.capacity() - reserved.size());
+        assertThat((long) issued.size()).as("epoch 0: every code but the reserved ones and what the first run left unused")
+                .isBetween(pool.capacity() - reserved.size() - 2_000, pool.capacity() - reserved.size());
     }
 
     private CodeAllocator allocator(PoolOptions pool, BlockSource source, Ticker ticker) {

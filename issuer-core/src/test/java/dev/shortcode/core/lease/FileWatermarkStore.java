@@ -27,9 +27,11 @@ public final class FileWatermarkStore implements WatermarkStore {
     private final Path directory;
     /** Last durable mark per pool; advance() compares against it without re-reading the file. */
     private final Map<Integer, Watermark> cache = new ConcurrentHashMap<>();
+    private final FileReservedCodes reserved;
 
     public FileWatermarkStore(Path directory) {
         this.directory = directory;
+        this.reserved = new FileReservedCodes(directory);
         try {
             Files.createDirectories(directory);
         } catch (IOException e) {
@@ -58,6 +60,11 @@ public final class FileWatermarkStore implements WatermarkStore {
         }
         writeFile(codeLength, mark);
         cache.put(codeLength, mark);
+    }
+
+    @Override
+    public ReservedCodes reservedCodes() {
+        return reserved;
     }
 
     private Path fileOf(int codeLength) {

@@ -126,6 +126,73 @@ abstract class AbstractIssuingIntegrationTests {
         }
     }
 
+    /**
+     * Codes of the pool's shape taken as aliases, some before anything was leased and some while
+     * two nodes drain a tiny pool through a Redis flush and three wraps: none is ever issued in an
+     * epoch that began after its reservation, and one reserved ahead of the counter not even in its
+     * own epoch.
+     */
+    @Test
+    void reservedCodes_areNeverIssued_acrossAFlushAndWraps() throws Exception {
+        PoolOptions pool = PoolOptions.builder("three").length(3).idleTtl(Duration.ofHours(1)).blockSizes(500, 1_000, 2_000).build();
+        java.util.Random random = new java.util.Random(42);
+        try (TestNodes cluster = new TestNodes(redis, namespace, pool, LeaseOptions.DEFAULTS, watermarks, 2)) {
+            List<String> early = new java.util.ArrayList<>();
+            while (early.size() < 40) {
+                String code = dev.shortcode.core.code.Base62.encode(random.nextLong(pool.capacity()), 3);
+                if (!early.contains(code)) {
+                    early.add(code);
+                    assertThat(cluster.allocators.get(early.size() % 2).reserve(code)).as(code)
+                            .isEqualTo(dev.shortcode.core.lease.Reservation.AHEAD);
+                }
+            }
+            TestNodes.Running running = cluster.start(2, Long.MAX_VALUE,
+                    () -> cluster.allocators.stream().anyMatch(a -> a.stats().epoch() >= 4), 200, Duration.ofMillis(2));
+            // Reserved while issuing: each with the epoch it was made in, when no wrap came in between.
+            Map<String, Long> aheadIn = new java.util.HashMap<>();
+            Map<String, Long> madeBy = new java.util.HashMap<>();
+            for (int k = 0; k < 40; k++) {
+                String code = dev.shortcode.core.code.Base62.encode(random.nextLong(pool.capacity()), 3);
+                long before = epochOf(3);
+                dev.shortcode.core.lease.Reservation outcome = cluster.allocators.get(k % 2).reserve(code);
+                long after = epochOf(3);
+                madeBy.put(code, after);
+                if (outcome == dev.shortcode.core.lease.Reservation.AHEAD && before == after) {
+                    aheadIn.put(code, after);
+                }
+                if (k == 20) {
+                    redis.flushAll();
+                }
+                Thread.sleep(20);
+            }
+            List<IssuedLog> logs = running.await(Duration.ofMinutes(3));
+            Map<Long, long[][]> byEpoch = IssuedLog.byEpoch(logs);
+            assertThat(byEpoch.keySet()).as("epochs issued in").contains(0L, 1L, 2L, 3L);
+            assertThat(cluster.reseeds.get()).as("re-seeds: the first lease, the flush").isGreaterThanOrEqualTo(2);
+            assertThat(aheadIn).as("reservations ahead of the counter").isNotEmpty();
+            for (Map.Entry<Long, long[][]> epoch : byEpoch.entrySet()) {
+                long[] values = epoch.getValue()[0];
+                assertThat(IssuedLog.firstRepeat(values)).as("code repeated in epoch %d", epoch.getKey()).isEqualTo(-1);
+                for (String code : early) {
+                    assertThat(java.util.Arrays.binarySearch(values, dev.shortcode.core.code.Base62.decode(code)))
+                            .as("%s, reserved before the first lease, issued in epoch %d", code, epoch.getKey()).isNegative();
+                }
+                madeBy.forEach((code, madeIn) -> {
+                    boolean mustSkip = epoch.getKey() > madeIn || epoch.getKey().equals(aheadIn.get(code));
+                    if (mustSkip) {
+                        assertThat(java.util.Arrays.binarySearch(values, dev.shortcode.core.code.Base62.decode(code)))
+                                .as("%s, reserved in epoch %d, issued in epoch %d", code, madeIn, epoch.getKey()).isNegative();
+                    }
+                });
+            }
+        }
+    }
+
+    private long epochOf(int codeLength) {
+        String epoch = connection.sync().get(namespace + ":{" + codeLength + "}:epoch");
+        return epoch == null ? -1 : Long.parseLong(epoch);
+    }
+
     @Test
     void lease_counterWentBackwards_isRaisedAboveTheWatermark() {
         PoolOptions pool = PoolOptions.builder("six").length(6).idleTtl(Duration.ofDays(1)).blockSizes(100, 100, 100).build();
@@ -230,7 +297,7 @@ abstract class AbstractIssuingIntegrationTests {
         connection.sync().set(namespace + ":{2}:seq", Long.toString(tiny.capacity() + 10));
         assertThat(first.lease(tiny, 64).epoch()).isEqualTo(1);
         // The compare-and-set a late second winner would run, naming epoch 0 which it saw:
-        long changed = RedisBlockSource.RESET.<Long>run(connection.sync(), PoolKeys.of(namespace, 2).counter(), "0");
+        long changed = RedisBlockSource.RESET.<Long>run(connection.sync(), PoolKeys.of(namespace, 2).counterAndReserved(), "0");
         assertThat(changed).isZero();
         assertThat(connection.sync().get(namespace + ":{2}:epoch")).isEqualTo("1");
     }

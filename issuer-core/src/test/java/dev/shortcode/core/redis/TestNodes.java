@@ -5,6 +5,7 @@ import dev.shortcode.core.alloc.IssueException;
 import dev.shortcode.core.alloc.Ticker;
 import dev.shortcode.core.config.LeaseOptions;
 import dev.shortcode.core.config.PoolOptions;
+import dev.shortcode.core.lease.ReservedIds;
 import dev.shortcode.core.lease.WatermarkStore;
 import dev.shortcode.core.metrics.IssuerMetrics;
 import dev.shortcode.testing.redis.RedisDeployment;
@@ -59,7 +60,7 @@ final class TestNodes implements AutoCloseable {
                 return t;
             });
             leaseThreads.add(leaseThread);
-            RedisBlockSource source = new RedisBlockSource(connection.sync(), namespace, watermarks, options, events);
+            RedisBlockSource source = new RedisBlockSource(connection.sync(), namespace, watermarks, new ReservedIds(SECRET), options, events);
             allocators.add(new CodeAllocator(pool, source, leaseThread, SECRET, options, Ticker.SYSTEM, IssuerMetrics.NOOP));
         }
     }
@@ -78,7 +79,8 @@ final class TestNodes implements AutoCloseable {
         return start(threadsPerNode, perThread, () -> false, burst, pause);
     }
 
-    private Running start(int threadsPerNode, long perThread, BooleanSupplier stop, long burst, Duration pause) {
+    /** Like {@link #start} but each caller pauses {@code pause} after every {@code burst} codes, until {@code stop} says so. */
+    Running start(int threadsPerNode, long perThread, BooleanSupplier stop, long burst, Duration pause) {
         ExecutorService callers = Executors.newFixedThreadPool(threadsPerNode * allocators.size());
         List<IssuedLog> logs = IssuedLog.newLogs(threadsPerNode * allocators.size());
         List<Throwable> errors = new java.util.concurrent.CopyOnWriteArrayList<>();

@@ -7,10 +7,10 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Custom aliases: {@code [A-Za-z0-9_-]{3,64}}, never a path the service itself serves, and never
- * shaped like an issued code (a pool's length, only base62 characters). That last rule keeps
- * aliases and issued codes apart for good: an issued code can never collide with an alias, and
- * the redirect can reject a pool-shaped code that was never issued without any I/O.
+ * Custom aliases: {@code [A-Za-z0-9_-]{3,64}}, never a path the service itself serves. An alias
+ * may have the shape of an issued code (a pool's length, only base62 characters, like
+ * {@code promo} for a pool of five): such an alias is reserved in the issuer before it is stored
+ * ({@link dev.shortcode.core.alloc.CodeIssuer#reserve}), so that no node ever issues its code.
  */
 public final class AliasPolicy {
 
@@ -38,10 +38,6 @@ public final class AliasPolicy {
         }
         if (RESERVED.contains(alias.toLowerCase(Locale.ROOT))) {
             throw new InvalidRequestException("reserved-alias", "alias '" + Echo.of(alias) + "' is reserved by the service");
-        }
-        if (isCodeShaped(alias)) {
-            throw new InvalidRequestException("code-shaped-alias", "alias '" + Echo.of(alias) + "' looks like an issued code ("
-                    + alias.length() + " base62 characters, a pool's code length); use another length or include '-' or '_'");
         }
         return alias;
     }

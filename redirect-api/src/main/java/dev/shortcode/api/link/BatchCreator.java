@@ -155,7 +155,8 @@ public final class BatchCreator {
         if (items.isEmpty()) {
             return CompletableFuture.completedFuture(null);
         }
-        return issueCodes(batch, items).thenCompose(issued -> claimExternalIds(batch, issued)).thenCompose(ready -> {
+        CompletionStage<List<Item>> reserved = attempt == 1 ? reserveAliases(batch, items) : CompletableFuture.completedFuture(items);
+        return reserved.thenCompose(kept -> issueCodes(batch, kept)).thenCompose(issued -> claimExternalIds(batch, issued)).thenCompose(ready -> {
             if (ready.isEmpty()) {
                 return CompletableFuture.completedFuture(null);
             }
@@ -195,6 +196,43 @@ public final class BatchCreator {
                 return CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new)).thenApply(v -> retry);
             }, batch.answerOn).thenCompose((CompletableFuture<List<Item>> released) -> released).thenCompose(retry -> round(batch, retry, attempt + 1));
         });
+    }
+
+    /**
+     * Reserves the aliases of a pool's shape ({@link CodeIssuer#reserve}; the others complete at
+     * once); an item whose reservation fails is answered with that failure.
+     *
+     * @return the items that may go on, in the order given
+     */
+    private CompletionStage<List<Item>> reserveAliases(Batch batch, List<Item> items) {
+        List<CompletableFuture<Void>> reservations = new ArrayList<>();
+        boolean[] refused = new boolean[items.size()];
+        for (int i = 0; i < items.size(); i++) {
+            Item item = items.get(i);
+            if (item.valid.alias() == null) {
+                continue;
+            }
+            int at = i;
+            reservations.add(issuer.reserve(item.code).<Void>handle((outcome, failure) -> {
+                if (failure != null) {
+                    refused[at] = true;
+                    batch.fail(item.index, failure);
+                }
+                return null;
+            }).toCompletableFuture());
+        }
+        if (reservations.isEmpty()) {
+            return CompletableFuture.completedFuture(items);
+        }
+        return CompletableFuture.allOf(reservations.toArray(CompletableFuture[]::new)).thenApplyAsync(v -> {
+            List<Item> kept = new ArrayList<>(items.size());
+            for (int i = 0; i < items.size(); i++) {
+                if (!refused[i]) {
+                    kept.add(items.get(i));
+                }
+            }
+            return kept;
+        }, batch.answerOn);
     }
 
     /**

@@ -10,7 +10,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * Makes one link of a valid request: an alias is stored under its name or refused as taken; an
+ * Makes one link of a valid request: an alias is stored under its name or refused as taken (one of
+ * a pool's shape reserved first, whether taken or not: a reservation is never undone); an
  * issued code is stored, and when a live link holds it (after a wrap) it is skipped for the next
  * one, never overwritten, at most {@link #MAX_CODE_ATTEMPTS} times. The batch engine applies the
  * same rules to many links at once ({@link BatchCreator}).
@@ -41,7 +42,8 @@ public final class LinkCreator {
         long now = clock.millis();
         if (valid.alias() != null) {
             LinkRecord record = valid.record(valid.alias(), owner, now);
-            return store(record).thenApply(created -> {
+            // An alias of a pool's shape is reserved first, so that no node issues it once it is stored.
+            return issuer.reserve(valid.alias()).thenCompose(reserved -> store(record)).thenApply(created -> {
                 if (!created) {
                     throw new AliasTakenException(valid.alias());
                 }
