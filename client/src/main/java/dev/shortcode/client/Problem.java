@@ -9,7 +9,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record Problem(String type, String title, int status, String detail) {
 
-    /** The last segment of {@code type}: {@code not-found}, {@code code-shaped-alias}, … */
+    /** The last segment of {@code type}: {@code not-found}, {@code alias-taken}, … */
     public String name() {
         if (type == null) {
             return "";

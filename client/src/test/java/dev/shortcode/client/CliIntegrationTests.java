@@ -129,12 +129,13 @@ class CliIntegrationTests {
         @Test
         void refusalsExitOneWithTheProblem() {
             Cli.Run badUrl = cli.run("create", "not-a-url");
-            Cli.Run codeShaped = cli.run("create", "https://example.com/x", "--alias", "spring");
+            Cli.Run badAlias = cli.run("create", "https://example.com/x", "--alias", "ab");
             Cli.Run badKey = new Cli(service.baseUrl(), "no-such-key-0123456789").run("get", "abcde");
 
             assertThat(badUrl.exitCode()).isEqualTo(1);
             assertThat(badUrl.err()).contains("400").contains("invalid-url");
-            assertThat(codeShaped.err()).contains("code-shaped-alias");
+            assertThat(badAlias.exitCode()).isEqualTo(1);
+            assertThat(badAlias.err()).contains("invalid-alias");
             assertThat(badKey.exitCode()).isEqualTo(1);
             assertThat(badKey.err()).contains("401");
         }
@@ -331,9 +332,11 @@ class CliIntegrationTests {
 
             assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
             List<Map<String, String>> rows = results(output);
-            // 3xYzAbC is shaped like a code of this service; the link that expired in 2020 is not sent
-            assertStatuses(rows, "2:400", "3:201", "4:0");
-            assertThat(rows.get(0).get("problem")).startsWith("code-shaped-alias");
+            // 3xYzAbC is shaped like a code of this service: kept, reserved so that it is never issued;
+            // the link that expired in 2020 is not sent
+            assertStatuses(rows, "2:201", "3:201", "4:0");
+            assertThat(rows.get(0).get("code")).isEqualTo("3xYzAbC");
+            assertRedirects("3xYzAbC", "https://example.com/blog/launch?utm_source=bitly");
             assertThat(rows.get(1).get("code")).isEqualTo("SpringSale2024");
             assertThat(rows.get(2).get("problem")).contains("expired");
             assertRedirects("SpringSale2024", "https://shop.example.com/sale");
@@ -357,8 +360,9 @@ class CliIntegrationTests {
 
             assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
             List<Map<String, String>> rows = results(output);
-            assertStatuses(rows, "1:400", "2:201", "3:0");
-            assertThat(rows.get(0).get("problem")).startsWith("code-shaped-alias");
+            assertStatuses(rows, "1:201", "2:201", "3:0");
+            assertThat(rows.get(0).get("code")).isEqualTo("12C18");
+            assertRedirects("12C18", "https://store.example.com/product/42");
             assertRedirects("docs-home", "https://docs.example.com/");
         }
 

@@ -3,7 +3,7 @@
 const BY_KIND = {
   'invalid-url': 'url', 'denied-url': 'url',
   'invalid-ttl': 'ttl',
-  'invalid-alias': 'alias', 'reserved-alias': 'alias', 'code-shaped-alias': 'alias', 'alias-taken': 'alias',
+  'invalid-alias': 'alias', 'reserved-alias': 'alias', 'alias-taken': 'alias',
   'invalid-title': 'title', 'invalid-tags': 'tags', 'invalid-tag': 'tags', 'external-id-taken': 'externalId',
   'invalid-key-name': 'name', 'invalid-scopes': 'scopes', 'invalid-expiry': 'expiresAt',
   'invalid-rule': 'value', 'configured-rule': 'value',

@@ -49,9 +49,9 @@ final class ImportCommand implements Callable<Integer> {
     Path file;
 
     @Option(names = "--keep-codes", description = "Send each link's old code as its alias, so old short links can be "
-            + "redirected here. The service refuses aliases shaped like its own codes (5 to 7 base62 characters) and "
-            + "ones shorter than 3 characters: those lines answer their problem (code-shaped-alias, invalid-alias); "
-            + "all other codes are kept.")
+            + "redirected here. Codes shaped like the service's own (5 to 7 base62 characters) are kept too: the "
+            + "service reserves them so it never issues them. Codes shorter than 3 characters or with other "
+            + "characters answer their problem (invalid-alias).")
     boolean keepCodes;
 
     @Option(names = "--longest-ttl", paramLabel = "DURATION", defaultValue = "P100D",

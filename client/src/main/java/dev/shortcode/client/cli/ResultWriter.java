@@ -75,7 +75,7 @@ final class ResultWriter implements Closeable {
         }
     }
 
-    /** A problem in one cell: its name and detail, e.g. {@code code-shaped-alias: …}. */
+    /** A problem in one cell: its name and detail, e.g. {@code invalid-alias: …}. */
     static String describe(Problem problem) {
         String name = problem.name();
         String detail = problem.detail() == null ? problem.title() : problem.detail();

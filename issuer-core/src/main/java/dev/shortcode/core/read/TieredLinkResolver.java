@@ -114,24 +114,25 @@ final class TieredLinkResolver implements LinkResolver {
             return ABSENT;
         }
         CompletionStage<Optional<LinkRecord>> live = forEdit ? hot.peek(code) : hot.get(code);
-        if (chance == Chance.NEVER_ISSUED) {
-            if (!watermarks.isReserved(code)) {
-                // Never issued; an alias of this shape reserved since this node last read the
-                // reserved codes is young, so the hot store has it: no archive read.
-                return live;
-            }
-            // Reserved: read like an issued code, the archive after the hot store.
+        if (chance == Chance.NEVER_ISSUED && !watermarks.isReserved(code)) {
+            // Never issued, unless reserved as an alias: a young one is in the hot store; an older
+            // one is among the reserved codes, read again when the known ones are over a second old.
+            return live.thenCompose(found -> found.isPresent() ? CompletableFuture.completedFuture(found) : reservedOrAbsent(code));
         }
         return live.thenCompose(found -> {
             if (found.isPresent()) {
                 return CompletableFuture.completedFuture(found);
             }
             if (chance == Chance.UNSURE) {
-                return watermarks.refreshed(code).thenCompose(fresh -> fresh == Chance.MAYBE_ARCHIVED || watermarks.isReserved(code)
-                        ? cold(code) : ABSENT);
+                return watermarks.refreshed(code).thenCompose(fresh -> fresh == Chance.MAYBE_ARCHIVED ? cold(code) : reservedOrAbsent(code));
             }
             return cold(code);
         });
+    }
+
+    /** The archive's copy of a code judged never issued when it is reserved (an alias of a pool's shape), else absent. */
+    private CompletionStage<Optional<LinkRecord>> reservedOrAbsent(String code) {
+        return watermarks.isReservedNow(code).thenCompose(reserved -> reserved ? cold(code) : ABSENT);
     }
 
     private CompletableFuture<Optional<LinkRecord>> cold(String code) {

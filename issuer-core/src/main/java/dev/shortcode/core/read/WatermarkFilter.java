@@ -27,14 +27,12 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>Only <em>pool-shaped</em> codes are judged: the length of a pool and base62 characters. Every
  * other well-formed code can only be a custom alias, which any read may find. An alias may be
- * pool-shaped too: its code is then reserved ({@link ReservedCodes}), never issued, and
- * {@link #isReserved} knows it once this node has read the reserved codes, which it does with
- * every mark (those added since the last read: a short scan). A code is judged never issued only
- * with a fresh mark, so an alias unknown here was reserved less than {@code watermarkMaxAge} ago,
- * and the hot store, which holds every new link, answers for it: a pool-shaped code judged never
- * issued costs one hot-store read, never an archive read. While a pool is in epoch 0, the code's id (the code decoded with the epoch-0
- * permutation) is compared with the pool's watermark, cached per pool and re-read in the
- * background once older than {@code watermarkMaxAge}:
+ * pool-shaped too: its code is then reserved ({@link ReservedCodes}), never issued, and read like
+ * an issued one. Such a code judged never issued is looked up in the hot store, which holds every
+ * new link; when it is not there, {@link #isReservedNow} decides, by reserved codes read at most a
+ * second before (the read is shared, and only what was added since the last one), whether the
+ * archive may have it: a pool-shaped code judged never issued costs one hot-store read, and an
+ * archive read only when it is reserved.
  * <ul>
  *   <li>below the mark: it may be live or only archived;
  *   <li>from the mark to mark + slack: issued since the mark was read, if at all. The slack covers
@@ -69,6 +67,8 @@ final class WatermarkFilter {
 
     /** Overlap between two reads of the reserved codes: the store's clocks may be this far apart. */
     private static final long RESERVED_CLOCK_SKEW_MILLIS = 60_000;
+    /** How old the reserved codes known may be when a read depends on them. */
+    private static final long RESERVED_MAX_AGE_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final WatermarkStore watermarks;
     private final Executor reader;
@@ -83,11 +83,12 @@ final class WatermarkFilter {
         this.options = options;
         this.ticker = ticker;
         byte[] secret = config.secret();
-        List<CompletableFuture<CachedMark>> first = new ArrayList<>();
+        List<CompletableFuture<?>> first = new ArrayList<>();
         for (PoolOptions pool : config.pools()) {
             PoolView view = new PoolView(pool, new CodeCodec(pool.space(), 0, secret), options.slackIds(pool, config.lease()));
             byLength[pool.length()] = view;
             first.add(refresh(view));
+            first.add(readReserved(view, null));
         }
         // Waits for the first marks, but no longer than a read may wait for one: a slow or absent
         // archive must not hold up the start. Until a pool's mark arrives its codes are all possible.
@@ -179,36 +180,68 @@ final class WatermarkFilter {
         return mine;
     }
 
-    /**
-     * Whether {@code code} was reserved as an alias, as far as this node has read the reserved
-     * codes (at its start and with each mark since): such a code is read like an issued one.
-     */
+    /** Whether {@code code} is among the reserved codes this node has read, without I/O. */
     boolean isReserved(String code) {
         PoolView pool = poolOf(code);
         return pool != null && pool.reserved.get().contains(code);
     }
 
-    /** Adds the codes reserved since the last read (all of them the first time); a failure keeps what is known. */
-    private void readReserved(PoolView pool) {
-        long began = System.currentTimeMillis();
-        try {
-            ReservedCodes store = watermarks.reservedCodes();
-            List<String> added = pool.reservedSince == Long.MIN_VALUE ? store.all(pool.spec.length())
-                    : store.addedSince(pool.spec.length(), pool.reservedSince);
-            if (!added.isEmpty()) {
-                Set<String> known = new HashSet<>(pool.reserved.get());
-                known.addAll(added);
-                pool.reserved.set(Set.copyOf(known));
-            }
-            pool.reservedSince = began - RESERVED_CLOCK_SKEW_MILLIS;
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "pool {0}: cannot read the reserved codes; keeping the known ones: {1}", pool.spec.name(), e.toString());
+    /**
+     * Whether {@code code} is reserved, by reserved codes read at most {@code RESERVED_MAX_AGE} ago:
+     * read again when older (one read shared by concurrent callers), waited for at most
+     * {@code watermarkWait}; false when no read answers in time.
+     */
+    CompletableFuture<Boolean> isReservedNow(String code) {
+        PoolView pool = poolOf(code);
+        if (pool == null) {
+            return CompletableFuture.completedFuture(false);
         }
+        long now = ticker.nanos();
+        ReservedRead last = pool.reservedRead.get();
+        if (last != null && now - last.startedNanos <= RESERVED_MAX_AGE_NANOS && last.done.isDone()) {
+            return CompletableFuture.completedFuture(pool.reserved.get().contains(code));
+        }
+        CompletableFuture<Void> read = last != null && now - last.startedNanos <= RESERVED_MAX_AGE_NANOS ? last.done : readReserved(pool, last);
+        return read.completeOnTimeout(null, options.watermarkWait().toNanos(), TimeUnit.NANOSECONDS)
+                .thenApply(v -> pool.reserved.get().contains(code));
     }
+
+    /** Starts a read of the codes reserved since the last one (all the first time) unless another caller just did. */
+    private CompletableFuture<Void> readReserved(PoolView pool, ReservedRead seen) {
+        ReservedRead mine = new ReservedRead(ticker.nanos(), new CompletableFuture<>());
+        if (!pool.reservedRead.compareAndSet(seen, mine)) {
+            ReservedRead other = pool.reservedRead.get();
+            return other != null ? other.done : CompletableFuture.completedFuture(null);
+        }
+        try {
+            reader.execute(() -> {
+                long began = System.currentTimeMillis();
+                try {
+                    ReservedCodes store = watermarks.reservedCodes();
+                    List<String> added = pool.reservedSince == Long.MIN_VALUE ? store.all(pool.spec.length())
+                            : store.addedSince(pool.spec.length(), pool.reservedSince);
+                    if (!added.isEmpty()) {
+                        Set<String> known = new HashSet<>(pool.reserved.get());
+                        known.addAll(added);
+                        pool.reserved.set(Set.copyOf(known));
+                    }
+                    pool.reservedSince = began - RESERVED_CLOCK_SKEW_MILLIS;
+                } catch (RuntimeException e) {
+                    LOG.log(Level.WARNING, "pool {0}: cannot read the reserved codes; keeping the known ones: {1}", pool.spec.name(),
+                            e.toString());
+                }
+                mine.done.complete(null);
+            });
+        } catch (RuntimeException e) { // rejected: the reader is busy or closed; what is known stays
+            mine.done.complete(null);
+        }
+        return mine.done;
+    }
+
+    private record ReservedRead(long startedNanos, CompletableFuture<Void> done) {}
 
     private CachedMark readMark(PoolView pool) {
         long began = ticker.nanos(); // the mark is at least as new as the start of the read
-        readReserved(pool);
         try {
             return new CachedMark(watermarks.read(pool.spec.length()).orElse(Watermark.ZERO), began);
         } catch (RuntimeException e) {
@@ -230,6 +263,8 @@ final class WatermarkFilter {
         final AtomicReference<Set<String>> reserved = new AtomicReference<>(Set.of());
         /** Where the next read of reserved codes starts (wall time); MIN_VALUE: read them all. Written by the reader only. */
         volatile long reservedSince = Long.MIN_VALUE;
+        /** The last read of reserved codes begun. */
+        final AtomicReference<ReservedRead> reservedRead = new AtomicReference<>();
 
         PoolView(PoolOptions spec, CodeCodec epoch0, long slack) {
             this.spec = spec;

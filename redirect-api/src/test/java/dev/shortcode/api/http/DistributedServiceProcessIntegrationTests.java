@@ -85,7 +85,8 @@ class DistributedServiceProcessIntegrationTests {
      * code it issued lies above it. Either that mark is stale by the flush (and must be read again
      * before it judges those codes), or, with a long watermark max-age, still fresh: the codes are
      * then within its slack, issued moments ago, and must still be looked up in HBase, which took
-     * them before Redis lost them. Listings, read from HBase, still hold them, live.
+     * them before Redis lost them. A permanent alias of a pool's shape, never issued, is found by
+     * its reservation. Listings, read from HBase, still hold them, live.
      */
     @ParameterizedTest(name = "cached watermark stale at the flush: {0}")
     @ValueSource(booleans = {true, false})
@@ -104,6 +105,13 @@ class DistributedServiceProcessIntegrationTests {
                     assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
                     links.put(ServiceProcess.field(created, "code"), "https://example.com/kept/" + i);
                 }
+                // An alias of a pool's shape (5 base62 characters): its code was never issued, so only
+                // its reservation sends the read to HBase once Redis lost it.
+                String alias = "K" + java.util.UUID.randomUUID().toString().substring(0, 4);
+                HttpResponse<String> aliased = node.send("POST", "/api/v1/links", ApiClient.ADMIN_KEY,
+                        "{\"url\": \"https://example.com/kept/alias\", \"ttl\": \"permanent\", \"alias\": \"" + alias + "\"}");
+                assertThat(aliased.statusCode()).as(aliased.body()).isEqualTo(201);
+                links.put(alias, "https://example.com/kept/alias");
                 Outbox.awaitDrained(redis, Duration.ofSeconds(60));
                 if (markStale) {
                     Thread.sleep(1_500); // older than a cached watermark may be before it is read again
