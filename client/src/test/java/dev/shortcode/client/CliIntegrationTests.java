@@ -407,7 +407,8 @@ class CliIntegrationTests {
 
             assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
             List<Map<String, String>> rows = results(output);
-            assertStatuses(rows, "2:400", "3:201", "4:0");
+            assertStatuses(rows, "2:201", "3:201", "4:0");
+            assertRedirects("Xk9aQ", "https://news.example.com/story/1");
             assertRedirects("team_page", "https://example.com/team");
             assertThat(JSON.readTree(cli.run("get", "team_page").out()).get("ttl").asText()).isEqualTo("permanent");
         }
