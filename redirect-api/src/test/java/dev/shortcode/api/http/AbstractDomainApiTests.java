@@ -105,6 +105,24 @@ abstract class AbstractDomainApiTests {
                 .body("results[0].link.shortUrl", equalTo("http://" + host + "/" + alias + "-b"));
     }
 
+    /**
+     * An alias shaped like a code is reserved in the codes' one space: on a branded domain it keeps
+     * its plain code, answers there only, and no other domain can have it.
+     */
+    @Test
+    void anAliasShapedLikeACode_namesOneLinkAcrossDomains() {
+        add(Map.of("host", host)).then().statusCode(201);
+        String writer = ApiClient.key("links:write", "links:read");
+        String alias = "D" + UUID.randomUUID().toString().substring(0, 4); // 5 base62 characters
+
+        ApiClient.create(writer, Map.of("url", "https://example.com/brand", "alias", alias, "domain", host)).then().statusCode(201)
+                .body("code", equalTo(alias)).body("shortUrl", equalTo("http://" + host + "/" + alias));
+        ApiClient.create(writer, Map.of("url", "https://example.com/default", "alias", alias)).then().statusCode(409);
+        at(host, "/" + alias).then().statusCode(302).header("Location", "https://example.com/brand");
+        given().redirects().follow(false).get("/" + alias).then().statusCode(404);
+        as(writer).get("/api/v1/links/" + alias).then().statusCode(200).body("domain", equalTo(host));
+    }
+
     @Test
     void theCapacityReport_countsEachDomainsLiveLinks() {
         add(Map.of("host", host)).then().statusCode(201);
