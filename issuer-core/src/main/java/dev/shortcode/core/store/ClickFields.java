@@ -20,7 +20,9 @@ import java.util.Locale;
  *   <li>{@code c:<ISO country>}: human clicks by country, when a country database is configured;
  *   <li>{@code v:<index>}: human clicks by the split variant they were sent to (0 for the first);
  *   <li>{@code l:<code>}: in an owner's buckets, clicks per link (the top
- *       {@value ClickRetention#MAX_TOP_LINKS} per day are kept).
+ *       {@value ClickRetention#MAX_TOP_LINKS} per day are kept);
+ *   <li>{@code n:<host>}: in an owner's buckets, clicks on links of the branded domain
+ *       {@code host} (the default domain's are the rest).
  * </ul>
  */
 public final class ClickFields {
@@ -35,6 +37,7 @@ public final class ClickFields {
     public static final String COUNTRY = "c:";
     public static final String VARIANT = "v:";
     public static final String LINK = "l:";
+    public static final String DOMAIN = "n:";
 
     private static final String[] HOURS = new String[24];
     private static final String[] HOUR_BOTS = new String[24];

@@ -13,9 +13,16 @@ package dev.shortcode.api.stats;
  * @param query     the request's query string, null when absent
  * @param head      a HEAD request
  * @param variant   the index of the split variant it was sent to, {@link ClickRecorder#NO_VARIANT} when the link has no split or a rule chose
+ * @param domain    the branded domain that serves the link, null for the default domain
  */
 record Click(String code, String owner, long atMillis, String userAgent, String ip, String referer, String query, boolean head,
-        int variant) {
+        int variant, String domain) {
+
+    /** A click on a link of the default domain. */
+    Click(String code, String owner, long atMillis, String userAgent, String ip, String referer, String query, boolean head,
+            int variant) {
+        this(code, owner, atMillis, userAgent, ip, referer, query, head, variant, null);
+    }
 
     /** A click on a link without a split. */
     Click(String code, String owner, long atMillis, String userAgent, String ip, String referer, String query, boolean head) {

@@ -50,6 +50,6 @@ public final class ClickRecorder {
         }
         pipeline.offer(new Click(link.code(), link.ownerKeyId(), clock.millis(), request.getHeader(HttpHeaders.USER_AGENT),
                 VisitorFacts.clientAddress(request, forwardedTrusted), request.getHeader(HttpHeaders.REFERER), request.query(),
-                request.method() == HttpMethod.HEAD, variant));
+                request.method() == HttpMethod.HEAD, variant, link.routing().domain()));
     }
 }

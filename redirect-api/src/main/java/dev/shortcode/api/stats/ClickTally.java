@@ -39,7 +39,8 @@ import java.util.Set;
  * hour's {@code hHH}; a bot's also {@code b} and {@code xHH}; a QR scan's {@code q}; a human's, on
  * the link only, its device, referrer host, country and visitor hash (bots are counted, never
  * broken down, so they cannot leak into the human figures). The owner subjects get the totals,
- * the hours and the link's clicks ({@code l:<code>}).
+ * the hours, the link's clicks ({@code l:<code>}) and, for a link of a branded domain, the
+ * domain's ({@code n:<host>}).
  */
 final class ClickTally {
 
@@ -79,7 +80,7 @@ final class ClickTally {
     }
 
     private int count(Click click, ClickClassifier.Classified classified) {
-        int id = links.idOf(click.code(), click.owner(), Math.floorDiv(click.atMillis(), 3_600_000L));
+        int id = links.idOf(click.code(), click.owner(), click.domain(), Math.floorDiv(click.atMillis(), 3_600_000L));
         links.add(id, LinkHours.TOTAL);
         if (classified.bot()) {
             links.add(id, LinkHours.BOTS);
@@ -169,8 +170,9 @@ final class ClickTally {
                 linkDayOf[id] = linkDay;
             }
             String linkField = ClickFields.LINK + code;
-            addToSubjectDay(ownerDayOf[id], linkField, hour, total, bots, qr);
-            addToSubjectDay(allDayOf[id], linkField, hour, total, bots, qr);
+            String domainField = links.domain(id) == null ? null : ClickFields.DOMAIN + links.domain(id);
+            addToSubjectDay(ownerDayOf[id], linkField, domainField, hour, total, bots, qr);
+            addToSubjectDay(allDayOf[id], linkField, domainField, hour, total, bots, qr);
         }
         for (int b = 0; b < breakdowns.size; b++) {
             BackgroundPace.breathe(b);
@@ -229,11 +231,14 @@ final class ClickTally {
         }
     }
 
-    /** An owner's (or all links') day gets the totals and the link's clicks. */
-    private void addToSubjectDay(int subjectDay, String linkField, int hour, long total, long bots, long qr) {
+    /** An owner's (or all links') day gets the totals, the link's clicks, and its branded domain's (null: the default domain). */
+    private void addToSubjectDay(int subjectDay, String linkField, String domainField, int hour, long total, long bots, long qr) {
         FieldCounts sums = subjectSums.of(subjectDay, subjectLinkHours[subjectDay] + SUBJECT_DAY_TOTALS);
         addTotals(sums, hour, total, bots, qr);
         addNonZero(sums, linkField, total);
+        if (domainField != null) {
+            addNonZero(sums, domainField, total);
+        }
     }
 
     private static void addTotals(FieldCounts sums, int hour, long total, long bots, long qr) {
@@ -294,6 +299,7 @@ final class ClickTally {
 
         private final DensePairs keys = new DensePairs();
         private String[] owners;
+        private String[] domains;
         private int[] counters;
 
         LinkHours() {
@@ -303,18 +309,21 @@ final class ClickTally {
         /** Arrays by id as long as the keys' (which may have grown or shrunk). */
         private void allocate() {
             owners = new String[keys.capacity()];
+            domains = new String[keys.capacity()];
             counters = new int[keys.capacity() * WIDTH];
         }
 
-        int idOf(String code, String owner, long hour) {
+        int idOf(String code, String owner, String domain, long hour) {
             int before = keys.size();
             int id = keys.idOf(code, hour);
             if (keys.size() > before) {
                 if (id >= owners.length) {
                     owners = Arrays.copyOf(owners, keys.capacity());
+                    domains = Arrays.copyOf(domains, keys.capacity());
                     counters = Arrays.copyOf(counters, keys.capacity() * WIDTH);
                 }
                 owners[id] = owner;
+                domains[id] = domain;
             }
             return id;
         }
@@ -347,6 +356,11 @@ final class ClickTally {
             return owners[id];
         }
 
+        /** The branded domain of the id's link, null for the default domain. */
+        String domain(int id) {
+            return domains[id];
+        }
+
         boolean isForgotten(int id) {
             return keys.isForgotten(id);
         }
@@ -363,6 +377,7 @@ final class ClickTally {
                 allocate();
             } else {
                 Arrays.fill(owners, 0, used, null);
+                Arrays.fill(domains, 0, used, null);
                 Arrays.fill(counters, 0, used * WIDTH, 0);
             }
         }

@@ -89,19 +89,25 @@ public final class StatsReader {
         return CallerContext.resume(buckets(subject, window).thenApply(buckets -> {
             Totals sums = sums(window, buckets, false);
             Map<String, Long> byLink = new HashMap<>();
+            Map<String, Long> byDomain = new HashMap<>();
             for (ClickBucket b : buckets) {
                 b.counts().forEach((field, n) -> {
                     if (ClickFields.isLink(field)) {
                         byLink.merge(field.substring(ClickFields.LINK.length()), n, Long::sum);
+                    } else if (field.startsWith(ClickFields.DOMAIN)) {
+                        byDomain.merge(field.substring(ClickFields.DOMAIN.length()), n, Long::sum);
                     }
                 });
             }
+            List<StatsViews.DomainClicks> domains = byDomain.isEmpty() ? null : byDomain.entrySet().stream()
+                    .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                    .map(e -> new StatsViews.DomainClicks(e.getKey(), e.getValue())).toList();
             List<StatsViews.LinkClicks> top = byLink.entrySet().stream()
                     .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
                     .limit(links).map(e -> new StatsViews.LinkClicks(e.getKey(), e.getValue())).toList();
             StatsViews.OwnerTotals totals = new StatsViews.OwnerTotals(sums.clicks, sums.clicks - sums.bots, sums.bots, sums.qr);
             return new StatsViews.OwnerStats(all ? "all" : caller.id(), window.unit().label(), window.starts().size(),
-                    window.reference().toString(), totals, sums.series, top);
+                    window.reference().toString(), totals, sums.series, top, domains);
         }));
     }
 

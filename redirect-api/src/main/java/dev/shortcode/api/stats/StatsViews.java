@@ -42,10 +42,16 @@ public final class StatsViews {
     public record LinkStats(String code, String unit, int units, String unitReference, Totals totals, List<Point> series,
             Map<String, Long> devices, List<Referrer> referrers, Map<String, Long> countries, List<VariantClicks> variants) {}
 
+    /** Clicks on the links of one branded domain. */
+    public record DomainClicks(String host, long clicks) {}
+
     /**
      * An API key's links together ({@code owner} its id, or {@code all} for an admin): totals
-     * without uniques (those are per link), the series and the links with the most clicks.
+     * without uniques (those are per link), the series and the links with the most clicks;
+     * {@code domains}, the clicks per branded domain, most first (the default domain's are the
+     * rest of the total), absent when no link of a branded domain was clicked in the window.
      */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record OwnerStats(String owner, String unit, int units, String unitReference, OwnerTotals totals, List<Point> series,
-            List<LinkClicks> links) {}
+            List<LinkClicks> links, List<DomainClicks> domains) {}
 }

@@ -124,6 +124,24 @@ abstract class AbstractDomainApiTests {
     }
 
     @Test
+    void ownerStats_countEachBrandedDomainsClicks_theDefaultDomainsBeingTheRest() {
+        add(Map.of("host", host)).then().statusCode(201);
+        String writer = ApiClient.key("links:write", "links:read");
+        String branded = ApiClient.create(writer, Map.of("url", "https://example.com/brand", "domain", host)).then().statusCode(201)
+                .extract().path("code");
+        String plain = ApiClient.create(writer, Map.of("url", "https://example.com/plain")).then().statusCode(201).extract().path("code");
+        for (int i = 0; i < 3; i++) {
+            at(host, "/" + branded).then().statusCode(302);
+        }
+        for (int i = 0; i < 2; i++) {
+            given().redirects().follow(false).get("/" + plain).then().statusCode(302);
+        }
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(15)).untilAsserted(() ->
+                as(writer).get("/api/v1/stats").then().statusCode(200).body("totals.clicks", equalTo(5))
+                        .body("domains.host", org.hamcrest.Matchers.contains(host)).body("domains[0].clicks", equalTo(3)));
+    }
+
+    @Test
     void theCapacityReport_countsEachDomainsLiveLinks() {
         add(Map.of("host", host)).then().statusCode(201);
         String writer = ApiClient.key("links:write");
