@@ -16,7 +16,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.Test;
+import java.util.stream.Collectors;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -30,10 +32,15 @@ class DistributedWebhookProcessIntegrationTests {
     @TempDir
     Path dataDir;
 
-    private Map<String, String> env(RedisDeployment redis, HBaseProcess hbase, String node) {
+    private Map<String, String> env(RedisDeployment redis, boolean cluster, HBaseProcess hbase, String node) {
         Map<String, String> env = new HashMap<>();
         env.put("SHORTCODE_DATA_DIR", dataDir.resolve(node).toString());
-        env.put("SHORTCODE_REDIS_URIS", redis.uris().get(0).toURI().toString());
+        if (cluster) {
+            env.put("SHORTCODE_REDIS_URIS", redis.uris().stream().map(u -> u.toURI().toString()).collect(Collectors.joining(",")));
+            env.put("SHORTCODE_REDIS_MODE", "cluster");
+        } else {
+            env.put("SHORTCODE_REDIS_URIS", redis.uris().get(0).toURI().toString());
+        }
         env.put("SHORTCODE_HBASE_ZOOKEEPER_QUORUM", hbase.zookeeperQuorum());
         env.put("SHORTCODE_SECRET", "webhook test secret shared by all nodes");
         env.put("SHORTCODE_ADMIN_KEY", ApiClient.ADMIN_KEY);
@@ -41,12 +48,14 @@ class DistributedWebhookProcessIntegrationTests {
         return env;
     }
 
-    @Test
-    void twoNodes_everyEventDeliveredSigned_noMessageSentByBoth() throws Exception {
+    /** On a standalone Redis and on a 3-master Cluster, where the links' outbox entries and their events spread over the masters. */
+    @ParameterizedTest(name = "Redis Cluster: {0}")
+    @ValueSource(booleans = {false, true})
+    void twoNodes_everyEventDeliveredSigned_noMessageSentByBoth(boolean cluster) throws Exception {
         HBaseProcess hbase = HBaseProcess.shared();
-        try (RedisDeployment redis = RedisServers.standalone(); WebhookReceiver receiver = new WebhookReceiver();
-                ServiceProcess a = ServiceProcess.start(env(redis, hbase, "a"), LOGS);
-                ServiceProcess b = ServiceProcess.start(env(redis, hbase, "b"), LOGS)) {
+        try (RedisDeployment redis = cluster ? RedisServers.cluster() : RedisServers.standalone(); WebhookReceiver receiver = new WebhookReceiver();
+                ServiceProcess a = ServiceProcess.start(env(redis, cluster, hbase, "a"), LOGS);
+                ServiceProcess b = ServiceProcess.start(env(redis, cluster, hbase, "b"), LOGS)) {
             a.awaitReady();
             b.awaitReady();
             HttpResponse<String> registered = a.send("POST", "/api/v1/webhooks", ApiClient.ADMIN_KEY,
