@@ -17,6 +17,7 @@ import dev.shortcode.core.store.SamplingOptions;
 import dev.shortcode.core.store.StorageFootprint;
 import dev.shortcode.core.store.WriterStats;
 import dev.shortcode.core.store.EventJournal;
+import dev.shortcode.core.store.DeliveryLog;
 import dev.shortcode.core.store.WebhookStore;
 import java.lang.System.Logger.Level;
 import java.util.Objects;
@@ -53,13 +54,15 @@ import java.util.function.Supplier;
  * @param events      the journal of the events webhooks are sent
  * @param domains     the branded domains besides the default one
  * @param clickCaps   the human clicks served by links with a click limit
+ * @param deliveries  each webhook's recent deliveries
  */
 public record Storage(String kind, BlockSource blockSource, HotStore hotStore, Archive archive, LinkResolver resolver,
         ApiKeyStore apiKeys, IdempotencyStore idempotency, Supplier<CompletionStage<StorageHealth>> health,
         Optional<Supplier<WriterStats>> writerStats, AutoCloseable closer, ModerationStore moderation,
         Function<SamplingOptions, StorageFootprint> footprint, ClickStore clicks, RateLimits rateLimits,
         LinkIndex linkIndex, ExternalIds externalIds,
-        WebhookStore webhooks, EventJournal events, DomainStore domains, ClickCaps clickCaps) implements AutoCloseable {
+        WebhookStore webhooks, EventJournal events, DomainStore domains, ClickCaps clickCaps, DeliveryLog deliveries)
+        implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Storage.class.getName());
 
@@ -84,6 +87,7 @@ public record Storage(String kind, BlockSource blockSource, HotStore hotStore, A
         Objects.requireNonNull(events, "events");
         Objects.requireNonNull(domains, "domains");
         Objects.requireNonNull(clickCaps, "clickCaps");
+        Objects.requireNonNull(deliveries, "deliveries");
     }
 
     @Override

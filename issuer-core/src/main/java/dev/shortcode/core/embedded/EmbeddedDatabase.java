@@ -52,6 +52,7 @@ import org.rocksdb.WriteOptions;
  *   <li>{@code click_caps}: human clicks served per link with a click limit ({@link EmbeddedClickCaps});
  *   <li>{@code reserved_codes}: codes of a pool's shape taken as aliases, never to be issued
  *       ({@link RocksDbReservedCodes});
+ *   <li>{@code webhook_deliveries}: each webhook's recent deliveries ({@link EmbeddedDeliveryLog});
  *   <li>{@code default}: the links' key order and whether every link is under it
  *       ({@link LinkKeyLayout}).
  * </ul>
@@ -102,6 +103,7 @@ final class EmbeddedDatabase implements AutoCloseable {
     static final String WEBHOOK_EVENTS = "webhook_events";
     static final String CLICK_CAPS = "click_caps";
     static final String RESERVED_CODES = "reserved_codes";
+    static final String WEBHOOK_DELIVERIES = "webhook_deliveries";
 
     /** Bloom filter bits per key: ~1% false positives, so a get or an NX check of an unknown code rarely touches a data block. */
     private static final double BLOOM_BITS_PER_KEY = 10;
@@ -156,6 +158,7 @@ final class EmbeddedDatabase implements AutoCloseable {
     private final ColumnFamilyHandle webhookEvents;
     private final ColumnFamilyHandle clickCaps;
     private final ColumnFamilyHandle reservedCodes;
+    private final ColumnFamilyHandle webhookDeliveries;
     private final WriteOptions durable;
     private final WriteOptions relaxed;
     private final LinkKeys linkKeys;
@@ -201,7 +204,8 @@ final class EmbeddedDatabase implements AutoCloseable {
                     new ColumnFamilyDescriptor(bytes(LINK_INDEX), own(family(cache, bloom, SMALL_MEMTABLE_BYTES).setMergeOperatorName("uint64add"))),
                     new ColumnFamilyDescriptor(bytes(WEBHOOK_EVENTS), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
                     new ColumnFamilyDescriptor(bytes(CLICK_CAPS), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
-                    new ColumnFamilyDescriptor(bytes(RESERVED_CODES), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))));
+                    new ColumnFamilyDescriptor(bytes(RESERVED_CODES), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))),
+                    new ColumnFamilyDescriptor(bytes(WEBHOOK_DELIVERIES), own(family(cache, bloom, SMALL_MEMTABLE_BYTES))));
             List<ColumnFamilyHandle> handles = new ArrayList<>();
             this.db = RocksDB.open(dbOptions, options.databaseDir().toString(), descriptors, handles);
             nativeObjects.push(db);
@@ -220,6 +224,7 @@ final class EmbeddedDatabase implements AutoCloseable {
             this.webhookEvents = handles.get(11);
             this.clickCaps = handles.get(12);
             this.reservedCodes = handles.get(13);
+            this.webhookDeliveries = handles.get(14);
             this.durable = own(new WriteOptions().setSync(true).setDisableWAL(false));
             this.relaxed = own(new WriteOptions().setSync(false).setDisableWAL(false));
             this.linkKeys = LinkKeyLayout.open(db, meta, links, watermarks, durable, secret);
@@ -367,6 +372,10 @@ final class EmbeddedDatabase implements AutoCloseable {
 
     ColumnFamilyHandle reservedCodes() {
         return reservedCodes;
+    }
+
+    ColumnFamilyHandle webhookDeliveries() {
+        return webhookDeliveries;
     }
 
     /** The writer's counters, for metrics. */

@@ -45,7 +45,7 @@ public final class EmbeddedStorage {
                     Optional.of(db::writerStats), db::close, moderation,
                     sampling -> new EmbeddedFootprint(db, sampling, clock), new EmbeddedClickStore(db, clock), new LocalRateLimits(clock),
                     new EmbeddedLinkIndex(db), new EmbeddedExternalIds(db), moderation.webhooks(), events,
-                    moderation.domains(), new EmbeddedClickCaps(db));
+                    moderation.domains(), new EmbeddedClickCaps(db), new EmbeddedDeliveryLog(db));
         } catch (RuntimeException e) {
             db.close();
             throw e;

@@ -122,7 +122,7 @@ public final class RedisStorage {
                     }, archive.moderation(),
                     sampling -> StorageFootprint.combine(RedisFootprints.of(redis, keys, sampling, Clock.systemUTC()), archive.footprint()), clickStore,
                     limits, archive.linkIndex(), new RedisExternalIds(redis.async(), keys.namespace()), archive.webhooks(), events,
-                    archive.domains(), new RedisClickCaps(redis.async(), keys.namespace()));
+                    archive.domains(), new RedisClickCaps(redis.async(), keys.namespace()), new RedisDeliveryLog(redis.async(), keys));
         } catch (RuntimeException e) {
             if (limitsConnection != null) {
                 limitsConnection.close();

@@ -115,6 +115,16 @@ public record StoreKeys(String namespace, int outboxShards, int linkGroups) {
     }
 
     /** Which node delivers to a webhook now. */
+    /** A webhook's recent deliveries by id; with {@link #webhookDeliveryOrder} in one slot. */
+    String webhookDeliveries(String webhookId) {
+        return namespace + ":w:{" + webhookId + "}:d";
+    }
+
+    /** A webhook's recent deliveries' ids by creation time. */
+    String webhookDeliveryOrder(String webhookId) {
+        return namespace + ":w:{" + webhookId + "}:o";
+    }
+
     String webhookClaim(String webhookId) {
         return namespace + ":w:claim:" + webhookId;
     }

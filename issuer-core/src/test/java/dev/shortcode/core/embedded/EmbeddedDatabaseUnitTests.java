@@ -95,7 +95,7 @@ class EmbeddedDatabaseUnitTests {
         try (Options options = new Options()) {
             assertThat(RocksDB.listColumnFamilies(options, db.toString())).extracting(b -> new String(b, StandardCharsets.UTF_8))
                     .containsExactlyInAnyOrder("default", "links", "archive", "watermarks", "issued", "api_keys", "api_key_hashes", "idempotency",
-                            "moderation", "clicks", "link_index", "webhook_events", "click_caps", "reserved_codes");
+                            "moderation", "clicks", "link_index", "webhook_events", "click_caps", "reserved_codes", "webhook_deliveries");
         }
         try (EmbeddedDatabase storage = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir))) {
             assertThat(new EmbeddedApiKeyStore(storage).findByHash("hash-1").toCompletableFuture().join()).isPresent();

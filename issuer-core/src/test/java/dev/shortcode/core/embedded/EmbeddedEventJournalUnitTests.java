@@ -43,6 +43,16 @@ class EmbeddedEventJournalUnitTests {
     }
 
     @Test
+    void deliveryLog_keepsTheNewestDeliveriesOfEachWebhook_acrossAReopen() {
+        try (EmbeddedDatabase db = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir))) {
+            dev.shortcode.core.store.DeliveryLogChecks.keepsTheNewestDeliveriesOfEachWebhook(new EmbeddedDeliveryLog(db));
+        }
+        try (EmbeddedDatabase db = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir))) {
+            assertThat(new EmbeddedDeliveryLog(db).recent("wh_b").toCompletableFuture().join()).hasSize(1);
+        }
+    }
+
+    @Test
     void entries_surviveAReopen_andTrimForgetsThoseUpToASequence() {
         long second;
         try (EmbeddedDatabase db = EmbeddedDatabase.open(EmbeddedOptions.defaults(dir))) {

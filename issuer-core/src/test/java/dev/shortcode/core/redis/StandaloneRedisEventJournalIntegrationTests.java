@@ -76,6 +76,11 @@ class StandaloneRedisEventJournalIntegrationTests {
     }
 
     @Test
+    void deliveryLog_keepsTheNewestDeliveriesOfEachWebhook() {
+        dev.shortcode.core.store.DeliveryLogChecks.keepsTheNewestDeliveriesOfEachWebhook(new RedisDeliveryLog(connection.async(), keys));
+    }
+
+    @Test
     void linkChanges_areJournaledOnceArchived_onlyForOwnersSomeoneWatches() {
         List<LinkRecord> watched = new ArrayList<>();
         List<CompletableFuture<Boolean>> created = new ArrayList<>();

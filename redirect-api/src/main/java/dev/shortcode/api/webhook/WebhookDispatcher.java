@@ -1,5 +1,7 @@
 package dev.shortcode.api.webhook;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.shortcode.core.store.DeliveryLog;
 import dev.shortcode.core.store.EventJournal;
 import dev.shortcode.core.store.LinkEvent;
 import dev.shortcode.core.store.Webhook;
@@ -20,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -64,6 +67,8 @@ public final class WebhookDispatcher implements AutoCloseable {
     private final WebhookRegistry registry;
     private final WebhookStore store;
     private final EventJournal journal;
+    private final DeliveryLog deliveryLog;
+    private final ObjectMapper json;
     private final WebhookMessages messages;
     private final WebhookUrls urls;
     private final Clock clock;
@@ -76,6 +81,17 @@ public final class WebhookDispatcher implements AutoCloseable {
 
     public WebhookDispatcher(WebhookRegistry registry, EventJournal journal, WebhookMessages messages, WebhookUrls urls, Vertx vertx,
             Clock clock) {
+        this(registry, journal, DeliveryLog.NONE, new ObjectMapper().findAndRegisterModules(), messages, urls, vertx, clock);
+    }
+
+    /**
+     * @param deliveryLog where every node records its deliveries, so that any node shows them and a
+     *                    restart keeps them; {@link DeliveryLog#NONE}: this node's only, in memory
+     */
+    public WebhookDispatcher(WebhookRegistry registry, EventJournal journal, DeliveryLog deliveryLog, ObjectMapper json,
+            WebhookMessages messages, WebhookUrls urls, Vertx vertx, Clock clock) {
+        this.deliveryLog = deliveryLog;
+        this.json = json;
         this.registry = registry;
         this.store = registry.store();
         this.journal = journal;
@@ -92,12 +108,41 @@ public final class WebhookDispatcher implements AutoCloseable {
         thread.scheduleWithFixedDelay(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
     }
 
-    /** The webhook's recent deliveries, newest first. */
-    public List<Delivery> deliveries(String webhookId) {
+    /**
+     * The webhook's recent deliveries, newest first, as the nodes that sent them recorded them; this
+     * node's own when the log cannot be read.
+     */
+    public CompletionStage<List<Delivery>> deliveries(String webhookId) {
+        if (deliveryLog == DeliveryLog.NONE) {
+            return java.util.concurrent.CompletableFuture.completedFuture(local(webhookId));
+        }
+        return deliveryLog.recent(webhookId).thenApply(entries -> {
+            List<Delivery> found = new ArrayList<>(entries.size());
+            for (String entry : entries) {
+                try {
+                    found.add(json.readValue(entry, Delivery.class));
+                } catch (java.io.IOException | RuntimeException e) {
+                    LOG.log(Level.DEBUG, "webhook {0}: a delivery record that does not read: {1}", webhookId, e.toString());
+                }
+            }
+            return found;
+        }).exceptionally(failure -> {
+            LOG.log(Level.WARNING, "webhook {0}: the delivery log did not answer; showing this node''s: {1}", webhookId, failure.toString());
+            return local(webhookId);
+        });
+    }
+
+    /** The deliveries this node made since it started, newest first. */
+    private List<Delivery> local(String webhookId) {
         return call(() -> {
             Lane lane = lanes.get(webhookId);
             return lane == null ? List.<Delivery>of() : lane.deliveries();
         });
+    }
+
+    /** Forgets a deleted webhook's deliveries. */
+    public CompletionStage<Void> forget(String webhookId) {
+        return deliveryLog.forget(webhookId);
     }
 
     /** Sends a failed delivery again, once; false when the webhook has no failed delivery of this id. */
@@ -180,7 +225,6 @@ public final class WebhookDispatcher implements AutoCloseable {
         final ArrayList<Delivery> log = new ArrayList<>();
         final List<Message> manualRetries = new ArrayList<>();
         final Map<String, Message> failed = new HashMap<>();
-        int nextDelivery;
         boolean held;
         long claimedAt;
         boolean claiming;
@@ -289,7 +333,8 @@ public final class WebhookDispatcher implements AutoCloseable {
             }
             String id = webhook.batch() ? "msg_" + firstSequence + "_" + through : "msg_" + firstSequence;
             byte[] body = webhook.batch() ? messages.batch(events) : messages.single(events.get(0));
-            message = new Message("dlv_" + webhook.id().substring(3) + "_" + (++nextDelivery), id, events.size(), body, through, now,
+            // Named after its first event, so that a node taking the webhook over and sending it again keeps its id.
+            message = new Message("dlv_" + webhook.id().substring(3) + "_" + firstSequence, id, events.size(), body, through, now,
                     events.get(0).atMillis());
             record(message, "pending", null);
             send(message, now);
@@ -408,6 +453,16 @@ public final class WebhookDispatcher implements AutoCloseable {
             if (log.size() > LOG_SIZE) {
                 Delivery dropped = log.remove(log.size() - 1);
                 failed.remove(dropped.id());
+            }
+            String webhookId = webhook.id();
+            try {
+                deliveryLog.record(webhookId, m.deliveryId, m.createdAt, json.writeValueAsString(d), LOG_SIZE).whenComplete((v, e) -> {
+                    if (e != null) {
+                        LOG.log(Level.DEBUG, "webhook {0}: delivery {1} not recorded: {2}", webhookId, m.deliveryId, e.toString());
+                    }
+                });
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                LOG.log(Level.WARNING, "webhook {0}: delivery {1} not recorded: {2}", webhookId, m.deliveryId, e.toString());
             }
         }
 

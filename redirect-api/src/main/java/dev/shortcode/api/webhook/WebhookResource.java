@@ -190,20 +190,20 @@ public class WebhookResource {
         return registry.changed().thenCompose(v -> {
             find(id, key);
             return registry.store().remove(id);
-        }).thenCompose(removed -> registry.changedHere()).thenApply(v -> Response.noContent().build());
+        }).thenCompose(removed -> registry.changedHere()).thenCompose(v -> dispatcher.forget(id)).thenApply(v -> Response.noContent().build());
     }
 
     @GET
     @Path("/{id}/deliveries")
     @RequiresScope(Scope.WEBHOOKS_WRITE)
     @Operation(operationId = "listWebhookDeliveries", summary = "Recent deliveries of a webhook",
-            description = "The last 100 messages this node sent to it, newest first: status, attempts, last answer.")
+            description = "The last 100 messages sent to it, by whichever node sent them, newest first: status, attempts, last answer.")
     @APIResponse(responseCode = "200", description = "The deliveries", content = @Content(schema = @Schema(implementation = Delivery[].class)))
     @APIResponse(responseCode = "404", description = "No webhook of this key has the id",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public CompletionStage<List<Delivery>> deliveries(@PathParam("id") String id, @Context RoutingContext routing) {
         ApiKey key = routing.get(ApiKeyFilter.KEY);
-        return registry.changed().thenApply(v -> {
+        return registry.changed().thenCompose(v -> {
             find(id, key);
             return dispatcher.deliveries(id);
         });

@@ -42,8 +42,8 @@ public class WebhookWiring {
     @Singleton
     WebhookDispatcher dispatcher(WebhookRegistry registry, Storage storage, ObjectMapper json, LinkViews views, WebhookUrls urls, Vertx vertx,
             MeterRegistry meters) {
-        WebhookDispatcher dispatcher = new WebhookDispatcher(registry, storage.events(), new WebhookMessages(json, views), urls, vertx,
-                Clock.systemUTC());
+        WebhookDispatcher dispatcher = new WebhookDispatcher(registry, storage.events(), storage.deliveries(), json,
+                new WebhookMessages(json, views), urls, vertx, Clock.systemUTC());
         Gauge.builder("shortcode.webhooks.backlog", dispatcher, WebhookDispatcher::backlog)
                 .description("Events recorded and not yet sent to every webhook").register(meters);
         return dispatcher;

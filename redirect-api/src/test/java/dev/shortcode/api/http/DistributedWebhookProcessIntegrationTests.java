@@ -79,6 +79,14 @@ class DistributedWebhookProcessIntegrationTests {
                 assertThat(events(receiver, "link.updated")).contains(changed);
                 assertThat(events(receiver, "link.deleted")).contains(deleted);
             });
+            // Either node shows the webhook's deliveries, whichever sent them.
+            String id = ServiceProcess.field(registered, "id");
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+                HttpResponse<String> onA = a.send("GET", "/api/v1/webhooks/" + id + "/deliveries", ApiClient.ADMIN_KEY, null);
+                HttpResponse<String> onB = b.send("GET", "/api/v1/webhooks/" + id + "/deliveries", ApiClient.ADMIN_KEY, null);
+                assertThat(onA.statusCode()).isEqualTo(200);
+                assertThat(onA.body()).contains("\"status\":\"succeeded\"").isEqualTo(onB.body());
+            });
             List<WebhookReceiver.Received> all = receiver.received();
             Set<String> ids = new HashSet<>();
             for (WebhookReceiver.Received r : all) {

@@ -42,6 +42,7 @@ class EmbeddedWebhookProcessIntegrationTests {
         String singleSecret;
         String batchSecret;
         String singleId;
+        JsonNode shownBefore;
         try (WebhookReceiver receiver = new WebhookReceiver()) {
             try (ServiceProcess first = ServiceProcess.start(env(), LOGS).awaitReady()) {
                 HttpResponse<String> single = first.send("POST", "/api/v1/webhooks", ApiClient.ADMIN_KEY,
@@ -103,6 +104,15 @@ class EmbeddedWebhookProcessIntegrationTests {
                 JsonNode deliveries = JSON.readTree(second.send("GET", "/api/v1/webhooks/" + singleId + "/deliveries", ApiClient.ADMIN_KEY, null).body());
                 assertThat(deliveries.findValuesAsText("status")).contains("succeeded");
                 assertThat(deliveries.findValues("attempts").stream().mapToInt(JsonNode::asInt).max().orElse(0)).isGreaterThanOrEqualTo(2);
+                shownBefore = deliveries;
+            }
+            // The deliveries are kept with the data: a restarted node shows them as the last one left them.
+            try (ServiceProcess third = ServiceProcess.start(env(), LOGS).awaitReady()) {
+                JsonNode shown = JSON.readTree(third.send("GET", "/api/v1/webhooks/" + singleId + "/deliveries", ApiClient.ADMIN_KEY, null).body());
+                List<String> before = shownBefore.findValuesAsText("id");
+                assertThat(shown.findValuesAsText("id")).as("after a restart").doesNotHaveDuplicates()
+                        .containsAll(before.subList(0, Math.min(50, before.size())));
+                assertThat(shown.findValuesAsText("status")).contains("succeeded");
             }
 
             Set<String> failedIds = new HashSet<>();

@@ -103,11 +103,11 @@ class WebhookDispatcherUnitTests {
         await().atMost(Duration.ofSeconds(10)).until(() -> requests.get() == 1);
         now.addAndGet(DAY);
         event();
-        await().atMost(Duration.ofSeconds(10)).until(() -> dispatcher.deliveries("wh_1").stream().anyMatch(d -> d.status().equals("failed")));
+        await().atMost(Duration.ofSeconds(10)).until(() -> dispatcher.deliveries("wh_1").toCompletableFuture().join().stream().anyMatch(d -> d.status().equals("failed")));
         await().atMost(Duration.ofSeconds(10)).until(() -> requests.get() >= 2);
         // The second message's answer is recorded after the receiver answered: wait for it, not for the request alone.
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
-                assertThat(dispatcher.deliveries("wh_1")).extracting(Delivery::status).contains("failed", "retrying"));
+                assertThat(dispatcher.deliveries("wh_1").toCompletableFuture().join()).extracting(Delivery::status).contains("failed", "retrying"));
     }
 
     private final class MemoryStore implements WebhookStore {
