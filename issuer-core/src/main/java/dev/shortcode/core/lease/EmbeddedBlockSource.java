@@ -64,13 +64,8 @@ public final class EmbeddedBlockSource implements BlockSource {
         if (ids == null) {
             return BlockSource.super.reserve(pool, code);
         }
-        if (ids.idOf(pool, code, 0) < 0) {
+        if (!ids.recordDurably(pool, code, store.reservedCodes())) {
             return Reservation.NOT_CODE_SHAPED;
-        }
-        try {
-            store.reservedCodes().add(pool.length(), code);
-        } catch (RuntimeException e) {
-            throw new LeaseException("cannot record reserved code " + code + " of pool " + pool.name(), e);
         }
         synchronized (this) {
             Watermark at = next.get(pool.length());

@@ -23,6 +23,24 @@ public final class ReservedIds {
         return new CodeCodec(pool.space(), epoch, secret).decode(code);
     }
 
+    /**
+     * The first step of every block source's reservation: records {@code code} durably in
+     * {@code store}, unless it is not a code of the pool's shape (false).
+     *
+     * @throws LeaseException when the store does not take it
+     */
+    public boolean recordDurably(PoolOptions pool, String code, ReservedCodes store) {
+        if (idOf(pool, code, 0) < 0) {
+            return false;
+        }
+        try {
+            store.add(pool.length(), code);
+        } catch (RuntimeException e) {
+            throw new LeaseException("pool " + pool.name() + ": cannot record reserved code " + code + ": " + e.getMessage(), e);
+        }
+        return true;
+    }
+
     /** The ids of {@code codes} in {@code epoch}, ascending, without those not of the pool's shape. */
     public long[] idsOf(PoolOptions pool, List<String> codes, long epoch) {
         CodeCodec codec = new CodeCodec(pool.space(), epoch, secret);

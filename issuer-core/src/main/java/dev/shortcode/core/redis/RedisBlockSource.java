@@ -263,13 +263,8 @@ final class RedisBlockSource implements BlockSource {
         if (ids == null) {
             return BlockSource.super.reserve(pool, code);
         }
-        if (ids.idOf(pool, code, 0) < 0) {
+        if (!ids.recordDurably(pool, code, watermarks.reservedCodes())) {
             return Reservation.NOT_CODE_SHAPED;
-        }
-        try {
-            watermarks.reservedCodes().add(pool.length(), code);
-        } catch (RuntimeException e) {
-            throw new LeaseException("pool " + pool.name() + ": cannot record reserved code " + code + ": " + e.getMessage(), e);
         }
         PoolKeys keys = PoolKeys.of(namespace, pool.length());
         synchronized (poolLocks.computeIfAbsent(pool.length(), l -> new Object())) {

@@ -224,15 +224,19 @@ public final class BatchCreator {
         if (reservations.isEmpty()) {
             return CompletableFuture.completedFuture(items);
         }
-        return CompletableFuture.allOf(reservations.toArray(CompletableFuture[]::new)).thenApplyAsync(v -> {
-            List<Item> kept = new ArrayList<>(items.size());
-            for (int i = 0; i < items.size(); i++) {
-                if (!refused[i]) {
-                    kept.add(items.get(i));
-                }
+        return CompletableFuture.allOf(reservations.toArray(CompletableFuture[]::new))
+                .thenApplyAsync(v -> notRefused(items, refused), batch.answerOn);
+    }
+
+    /** The items not marked refused, in the order given. */
+    private static List<Item> notRefused(List<Item> items, boolean[] refused) {
+        List<Item> kept = new ArrayList<>(items.size());
+        for (int i = 0; i < items.size(); i++) {
+            if (!refused[i]) {
+                kept.add(items.get(i));
             }
-            return kept;
-        }, batch.answerOn);
+        }
+        return kept;
     }
 
     /**
@@ -269,15 +273,8 @@ public final class BatchCreator {
         if (claims.isEmpty() && firstCodes.isEmpty()) {
             return CompletableFuture.completedFuture(items);
         }
-        return CompletableFuture.allOf(claims.toArray(CompletableFuture[]::new)).thenApplyAsync(v -> {
-            List<Item> ready = new ArrayList<>(items.size());
-            for (int i = 0; i < items.size(); i++) {
-                if (!refused[i]) {
-                    ready.add(items.get(i));
-                }
-            }
-            return ready;
-        }, batch.answerOn);
+        return CompletableFuture.allOf(claims.toArray(CompletableFuture[]::new))
+                .thenApplyAsync(v -> notRefused(items, refused), batch.answerOn);
     }
 
     /**
