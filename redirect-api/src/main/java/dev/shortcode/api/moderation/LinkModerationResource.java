@@ -98,16 +98,28 @@ public class LinkModerationResource {
     @APIResponse(responseCode = "404", description = "The link is not disabled",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public CompletionStage<Response> enable(@PathParam("code") String code) {
-        return moderation.store().enable(code).thenCompose(enabled -> {
-            if (!enabled) {
+        // The event goes first: a node that dies before the change leaves the link disabled and
+        // the request unanswered, and its retry records the event again and makes the change; the
+        // other way round, the retry would find nothing disabled and the event would be lost.
+        return moderation.store().disabled().thenCompose(all -> {
+            if (all.stream().noneMatch(d -> d.code().equals(code))) {
                 throw new NotFoundException("link '" + Echo.of(code) + "' is not disabled");
             }
             return resolver.loadForEdit(code).thenCompose(link -> link.isEmpty() ? CompletableFuture.<Void>completedFuture(null)
-                    : recordEvent(WebhookEventType.LINK_ENABLED, link.get(), null)).thenCompose(v -> moderation.changed());
+                    : recordEvent(WebhookEventType.LINK_ENABLED, link.get(), null));
+        }).thenCompose(v -> moderation.store().enable(code)).thenCompose(enabled -> {
+            if (!enabled) {
+                throw new NotFoundException("link '" + Echo.of(code) + "' is not disabled");
+            }
+            return moderation.changed();
         }).thenApply(v -> Response.noContent().build());
     }
 
-    /** For webhooks: right after the change (the journal drops it when nobody subscribes). */
+    /**
+     * For webhooks (the journal drops it when nobody subscribes). A disable records it after the
+     * change and before the answer: an acknowledged change always has its event, and a retry of
+     * an unanswered one (the change is idempotent) records it again.
+     */
     private CompletionStage<Void> recordEvent(WebhookEventType type, LinkRecord link, String reason) {
         ObjectNode data = JsonNodeFactory.instance.objectNode();
         if (reason != null) {

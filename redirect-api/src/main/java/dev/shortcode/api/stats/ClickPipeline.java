@@ -83,8 +83,8 @@ final class ClickPipeline implements AutoCloseable {
     private long sentAtMillis;
     private long batches;
     private long failuresInARow;
-    /** Told of each batch once it is stored (webhooks' link.clicked); on the flusher thread. */
-    private volatile java.util.function.Consumer<List<ClickDelta>> stored = deltas -> {};
+    /** Told of each batch once it is sealed (webhooks' link.clicked); on the flusher thread. */
+    private volatile java.util.function.Consumer<List<ClickDelta>> sealedListener = deltas -> {};
 
     private record Sealed(long number, List<ClickDelta> deltas, long clicks, long oldestMillis) {}
 
@@ -252,7 +252,6 @@ final class ClickPipeline implements AutoCloseable {
         }
         try {
             inFlight.join();
-            tellStored(sealed.deltas());
             metrics.flushed(sealed.clicks(), System.nanoTime() - sentAtNanos);
             held.addAndGet(-sealed.clicks());
             if (failuresInARow > 0) {
@@ -273,16 +272,20 @@ final class ClickPipeline implements AutoCloseable {
         }
     }
 
-    /** Whom to tell of each stored batch: once per batch, after the store took it. */
-    void onStored(java.util.function.Consumer<List<ClickDelta>> listener) {
-        this.stored = listener;
+    /**
+     * Whom to tell of each batch: once, when it is sealed, before the store is asked to take it.
+     * So what the listener records (the webhooks' click events) describes clicks that happened even
+     * when this node dies before they are stored, rather than missing for clicks that were.
+     */
+    void onSealed(java.util.function.Consumer<List<ClickDelta>> listener) {
+        this.sealedListener = listener;
     }
 
-    private void tellStored(List<ClickDelta> deltas) {
+    private void tellSealed(List<ClickDelta> deltas) {
         try {
-            stored.accept(deltas);
+            sealedListener.accept(deltas);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "passing on a stored click batch failed: {0}", e.toString());
+            LOG.log(Level.WARNING, "passing on a sealed click batch failed: {0}", e.toString());
         }
     }
 
@@ -297,6 +300,7 @@ final class ClickPipeline implements AutoCloseable {
             }
             sealed = new Sealed(++batches, open.deltas(), open.clicks(), open.oldestMillis());
             open.clear();
+            tellSealed(sealed.deltas());
         }
         sentAtNanos = System.nanoTime();
         sentAtMillis = clock.millis();

@@ -40,7 +40,7 @@ public final class ClickStatistics implements AutoCloseable {
                     settings.flushInterval(), settings.buffer(), CLOSE_TIMEOUT, registry);
             this.recorder = new ClickRecorder(pipeline, clock, forwardedTrusted);
             // Webhooks' link.clicked: per link and flush, what the flush stored (the journal drops them when nobody subscribes).
-            pipeline.onStored(deltas -> storage.events().append(ClickEvents.of(deltas, clock.millis(), storage.events())));
+            pipeline.onSealed(deltas -> storage.events().append(ClickEvents.of(deltas, clock.millis(), storage.events())));
         } else {
             this.pipeline = null;
             this.recorder = ClickRecorder.OFF;
