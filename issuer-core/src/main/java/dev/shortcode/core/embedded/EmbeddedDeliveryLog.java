@@ -23,6 +23,8 @@ import org.rocksdb.RocksIterator;
 final class EmbeddedDeliveryLog implements DeliveryLog {
 
     private final EmbeddedDatabase storage;
+    /** One node delivers to every webhook here: a retry asked is kept in memory until it takes it. */
+    private final java.util.Map<String, java.util.Set<String>> retries = new java.util.concurrent.ConcurrentHashMap<>();
 
     EmbeddedDeliveryLog(EmbeddedDatabase storage) {
         this.storage = storage;
@@ -74,6 +76,18 @@ final class EmbeddedDeliveryLog implements DeliveryLog {
         } catch (RuntimeException failure) {
             return CompletableFuture.failedFuture(failure);
         }
+    }
+
+    @Override
+    public CompletionStage<Void> requestRetry(String webhookId, String deliveryId) {
+        retries.computeIfAbsent(webhookId, id -> java.util.concurrent.ConcurrentHashMap.newKeySet()).add(deliveryId);
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public CompletionStage<List<String>> takeRetries(String webhookId) {
+        java.util.Set<String> taken = retries.remove(webhookId);
+        return CompletableFuture.completedFuture(taken == null ? List.of() : List.copyOf(taken));
     }
 
     private List<Stored> newestFirst(org.rocksdb.RocksDB db, byte[] prefix) {

@@ -11,7 +11,8 @@ import java.util.concurrent.CompletionStage;
  * A webhook's deliveries in two keys of one slot: a hash of entries by delivery id and a sorted
  * set of the ids by creation time. One script records an entry and trims the oldest beyond what
  * is kept, one reads them newest first; a webhook keeps at most a hundred or so, a few kilobytes.
- * Lost with Redis, like the deliveries' queue itself.
+ * Lost with Redis, like the deliveries' queue itself. Retries asked on one node for a delivery
+ * another sends wait in a set until the delivering node takes them.
  */
 final class RedisDeliveryLog implements DeliveryLog {
 
@@ -35,8 +36,18 @@ final class RedisDeliveryLog implements DeliveryLog {
             return redis.call('HMGET', KEYS[1], unpack(ids))
             """, ScriptOutputType.MULTI);
 
+    private static final LuaScript TAKE = new LuaScript("""
+            local ids = redis.call('SMEMBERS', KEYS[1])
+            if #ids > 0 then
+              redis.call('DEL', KEYS[1])
+            end
+            return ids
+            """, ScriptOutputType.MULTI);
+
     private final RedisClusterAsyncCommands<String, String> redis;
     private final StoreKeys keys;
+    /** A retry nobody took within this long (no node delivers to the webhook) is dropped. */
+    private static final long RETRY_REQUEST_SECONDS = 3_600;
 
     RedisDeliveryLog(RedisClusterAsyncCommands<String, String> redis, StoreKeys keys) {
         this.redis = redis;
@@ -69,6 +80,18 @@ final class RedisDeliveryLog implements DeliveryLog {
     @Override
     public CompletionStage<Void> forget(String webhookId) {
         String[] k = keysOf(webhookId);
-        return redis.del(k[0], k[1]).thenApply(n -> null);
+        return redis.del(k[0], k[1], keys.webhookRetries(webhookId)).thenApply(n -> null);
+    }
+
+    @Override
+    public CompletionStage<Void> requestRetry(String webhookId, String deliveryId) {
+        String key = keys.webhookRetries(webhookId);
+        return redis.sadd(key, deliveryId).thenCompose(n -> redis.expire(key, RETRY_REQUEST_SECONDS)).thenApply(ok -> null);
+    }
+
+    @Override
+    public CompletionStage<List<String>> takeRetries(String webhookId) {
+        return TAKE.<List<Object>>runAsync(redis, new String[] {keys.webhookRetries(webhookId)})
+                .thenApply(ids -> ids.stream().map(String.class::cast).toList());
     }
 }

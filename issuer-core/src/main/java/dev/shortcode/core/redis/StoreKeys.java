@@ -125,6 +125,11 @@ public record StoreKeys(String namespace, int outboxShards, int linkGroups) {
         return namespace + ":w:{" + webhookId + "}:o";
     }
 
+    /** The retries asked for a webhook's deliveries, waiting for the node that delivers to it. */
+    String webhookRetries(String webhookId) {
+        return namespace + ":w:{" + webhookId + "}:r";
+    }
+
     String webhookClaim(String webhookId) {
         return namespace + ":w:claim:" + webhookId;
     }

@@ -23,6 +23,12 @@ public interface DeliveryLog {
     /** Forgets the deliveries of a deleted webhook. */
     CompletionStage<Void> forget(String webhookId);
 
+    /** Asks the node that delivers to {@code webhookId} to send delivery {@code deliveryId} again. */
+    CompletionStage<Void> requestRetry(String webhookId, String deliveryId);
+
+    /** The retries asked for the webhook since the last call, taken: each is handed to one caller. */
+    CompletionStage<List<String>> takeRetries(String webhookId);
+
     /** A log that keeps nothing. */
     DeliveryLog NONE = new DeliveryLog() {
         @Override
@@ -38,6 +44,16 @@ public interface DeliveryLog {
         @Override
         public CompletionStage<Void> forget(String webhookId) {
             return CompletableFuture.completedFuture(null);
+        }
+
+        @Override
+        public CompletionStage<Void> requestRetry(String webhookId, String deliveryId) {
+            return CompletableFuture.completedFuture(null);
+        }
+
+        @Override
+        public CompletionStage<List<String>> takeRetries(String webhookId) {
+            return CompletableFuture.completedFuture(List.of());
         }
     };
 }

@@ -29,5 +29,12 @@ public final class DeliveryLogChecks {
         assertThat(log.recent("wh_a").toCompletableFuture().join()).isEmpty();
         assertThat(log.recent("wh_b").toCompletableFuture().join()).hasSize(1);
         assertThat(log.recent("wh_never").toCompletableFuture().join()).isEmpty();
+
+        log.requestRetry("wh_b", "dlv_1").toCompletableFuture().join();
+        log.requestRetry("wh_b", "dlv_1").toCompletableFuture().join();
+        log.requestRetry("wh_b", "dlv_2").toCompletableFuture().join();
+        assertThat(log.takeRetries("wh_b").toCompletableFuture().join()).as("each asked once, taken once").containsExactlyInAnyOrder("dlv_1", "dlv_2");
+        assertThat(log.takeRetries("wh_b").toCompletableFuture().join()).isEmpty();
+        assertThat(log.takeRetries("wh_a").toCompletableFuture().join()).isEmpty();
     }
 }

@@ -145,11 +145,23 @@ public final class WebhookDispatcher implements AutoCloseable {
         return deliveryLog.forget(webhookId);
     }
 
-    /** Sends a failed delivery again, once; false when the webhook has no failed delivery of this id. */
-    public boolean retry(String webhookId, String deliveryId) {
-        return call(() -> {
+    /**
+     * Sends a failed delivery again, once: at once when this node holds the webhook, else through
+     * the delivery log, whence the node that delivers to it takes it within a claim renewal (2 s).
+     * False when no failed delivery of this webhook has the id.
+     */
+    public CompletionStage<Boolean> retry(String webhookId, String deliveryId) {
+        boolean here = call(() -> {
             Lane lane = lanes.get(webhookId);
             return lane != null && lane.retry(deliveryId);
+        });
+        if (here || deliveryLog == DeliveryLog.NONE) {
+            return java.util.concurrent.CompletableFuture.completedFuture(here);
+        }
+        return deliveries(webhookId).thenCompose(known -> {
+            boolean failed = known.stream().anyMatch(d -> d.id().equals(deliveryId) && d.status().equals("failed"));
+            return failed ? deliveryLog.requestRetry(webhookId, deliveryId).thenApply(v -> true)
+                    : java.util.concurrent.CompletableFuture.completedFuture(false);
         });
     }
 
@@ -242,6 +254,7 @@ public final class WebhookDispatcher implements AutoCloseable {
                     boolean holds = e == null && ok;
                     if (holds) {
                         claimedAt = clock.millis();
+                        takeRetries();
                     } else {
                         claimedAt = 0;
                     }
@@ -428,6 +441,22 @@ public final class WebhookDispatcher implements AutoCloseable {
             store.advance(webhook.id(), saving).whenComplete((v, e) -> thread.execute(() -> {
                 if (e == null) {
                     savedPosition = Math.max(savedPosition, saving);
+                }
+            }));
+        }
+
+        /** The retries asked on other nodes for this webhook's deliveries: those it has failed it sends again. */
+        private void takeRetries() {
+            String webhookId = webhook.id();
+            deliveryLog.takeRetries(webhookId).whenComplete((ids, e) -> thread.execute(() -> {
+                if (e != null) {
+                    LOG.log(Level.DEBUG, "webhook {0}: the retries asked could not be read: {1}", webhookId, e.toString());
+                    return;
+                }
+                for (String id : ids) {
+                    if (!retry(id)) {
+                        LOG.log(Level.INFO, "webhook {0}: retry of {1} asked, but this node has no failed delivery of that id", webhookId, id);
+                    }
                 }
             }));
         }

@@ -212,15 +212,18 @@ public class WebhookResource {
     @POST
     @Path("/{id}/deliveries/{did}/retry")
     @RequiresScope(Scope.WEBHOOKS_WRITE)
-    @Operation(operationId = "retryWebhookDelivery", summary = "Send a failed delivery again", description = "One more attempt, with the same webhook-id.")
+    @Operation(operationId = "retryWebhookDelivery", summary = "Send a failed delivery again",
+            description = "One more attempt, with the same webhook-id, by the node that delivers to the webhook (within about 2 s when that is another node).")
     @APIResponse(responseCode = "202", description = "Queued")
     @APIResponse(responseCode = "404", description = "No failed delivery of this webhook has the id",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public CompletionStage<Response> retry(@PathParam("id") String id, @PathParam("did") String deliveryId, @Context RoutingContext routing) {
         ApiKey key = routing.get(ApiKeyFilter.KEY);
-        return registry.changed().thenApply(v -> {
+        return registry.changed().thenCompose(v -> {
             find(id, key);
-            if (!dispatcher.retry(id, deliveryId)) {
+            return dispatcher.retry(id, deliveryId);
+        }).thenApply(queued -> {
+            if (!queued) {
                 throw new NotFoundException("webhook " + Echo.of(id) + " has no failed delivery '" + Echo.of(deliveryId) + "'");
             }
             return Response.accepted().build();

@@ -61,15 +61,33 @@ class WebhookDispatcherUnitTests {
     private final MemoryJournal journal = new MemoryJournal();
     private WebhookRegistry registry;
     private WebhookDispatcher dispatcher;
+    /** A second node's: it shares the store, the journal and the delivery log, and never holds the webhook. */
+    private WebhookRegistry otherRegistry;
+    private WebhookDispatcher other;
+    private dev.shortcode.core.Storage shared;
+
+    @org.junit.jupiter.api.io.TempDir
+    java.nio.file.Path dir;
 
     @AfterEach
     void close() throws Exception {
+        if (other != null) {
+            other.close();
+            otherRegistry.close();
+        }
         dispatcher.close();
         registry.close();
+        if (shared != null) {
+            shared.close();
+        }
         vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 
     private void start(int status) throws Exception {
+        start(status, dev.shortcode.core.store.DeliveryLog.NONE);
+    }
+
+    private void start(int status, dev.shortcode.core.store.DeliveryLog deliveries) throws Exception {
         HttpServer server = vertx.createHttpServer().requestHandler(r -> {
             requests.incrementAndGet();
             r.response().setStatusCode(status).end();
@@ -77,8 +95,8 @@ class WebhookDispatcherUnitTests {
         store.add(new Webhook("wh_1", "k_admin", true, "http://127.0.0.1:" + server.actualPort() + "/in", Set.of(WebhookEventType.LINK_CLICKED),
                 false, WebhookSigner.newSecret(), now.get() - 1, "", 0));
         registry = new WebhookRegistry(store, journal, Duration.ofMillis(100));
-        dispatcher = new WebhookDispatcher(registry, journal, new WebhookMessages(new ObjectMapper(), new LinkViews("http://sho.rt", clock)),
-                new WebhookUrls(true), vertx, clock);
+        dispatcher = new WebhookDispatcher(registry, journal, deliveries, new ObjectMapper().findAndRegisterModules(),
+                new WebhookMessages(new ObjectMapper(), new LinkViews("http://sho.rt", clock)), new WebhookUrls(true), vertx, clock);
     }
 
     private void event() {
@@ -108,6 +126,46 @@ class WebhookDispatcherUnitTests {
         // The second message's answer is recorded after the receiver answered: wait for it, not for the request alone.
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
                 assertThat(dispatcher.deliveries("wh_1").toCompletableFuture().join()).extracting(Delivery::status).contains("failed", "retrying"));
+    }
+
+    /**
+     * A delivery given up on the node that delivers, retried through another node: that node finds
+     * it failed in the shared delivery log and asks for it, and the delivering node sends it again
+     * (with the same delivery), while an id no failed delivery has is refused.
+     */
+    @Test
+    void aRetryAskedOnAnotherNode_isSentByTheNodeThatDelivers() throws Exception {
+        dev.shortcode.core.config.IssuerOptions issuer = dev.shortcode.core.config.IssuerOptions.builder().secret("dispatcher unit test secret")
+                .pool(dev.shortcode.core.config.PoolOptions.builder("short").length(5).idleTtl(Duration.ofDays(1))).build();
+        shared = dev.shortcode.core.embedded.EmbeddedStorage.open(dev.shortcode.core.embedded.EmbeddedOptions.defaults(dir), issuer,
+                dev.shortcode.core.read.ColdReadOptions.DEFAULTS);
+        start(503, shared.deliveries());
+        EventJournal notHolding = new MemoryJournal() {
+            @Override
+            public CompletionStage<Boolean> claim(String webhookId, String holder, long ttlMillis) {
+                return CompletableFuture.completedFuture(false);
+            }
+        };
+        otherRegistry = new WebhookRegistry(store, notHolding, Duration.ofMillis(100));
+        other = new WebhookDispatcher(otherRegistry, notHolding, shared.deliveries(), new ObjectMapper().findAndRegisterModules(),
+                new WebhookMessages(new ObjectMapper(), new LinkViews("http://sho.rt", clock)), new WebhookUrls(true), vertx, clock);
+        event();
+        await().atMost(Duration.ofSeconds(10)).until(() -> requests.get() == 1);
+        now.addAndGet(DAY);
+        await().atMost(Duration.ofSeconds(10)).until(() -> other.deliveries("wh_1").toCompletableFuture().join().stream()
+                .anyMatch(d -> d.status().equals("failed")));
+        Delivery failed = other.deliveries("wh_1").toCompletableFuture().join().stream().filter(d -> d.status().equals("failed"))
+                .findFirst().orElseThrow();
+        int before = requests.get();
+
+        assertThat(other.retry("wh_1", "dlv_no_such").toCompletableFuture().join()).isFalse();
+        assertThat(other.retry("wh_1", failed.id()).toCompletableFuture().join()).isTrue();
+        now.addAndGet(WebhookDispatcher.CLAIM_RENEW_MILLIS); // the delivering node renews its claim, and takes the retries asked
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> requests.get() > before);
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(dispatcher.deliveries("wh_1").toCompletableFuture().join())
+                .filteredOn(d -> d.id().equals(failed.id())).singleElement()
+                .satisfies(d -> assertThat(d.attempts()).isGreaterThan(failed.attempts())));
     }
 
     private final class MemoryStore implements WebhookStore {
@@ -151,7 +209,7 @@ class WebhookDispatcherUnitTests {
         }
     }
 
-    private static final class MemoryJournal implements EventJournal {
+    private static class MemoryJournal implements EventJournal {
         final ConcurrentSkipListMap<Long, LinkEvent> entries = new ConcurrentSkipListMap<>();
         final AtomicLong last = new AtomicLong();
 
