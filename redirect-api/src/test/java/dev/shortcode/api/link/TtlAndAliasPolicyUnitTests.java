@@ -58,7 +58,9 @@ class TtlAndAliasPolicyUnitTests {
         assertThat(aliases.validate("spring-sale_2026")).isEqualTo("spring-sale_2026");
         assertThat(aliases.validate("sale-1")).isEqualTo("sale-1");
         assertThat(aliases.validate("springsale")).isEqualTo("springsale");
-        assertThatThrownBy(() -> aliases.validate("sale26")).hasMessageContaining("looks like an issued code");
+        assertThat(aliases.validate("sale26")).as("shaped like a code: taken, and reserved by the issuer").isEqualTo("sale26");
+        assertThat(aliases.isCodeShaped("sale26")).isTrue();
+        assertThat(aliases.isCodeShaped("sale-6")).isFalse();
         assertThatThrownBy(() -> aliases.validate("API")).hasMessageContaining("reserved");
         assertThatThrownBy(() -> aliases.validate("q")).hasMessageContaining("3 to 64");
         assertThatThrownBy(() -> aliases.validate("ab")).hasMessageContaining("3 to 64");
