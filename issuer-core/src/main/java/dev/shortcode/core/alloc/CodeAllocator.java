@@ -8,9 +8,9 @@ import dev.shortcode.core.lease.BlockSource;
 import dev.shortcode.core.lease.Reservation;
 import dev.shortcode.core.metrics.IssuerMetrics;
 import java.lang.System.Logger.Level;
-import java.util.HashSet;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -61,11 +61,14 @@ public final class CodeAllocator implements AutoCloseable {
 
     private volatile Segment current = Segment.EMPTY;
     /**
-     * Codes reserved through this node after their ids were leased: blocks this node holds may
-     * contain them. Null while there are none; replaced whole on a (rare) change, so the hot path
-     * reads it without a lock.
+     * Codes reserved through this node after their ids were leased, each with how many blocks this
+     * allocator had leased then: only blocks leased up to one after that (the one that may have been
+     * in flight) can hold it, so an entry is dropped once the current segment came later
+     * ({@link #forgetLate}). Changed under its own lock; {@link #anyLate} spares the hot path the
+     * lookup while there are none.
      */
-    private volatile Set<String> lateReservations;
+    private final Map<String, Long> lateReservations = new ConcurrentHashMap<>();
+    private volatile boolean anyLate;
     /** The next segment: being leased, leased, or failed. Null when none was requested. */
     private final AtomicReference<CompletableFuture<Segment>> pending = new AtomicReference<>();
     private final ReentrantLock swapLock = new ReentrantLock();
@@ -152,8 +155,7 @@ public final class CodeAllocator implements AutoCloseable {
                 continue;
             }
             String code = s.codec.encode(id);
-            Set<String> late = lateReservations;
-            if (late != null && late.contains(code)) {
+            if (anyLate && lateReservations.containsKey(code)) {
                 continue;
             }
             return new IssuedCode(code, s.epoch, id);
@@ -175,13 +177,23 @@ public final class CodeAllocator implements AutoCloseable {
             throw new IssueException("pool " + pool.name() + ": code " + code + " could not be reserved: " + e.getMessage(), e);
         }
         if (outcome == Reservation.LATE) {
-            synchronized (this) {
-                Set<String> more = lateReservations == null ? new HashSet<>() : new HashSet<>(lateReservations);
-                more.add(code);
-                lateReservations = Set.copyOf(more);
+            synchronized (lateReservations) {
+                lateReservations.put(code, blocksLeased.get());
+                anyLate = true;
             }
         }
         return outcome;
+    }
+
+    /** Drops the late reservations no block from {@code now} on can hold: those made before the lease before it. */
+    private void forgetLate(Segment now) {
+        if (!anyLate) {
+            return;
+        }
+        synchronized (lateReservations) {
+            lateReservations.values().removeIf(leasedThen -> leasedThen + 2 <= now.ordinal);
+            anyLate = !lateReservations.isEmpty();
+        }
     }
 
     /** Leases the first block now rather than on the first call, so the first caller does not wait. */
@@ -211,6 +223,7 @@ public final class CodeAllocator implements AutoCloseable {
             retire(exhausted);
             segment.activatedAt = ticker.nanos();
             current = segment;
+            forgetLate(segment);
         } finally {
             swapLock.unlock();
         }
@@ -264,9 +277,9 @@ public final class CodeAllocator implements AutoCloseable {
                 lastCodec = codec;
             }
             nextSize = size;
-            blocksLeased.incrementAndGet();
+            long ordinal = blocksLeased.incrementAndGet();
             metrics.blockLeased(pool.name(), block.size(), ticker.nanos() - began);
-            target.complete(Segment.of(block, codec, options.prefetchAt()));
+            target.complete(Segment.of(block, codec, options.prefetchAt(), ordinal));
         } catch (RuntimeException e) {
             leaseFailures.incrementAndGet();
             metrics.leaseFailed(pool.name(), e);

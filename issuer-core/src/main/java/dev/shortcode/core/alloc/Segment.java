@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class Segment {
 
     /** A segment with nothing in it: the allocator's state before its first lease. */
-    static final Segment EMPTY = new Segment(null, 0, 0, 0, 0, new Block(0, 0, 1));
+    static final Segment EMPTY = new Segment(null, 0, 0, 0, 0, new Block(0, 0, 1), 0);
 
     final CodeCodec codec;
     final long epoch;
@@ -23,11 +23,14 @@ final class Segment {
     final AtomicLong cursor;
     /** The block, for the reserved ids it must skip ({@link Block#skips}). */
     final Block block;
+    /** Which of the allocator's leases brought it: 1 for the first. */
+    final long ordinal;
     /** When this segment became current, by the allocator's ticker; set once, by the lock holder. */
     long activatedAt;
 
-    private Segment(CodeCodec codec, long epoch, long start, long end, long prefetchAt, Block block) {
+    private Segment(CodeCodec codec, long epoch, long start, long end, long prefetchAt, Block block, long ordinal) {
         this.block = block;
+        this.ordinal = ordinal;
         this.codec = codec;
         this.epoch = epoch;
         this.start = start;
@@ -36,9 +39,9 @@ final class Segment {
         this.cursor = new AtomicLong(start);
     }
 
-    static Segment of(Block block, CodeCodec codec, double prefetchFraction) {
+    static Segment of(Block block, CodeCodec codec, double prefetchFraction, long ordinal) {
         long prefetchAt = block.end() - (long) Math.ceil(block.size() * prefetchFraction);
-        return new Segment(codec, block.epoch(), block.start(), block.end(), Math.max(block.start(), prefetchAt), block);
+        return new Segment(codec, block.epoch(), block.start(), block.end(), Math.max(block.start(), prefetchAt), block, ordinal);
     }
 
     long size() {

@@ -1,9 +1,11 @@
 package dev.shortcode.core.lease;
 
 import dev.shortcode.core.code.CodeCodec;
+import dev.shortcode.core.code.CodeSpace;
 import dev.shortcode.core.config.PoolOptions;
-import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The ids reserved codes have in one epoch of a pool: the permutation of each epoch differs, so a
@@ -13,6 +15,8 @@ import java.util.List;
 public final class ReservedIds {
 
     private final byte[] secret;
+    /** The codec of each (epoch, code length) asked for: a pool is in one epoch for a long time. */
+    private final Map<Long, CodeCodec> codecs = new ConcurrentHashMap<>();
 
     public ReservedIds(byte[] secret) {
         this.secret = secret.clone();
@@ -20,7 +24,11 @@ public final class ReservedIds {
 
     /** The id of {@code code} in {@code epoch}, or -1 when it is not a code of the pool's shape. */
     public long idOf(PoolOptions pool, String code, long epoch) {
-        return new CodeCodec(pool.space(), epoch, secret).decode(code);
+        return codec(pool, epoch).decode(code);
+    }
+
+    private CodeCodec codec(PoolOptions pool, long epoch) {
+        return codecs.computeIfAbsent(epoch * (CodeSpace.MAX_LENGTH + 1) + pool.length(), k -> new CodeCodec(pool.space(), epoch, secret));
     }
 
     /**
@@ -30,7 +38,7 @@ public final class ReservedIds {
      * @throws LeaseException when the store does not take it
      */
     public boolean recordDurably(PoolOptions pool, String code, ReservedCodes store) {
-        if (idOf(pool, code, 0) < 0) {
+        if (!pool.space().isWellFormed(code)) {
             return false;
         }
         try {
@@ -43,16 +51,8 @@ public final class ReservedIds {
 
     /** The ids of {@code codes} in {@code epoch}, ascending, without those not of the pool's shape. */
     public long[] idsOf(PoolOptions pool, List<String> codes, long epoch) {
-        CodeCodec codec = new CodeCodec(pool.space(), epoch, secret);
+        CodeCodec codec = codec(pool, epoch);
         return codes.stream().mapToLong(codec::decode).filter(id -> id >= 0).sorted().distinct().toArray();
     }
 
-    /** The ids of {@code sorted} within {@code [start, end)}. */
-    public static long[] within(long[] sorted, long start, long end) {
-        int from = Arrays.binarySearch(sorted, start);
-        int to = Arrays.binarySearch(sorted, end);
-        from = from < 0 ? -from - 1 : from;
-        to = to < 0 ? -to - 1 : to;
-        return Arrays.copyOfRange(sorted, from, to);
-    }
 }

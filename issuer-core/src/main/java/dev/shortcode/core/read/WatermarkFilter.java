@@ -196,12 +196,12 @@ final class WatermarkFilter {
         if (pool == null) {
             return CompletableFuture.completedFuture(false);
         }
-        long now = ticker.nanos();
         ReservedRead last = pool.reservedRead.get();
-        if (last != null && now - last.startedNanos <= RESERVED_MAX_AGE_NANOS && last.done.isDone()) {
+        boolean recent = last != null && ticker.nanos() - last.startedNanos <= RESERVED_MAX_AGE_NANOS;
+        CompletableFuture<Void> read = recent ? last.done : readReserved(pool, last);
+        if (read.isDone()) {
             return CompletableFuture.completedFuture(pool.reserved.get().contains(code));
         }
-        CompletableFuture<Void> read = last != null && now - last.startedNanos <= RESERVED_MAX_AGE_NANOS ? last.done : readReserved(pool, last);
         return read.completeOnTimeout(null, options.watermarkWait().toNanos(), TimeUnit.NANOSECONDS)
                 .thenApply(v -> pool.reserved.get().contains(code));
     }
