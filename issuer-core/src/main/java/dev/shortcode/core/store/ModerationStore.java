@@ -22,6 +22,9 @@ public interface ModerationStore {
 
     CompletionStage<List<LinkDisable>> disabled();
 
+    /** The disable of {@code code}, empty when it is not disabled. */
+    CompletionStage<java.util.Optional<LinkDisable>> disabled(String code);
+
     /** Disables a link, or replaces the reason of one disabled already. */
     CompletionStage<Void> disable(LinkDisable disable);
 

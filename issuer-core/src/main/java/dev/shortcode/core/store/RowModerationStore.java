@@ -68,6 +68,11 @@ public abstract class RowModerationStore implements ModerationStore {
     }
 
     @Override
+    public CompletionStage<Optional<LinkDisable>> disabled(String code) {
+        return get(DISABLED + code).thenApply(row -> row.map(LinkDisable::decode));
+    }
+
+    @Override
     public CompletionStage<Void> disable(LinkDisable disable) {
         return put(DISABLED + disable.code(), disable.encode());
     }

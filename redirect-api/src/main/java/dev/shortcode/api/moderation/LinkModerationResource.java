@@ -101,8 +101,8 @@ public class LinkModerationResource {
         // The event goes first: a node that dies before the change leaves the link disabled and
         // the request unanswered, and its retry records the event again and makes the change; the
         // other way round, the retry would find nothing disabled and the event would be lost.
-        return moderation.store().disabled().thenCompose(all -> {
-            if (all.stream().noneMatch(d -> d.code().equals(code))) {
+        return moderation.store().disabled(code).thenCompose(disabled -> {
+            if (disabled.isEmpty()) {
                 throw new NotFoundException("link '" + Echo.of(code) + "' is not disabled");
             }
             return resolver.loadForEdit(code).thenCompose(link -> link.isEmpty() ? CompletableFuture.<Void>completedFuture(null)

@@ -99,16 +99,18 @@ public final class StatsReader {
                     }
                 });
             }
-            List<StatsViews.DomainClicks> domains = byDomain.isEmpty() ? null : byDomain.entrySet().stream()
-                    .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
-                    .map(e -> new StatsViews.DomainClicks(e.getKey(), e.getValue())).toList();
-            List<StatsViews.LinkClicks> top = byLink.entrySet().stream()
-                    .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
-                    .limit(links).map(e -> new StatsViews.LinkClicks(e.getKey(), e.getValue())).toList();
+            List<StatsViews.DomainClicks> domains = byDomain.isEmpty() ? null
+                    : mostFirst(byDomain).map(e -> new StatsViews.DomainClicks(e.getKey(), e.getValue())).toList();
+            List<StatsViews.LinkClicks> top = mostFirst(byLink).limit(links).map(e -> new StatsViews.LinkClicks(e.getKey(), e.getValue())).toList();
             StatsViews.OwnerTotals totals = new StatsViews.OwnerTotals(sums.clicks, sums.clicks - sums.bots, sums.bots, sums.qr);
             return new StatsViews.OwnerStats(all ? "all" : caller.id(), window.unit().label(), window.starts().size(),
                     window.reference().toString(), totals, sums.series, top, domains);
         }));
+    }
+
+    /** Counts by name, the most first, ties by name. */
+    private static java.util.stream.Stream<Map.Entry<String, Long>> mostFirst(Map<String, Long> counts) {
+        return counts.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()));
     }
 
     private static int limit(String text) {

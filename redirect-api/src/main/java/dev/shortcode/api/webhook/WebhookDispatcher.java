@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -114,7 +115,7 @@ public final class WebhookDispatcher implements AutoCloseable {
      */
     public CompletionStage<List<Delivery>> deliveries(String webhookId) {
         if (deliveryLog == DeliveryLog.NONE) {
-            return java.util.concurrent.CompletableFuture.completedFuture(local(webhookId));
+            return local(webhookId);
         }
         return deliveryLog.recent(webhookId).thenApply(entries -> {
             List<Delivery> found = new ArrayList<>(entries.size());
@@ -126,15 +127,15 @@ public final class WebhookDispatcher implements AutoCloseable {
                 }
             }
             return found;
-        }).exceptionally(failure -> {
+        }).exceptionallyCompose(failure -> {
             LOG.log(Level.WARNING, "webhook {0}: the delivery log did not answer; showing this node''s: {1}", webhookId, failure.toString());
             return local(webhookId);
         });
     }
 
     /** The deliveries this node made since it started, newest first. */
-    private List<Delivery> local(String webhookId) {
-        return call(() -> {
+    private CompletionStage<List<Delivery>> local(String webhookId) {
+        return onThread(() -> {
             Lane lane = lanes.get(webhookId);
             return lane == null ? List.<Delivery>of() : lane.deliveries();
         });
@@ -151,18 +152,14 @@ public final class WebhookDispatcher implements AutoCloseable {
      * False when no failed delivery of this webhook has the id.
      */
     public CompletionStage<Boolean> retry(String webhookId, String deliveryId) {
-        boolean here = call(() -> {
+        return onThread(() -> {
             Lane lane = lanes.get(webhookId);
             return lane != null && lane.retry(deliveryId);
-        });
-        if (here || deliveryLog == DeliveryLog.NONE) {
-            return java.util.concurrent.CompletableFuture.completedFuture(here);
-        }
-        return deliveries(webhookId).thenCompose(known -> {
-            boolean failed = known.stream().anyMatch(d -> d.id().equals(deliveryId) && d.status().equals("failed"));
-            return failed ? deliveryLog.requestRetry(webhookId, deliveryId).thenApply(v -> true)
-                    : java.util.concurrent.CompletableFuture.completedFuture(false);
-        });
+        }).thenCompose(here -> here || deliveryLog == DeliveryLog.NONE ? CompletableFuture.completedFuture(here)
+                : deliveries(webhookId).thenCompose(known -> known.stream()
+                        .anyMatch(d -> d.id().equals(deliveryId) && d.status().equals("failed"))
+                        ? deliveryLog.requestRetry(webhookId, deliveryId).thenApply(v -> true)
+                        : CompletableFuture.completedFuture(false)));
     }
 
     /** Events recorded and not yet sent to every webhook. */
@@ -170,11 +167,12 @@ public final class WebhookDispatcher implements AutoCloseable {
         return journal.backlog();
     }
 
-    private <T> T call(java.util.concurrent.Callable<T> task) {
+    /** {@code task} on the dispatcher's thread, the only one that touches the lanes; the caller does not wait for it. */
+    private <T> CompletableFuture<T> onThread(java.util.function.Supplier<T> task) {
         try {
-            return thread.submit(task).get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException("the webhook dispatcher did not answer", e);
+            return CompletableFuture.supplyAsync(task, thread);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            return CompletableFuture.failedFuture(new IllegalStateException("the webhook dispatcher is stopped", e));
         }
     }
 
